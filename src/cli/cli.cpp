@@ -1,0 +1,61 @@
+#include "cli/cli.h"
+
+#include <iostream>
+#include <map>
+
+#include "driver/driver.h"
+
+namespace pp {
+
+namespace {
+
+const char* kUsage =
+    "Usage: polypress [-C DIR] COMMAND [options]\n"
+    "\n"
+    "Validates, checks and publishes a multilingual Markdown site.\n"
+    "\n"
+    "Commands:\n"
+    "  validate [FILE...]   check front matter, bundles, body, figures, links\n"
+    "  build                validate, then write the site to public/\n"
+    "\n"
+    "Every command takes -C DIR (site root), --quiet and --help.\n"
+    "Run 'polypress COMMAND --help' for its options.\n";
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args) {
+  using Command = int (*)(const std::vector<std::string>&);
+  static const std::map<std::string, Command> commands = {{"validate", cmd_validate},
+                                                          {"build", cmd_build}};
+  // A leading -C DIR belongs to every command: pass it on.
+  std::vector<std::string> before;
+  std::size_t i = 0;
+  while (i < args.size() && (args[i] == "-C" || args[i].rfind("--directory", 0) == 0)) {
+    before.push_back(args[i]);
+    if ((args[i] == "-C" || args[i] == "--directory") && i + 1 < args.size()) before.push_back(args[++i]);
+    ++i;
+  }
+  if (i >= args.size()) {
+    std::cerr << kUsage;
+    return kExitUsage;
+  }
+  const std::string& name = args[i];
+  if (name == "--help" || name == "-h" || name == "help") {
+    std::cout << kUsage;
+    return kExitOk;
+  }
+  if (name == "--version") {
+    std::cout << "polypress 0.1.0\n";
+    return kExitOk;
+  }
+  auto it = commands.find(name);
+  if (it == commands.end()) {
+    std::cerr << "polypress: unknown command '" << name << "'\n\n" << kUsage;
+    return kExitUsage;
+  }
+  std::vector<std::string> rest(before);
+  rest.insert(rest.end(), args.begin() + static_cast<long>(i) + 1, args.end());
+  return it->second(rest);
+}
+
+}  // namespace pp

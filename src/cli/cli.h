@@ -1,0 +1,16 @@
+#pragma once
+// Command-line front end: argv → a driver call → exit status. One file per command.
+
+#include <string>
+#include <vector>
+
+namespace pp {
+
+/// Runs `polypress` with its arguments (without argv[0]); returns the exit status.
+int run_cli(const std::vector<std::string>& args);
+
+/// Each command: parses its options, calls the driver, prints, returns the status.
+int cmd_validate(const std::vector<std::string>& args);
+int cmd_build(const std::vector<std::string>& args);
+
+}  // namespace pp

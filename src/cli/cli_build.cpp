@@ -1,0 +1,75 @@
+#include <iostream>
+#include <regex>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "cli/cli_common.h"
+#include "driver/driver.h"
+
+namespace pp {
+
+int cmd_build(const std::vector<std::string>& args) {
+  CommonOptions common;
+  BuildOptions options;
+  std::string out = "public", mail = "mail", langs, shard;
+  int jobs = 0;
+  po::options_description desc(
+      "Usage: polypress build [options]\n\n"
+      "Validates the site, then writes its pages to public/ (and per-article\n"
+      "emails to mail/). Writes nothing when validation finds an error.\n\nOptions");
+  add_common_options(desc, common, true);
+  desc.add_options()("out", po::value<std::string>(&out)->value_name("DIR"),
+                     "output folder for pages (default: public, under the site root)")(
+      "mail-out", po::value<std::string>(&mail)->value_name("DIR"),
+      "output folder for emails (default: mail)")(
+      "lang", po::value<std::string>(&langs)->value_name("LIST"),
+      "comma-separated languages to build (default: all)")(
+      "jobs,j", po::value<int>(&jobs)->value_name("N"), "parallel jobs (default: one per core)")(
+      "drafts", po::bool_switch(&options.drafts), "include articles with draft: true")(
+      "shard", po::value<std::string>(&shard)->value_name("K/N"),
+      "write only the K-th of N shares of the output");
+  po::variables_map vm;
+  if (!parse_command_line("build", args, desc, nullptr, vm)) return kExitUsage;
+  if (common.help) {
+    std::cout << desc << "\nExit status: 0 built, 1 errors found (nothing written), 2 usage or configuration error.\n";
+    return kExitOk;
+  }
+  OutputFormat format;
+  if (!parse_output_format(common.format, format)) {
+    std::cerr << "polypress build: unknown --format '" << common.format << "'\n";
+    return kExitUsage;
+  }
+  if (vm.count("jobs") && jobs < 1) {
+    std::cerr << "polypress build: --jobs must be at least 1\n";
+    return kExitUsage;
+  }
+  if (!shard.empty()) {
+    static const std::regex shard_re(R"(^([0-9]{1,4})/([0-9]{1,4})$)");
+    std::smatch m;
+    if (!std::regex_match(shard, m, shard_re) || std::stoi(m[1]) < 1 || std::stoi(m[1]) > std::stoi(m[2])) {
+      std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '" << shard << "'\n";
+      return kExitUsage;
+    }
+    options.shard_index = std::stoi(m[1]);
+    options.shard_count = std::stoi(m[2]);
+  }
+  std::stringstream ss(langs);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) options.languages.push_back(item);
+  options.root = common.root;
+  options.out_dir = out;
+  options.mail_dir = mail;
+  options.jobs = jobs;
+  RunResult r = run_build(options);
+  print_diagnostics(r.diagnostics, format);
+  if (r.exit_code == kExitOk && !common.quiet && stderr_is_terminal())
+    std::cerr << "polypress: built " << (r.stats.written + r.stats.unchanged) << " files ("
+              << r.stats.written << " written, " << r.stats.unchanged << " unchanged) in "
+              << r.out_dir.lexically_normal().string() << "\n";
+  if (r.exit_code == kExitFindings && format == OutputFormat::text)
+    std::cerr << "polypress: build stopped: " << r.diagnostics.count(Severity::error)
+              << " error(s); nothing was written\n";
+  return r.exit_code;
+}
+
+}  // namespace pp

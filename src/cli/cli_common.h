@@ -1,0 +1,37 @@
+#pragma once
+// Internal to cli: options every command shares, and printing findings.
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace pp {
+
+namespace po = boost::program_options;
+
+/// Options of every command: -C DIR, --quiet, --format, --help.
+struct CommonOptions {
+  std::string root = ".";
+  bool quiet = false;
+  std::string format = "text";
+  bool help = false;
+};
+
+/// Adds the shared options to a description.
+void add_common_options(po::options_description& desc, CommonOptions& common, bool with_format);
+
+/// Parses args into `vm`; on a usage error prints it with the command's usage
+/// and returns false.
+bool parse_command_line(const std::string& command, const std::vector<std::string>& args,
+                        const po::options_description& desc,
+                        const po::positional_options_description* positional, po::variables_map& vm);
+
+/// Prints findings: text to stderr, machine formats to stdout.
+void print_diagnostics(const DiagnosticSink& sink, OutputFormat format);
+
+/// True when stderr is a terminal (progress and summaries are shown only then).
+bool stderr_is_terminal();
+
+}  // namespace pp

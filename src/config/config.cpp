@@ -1,0 +1,317 @@
+#include "config/config.h"
+
+#include <unicode/locid.h>
+#include <unicode/timezone.h>
+#include <unicode/uloc.h>
+
+#include <regex>
+#include <set>
+
+#include "core/file_io.h"
+#include "core/text.h"
+#include "core/yaml_util.h"
+
+namespace pp {
+
+const LanguageConfig* SiteConfig::language(const std::string& code) const {
+  for (const auto& l : languages)
+    if (l.code == code) return &l;
+  return nullptr;
+}
+
+const SectionConfig* SiteConfig::section(const std::string& id) const {
+  for (const auto& s : sections)
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+bool is_known_language(const std::string& tag) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
+  if (U_FAILURE(status) || loc.isBogus() || std::string(loc.getLanguage()).empty()) return false;
+  // A language ICU has data for: it appears among the available locales.
+  static const std::set<std::string> available = [] {
+    std::set<std::string> langs;
+    int32_t count = 0;
+    const icu::Locale* all = icu::Locale::getAvailableLocales(count);
+    for (int32_t i = 0; i < count; ++i) langs.insert(all[i].getLanguage());
+    return langs;
+  }();
+  return available.count(loc.getLanguage()) > 0;
+}
+
+namespace {
+
+const std::string kRule = "config/site";
+
+bool is_absolute_http_url(const std::string& s) {
+  static const std::regex re(R"(^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\s]*)?$)");
+  return std::regex_match(s, re);
+}
+
+class Reader {
+ public:
+  Reader(YamlOrigin origin, DiagnosticSink& sink) : origin_(std::move(origin)), sink_(sink) {}
+
+  std::optional<std::string> str(const YAML::Node& map, const std::string& key, bool required,
+                                 const std::string& where) {
+    const YAML::Node n = map[key];
+    if (!n) {
+      if (required)
+        sink_.error(location_of(map, origin_), "config/missing-key",
+                    "missing required key '" + key + "' in " + where);
+      return std::nullopt;
+    }
+    auto v = scalar_string(n, key, origin_, "config/type", sink_);
+    if (v && v->empty()) {
+      sink_.error(location_of(n, origin_), "config/type", "'" + key + "' must not be empty");
+      return std::nullopt;
+    }
+    return v;
+  }
+
+  int integer(const YAML::Node& map, const std::string& key, int fallback, int min, int max) {
+    const YAML::Node n = map[key];
+    if (!n) return fallback;
+    auto v = scalar_number(n, key, origin_, "config/type", sink_);
+    if (!v) return fallback;
+    if (*v != static_cast<int>(*v) || *v < min || *v > max) {
+      sink_.error(location_of(n, origin_), "config/range",
+                  "'" + key + "' must be a whole number from " + std::to_string(min) + " to " +
+                      std::to_string(max));
+      return fallback;
+    }
+    return static_cast<int>(*v);
+  }
+
+  void url(const YAML::Node& map, const std::string& key, const std::string& value) {
+    if (!is_absolute_http_url(value))
+      sink_.error(location_of(map[key], origin_), "config/url",
+                  "'" + key + "' is not an absolute http(s) URL: \"" + value + "\"");
+  }
+
+  const YamlOrigin& origin() const { return origin_; }
+  DiagnosticSink& sink() { return sink_; }
+
+ private:
+  YamlOrigin origin_;
+  DiagnosticSink& sink_;
+};
+
+bool expect_map(const YAML::Node& n, const std::string& what, Reader& r) {
+  if (n && n.IsMap()) return true;
+  r.sink().error(location_of(n, r.origin()), "config/type", "'" + what + "' must be a mapping");
+  return false;
+}
+
+void read_site(const YAML::Node& root, SiteConfig& c, Reader& r) {
+  const YAML::Node site = root["site"];
+  if (!site) {
+    r.sink().error(location_of(root, r.origin()), "config/missing-key",
+                   "missing required key 'site'");
+    return;
+  }
+  if (!expect_map(site, "site", r)) return;
+  check_unknown_keys(site, {"name", "base_url", "default_language", "time_zone"}, r.origin(),
+                     "config/unknown-key", "'site'", r.sink());
+  c.name = r.str(site, "name", true, "'site'").value_or("");
+  c.base_url = r.str(site, "base_url", true, "'site'").value_or("");
+  if (!c.base_url.empty()) {
+    r.url(site, "base_url", c.base_url);
+    if (c.base_url.back() != '/')
+      r.sink().error(location_of(site["base_url"], r.origin()), "config/url",
+                     "'base_url' must end with '/'");
+    const auto scheme_end = c.base_url.find("://");
+    const auto path_start =
+        scheme_end == std::string::npos ? std::string::npos : c.base_url.find('/', scheme_end + 3);
+    c.base_path = path_start == std::string::npos ? "/" : c.base_url.substr(path_start);
+  }
+  c.default_language = r.str(site, "default_language", true, "'site'").value_or("");
+  c.time_zone = r.str(site, "time_zone", true, "'site'").value_or("");
+  if (!c.time_zone.empty()) {
+    std::unique_ptr<icu::TimeZone> tz(
+        icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(c.time_zone)));
+    icu::UnicodeString id;
+    tz->getID(id);
+    if (*tz == icu::TimeZone::getUnknown() || id == icu::UnicodeString("Etc/Unknown"))
+      r.sink().error(location_of(site["time_zone"], r.origin()), "config/time-zone",
+                     "'time_zone' is not an IANA time zone: \"" + c.time_zone + "\"");
+  }
+}
+
+void read_languages(const YAML::Node& root, SiteConfig& c, Reader& r) {
+  const YAML::Node langs = root["languages"];
+  if (!langs || !langs.IsSequence() || langs.size() == 0) {
+    r.sink().error(location_of(langs ? langs : root, r.origin()),
+                   langs ? "config/type" : "config/missing-key",
+                   "'languages' must be a non-empty list of {code, name}");
+    return;
+  }
+  static const std::regex code_re("^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$");
+  for (const auto& item : langs) {
+    if (!expect_map(item, "languages[]", r)) continue;
+    check_unknown_keys(item, {"code", "name", "locale"}, r.origin(), "config/unknown-key",
+                       "a language", r.sink());
+    LanguageConfig l;
+    l.code = r.str(item, "code", true, "a language").value_or("");
+    l.name = r.str(item, "name", true, "a language").value_or("");
+    l.locale = r.str(item, "locale", false, "a language").value_or(l.code);
+    if (l.code.empty()) continue;
+    if (!std::regex_match(l.code, code_re) || !is_known_language(l.code)) {
+      r.sink().error(location_of(item["code"], r.origin()), "config/language",
+                     "'" + l.code + "' is not a language code ICU knows");
+      continue;
+    }
+    if (item["locale"] && !is_known_language(l.locale)) {
+      r.sink().error(location_of(item["locale"], r.origin()), "config/language",
+                     "'" + l.locale + "' is not a locale ICU knows");
+    }
+    if (c.language(l.code)) {
+      r.sink().error(location_of(item["code"], r.origin()), "config/language",
+                     "language '" + l.code + "' is listed twice");
+      continue;
+    }
+    c.languages.push_back(l);
+  }
+  if (!c.default_language.empty() && !c.languages.empty() && !c.language(c.default_language))
+    r.sink().error(location_of(root["site"]["default_language"], r.origin()), "config/language",
+                   "'default_language' '" + c.default_language + "' is not in 'languages'");
+}
+
+void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
+  const YAML::Node secs = root["sections"];
+  if (!secs || !secs.IsSequence() || secs.size() == 0) {
+    r.sink().error(location_of(secs ? secs : root, r.origin()),
+                   secs ? "config/type" : "config/missing-key",
+                   "'sections' must be a non-empty list of {id, title}");
+    return;
+  }
+  static const std::regex id_re("^[a-z0-9]+(-[a-z0-9]+)*$");
+  for (const auto& item : secs) {
+    if (!expect_map(item, "sections[]", r)) continue;
+    check_unknown_keys(item, {"id", "title"}, r.origin(), "config/unknown-key", "a section",
+                       r.sink());
+    SectionConfig s;
+    s.id = r.str(item, "id", true, "a section").value_or("");
+    s.title = r.str(item, "title", true, "a section").value_or("");
+    if (s.id.empty()) continue;
+    if (!std::regex_match(s.id, id_re) || s.id == "assets") {
+      r.sink().error(location_of(item["id"], r.origin()), "config/section",
+                     "section id '" + s.id + "' must match [a-z0-9]+(-[a-z0-9]+)* and not be 'assets'");
+      continue;
+    }
+    if (c.section(s.id)) {
+      r.sink().error(location_of(item["id"], r.origin()), "config/section",
+                     "section '" + s.id + "' is listed twice");
+      continue;
+    }
+    c.sections.push_back(s);
+  }
+}
+
+void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
+  if (const YAML::Node t = root["translations"]) {
+    if (expect_map(t, "translations", r)) {
+      check_unknown_keys(t, {"fallback"}, r.origin(), "config/unknown-key", "'translations'",
+                         r.sink());
+      c.fallback = r.str(t, "fallback", false, "'translations'").value_or("omit");
+      if (c.fallback != "omit" && c.fallback != "source")
+        r.sink().error(location_of(t["fallback"], r.origin()), "config/type",
+                       "'fallback' must be 'omit' or 'source'");
+    }
+  }
+  if (const YAML::Node n = root["newsletter"]) {
+    if (expect_map(n, "newsletter", r)) {
+      check_unknown_keys(n,
+                         {"from", "list_id", "subscribe_url", "unsubscribe_url",
+                          "unsubscribe_mailto"},
+                         r.origin(), "config/unknown-key", "'newsletter'", r.sink());
+      auto& nl = c.newsletter;
+      nl.from = r.str(n, "from", true, "'newsletter'").value_or("");
+      nl.list_id = r.str(n, "list_id", true, "'newsletter'").value_or("");
+      nl.subscribe_url = r.str(n, "subscribe_url", true, "'newsletter'").value_or("");
+      nl.unsubscribe_url = r.str(n, "unsubscribe_url", true, "'newsletter'").value_or("");
+      nl.unsubscribe_mailto = r.str(n, "unsubscribe_mailto", false, "'newsletter'").value_or("");
+      if (!nl.subscribe_url.empty()) r.url(n, "subscribe_url", nl.subscribe_url);
+      if (!nl.unsubscribe_url.empty()) r.url(n, "unsubscribe_url", nl.unsubscribe_url);
+    }
+  }
+  if (const YAML::Node l = root["links"]) {
+    if (expect_map(l, "links", r)) {
+      check_unknown_keys(l,
+                         {"timeout_s", "concurrency", "per_host", "retries", "cache_ttl_h",
+                          "allow_private", "exclude"},
+                         r.origin(), "config/unknown-key", "'links'", r.sink());
+      auto& lc = c.links;
+      lc.timeout_s = r.integer(l, "timeout_s", lc.timeout_s, 1, 600);
+      lc.concurrency = r.integer(l, "concurrency", lc.concurrency, 1, 256);
+      lc.per_host = r.integer(l, "per_host", lc.per_host, 1, 64);
+      lc.retries = r.integer(l, "retries", lc.retries, 0, 10);
+      lc.cache_ttl_h = r.integer(l, "cache_ttl_h", lc.cache_ttl_h, 0, 24 * 365);
+      if (l["allow_private"])
+        lc.allow_private = scalar_bool(l["allow_private"], "allow_private", r.origin(),
+                                       "config/type", r.sink())
+                               .value_or(false);
+      if (const YAML::Node ex = l["exclude"]) {
+        if (!ex.IsSequence()) {
+          r.sink().error(location_of(ex, r.origin()), "config/type",
+                         "'exclude' must be a list of regular expressions");
+        } else {
+          for (const auto& e : ex) {
+            auto s = scalar_string(e, "exclude", r.origin(), "config/type", r.sink());
+            if (!s) continue;
+            try {
+              std::regex test(*s);
+              lc.exclude.push_back(*s);
+            } catch (const std::regex_error&) {
+              r.sink().error(location_of(e, r.origin()), "config/type",
+                             "'exclude' entry is not a regular expression: \"" + *s + "\"");
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
+                                           DiagnosticSink& sink) {
+  const YamlOrigin origin{kSiteConfigPath, 1};
+  const ReadResult file = read_file(root / kSiteConfigPath, 1 << 20);
+  if (!file.ok) {
+    sink.error({kSiteConfigPath, 0, 0}, "config/read", "cannot read: " + file.error);
+    return std::nullopt;
+  }
+  if (const auto bad = find_invalid_utf8(file.bytes); bad != std::string::npos) {
+    sink.error({kSiteConfigPath, 0, 0}, "config/encoding",
+               "not valid UTF-8 at byte " + std::to_string(bad));
+    return std::nullopt;
+  }
+  DiagnosticSink local;
+  const auto doc = parse_yaml(file.bytes, origin, "config/yaml", local);
+  if (!doc || !doc->IsMap()) {
+    if (doc) local.error({kSiteConfigPath, 1, 1}, "config/type", "site.yaml must be a mapping");
+    sink.merge(local);
+    return std::nullopt;
+  }
+  SiteConfig c;
+  Reader r(origin, local);
+  check_duplicate_keys(*doc, origin, "config/duplicate-key", local);
+  check_unknown_keys(*doc, {"site", "languages", "sections", "translations", "newsletter", "links"},
+                     origin, "config/unknown-key", "site.yaml", local);
+  try {
+    read_site(*doc, c, r);
+    read_languages(*doc, c, r);
+    read_sections(*doc, c, r);
+    read_optional_blocks(*doc, c, r);
+  } catch (const YAML::Exception& e) {
+    local.error(location_of(e.mark, origin), "config/yaml", std::string("invalid value: ") + e.msg);
+  }
+  sink.merge(local);
+  if (local.has_errors()) return std::nullopt;
+  return c;
+}
+
+}  // namespace pp

@@ -1,0 +1,65 @@
+#pragma once
+// Stage 1: pipeline/site.yaml → SiteConfig (SPEC §2).
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace pp {
+
+/// One configured language, in switcher order.
+struct LanguageConfig {
+  std::string code;    ///< BCP 47 language code used in paths ("ko")
+  std::string name;    ///< its own name ("한국어")
+  std::string locale;  ///< formatting locale; defaults to `code`
+};
+
+struct SectionConfig {
+  std::string id;     ///< path segment ("news")
+  std::string title;  ///< msgid, translated by the catalogs
+};
+
+struct NewsletterConfig {
+  std::string from, list_id, subscribe_url, unsubscribe_url, unsubscribe_mailto;
+};
+
+struct LinksConfig {
+  int timeout_s = 10, concurrency = 8, per_host = 2, retries = 2, cache_ttl_h = 24;
+  bool allow_private = false;
+  std::vector<std::string> exclude;
+};
+
+/// The whole validated configuration.
+struct SiteConfig {
+  std::string name;
+  std::string base_url;   ///< absolute, ends with '/'
+  std::string base_path;  ///< path part of base_url, starts and ends with '/'
+  std::string default_language;
+  std::string time_zone;
+  std::vector<LanguageConfig> languages;
+  std::vector<SectionConfig> sections;
+  std::string fallback = "omit";  ///< omit | source
+  NewsletterConfig newsletter;
+  LinksConfig links;
+
+  /// The language with this code, or nullptr.
+  const LanguageConfig* language(const std::string& code) const;
+  /// The section with this id, or nullptr.
+  const SectionConfig* section(const std::string& id) const;
+};
+
+/// Path of the configuration file relative to the site root.
+inline const char* kSiteConfigPath = "pipeline/site.yaml";
+
+/// Loads and checks `<root>/pipeline/site.yaml`. Every problem is reported with
+/// file:line:col under a `config/...` rule; returns nullopt when any is an error.
+std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
+                                           DiagnosticSink& sink);
+
+/// True when ICU knows the language of this BCP 47 tag.
+bool is_known_language(const std::string& tag);
+
+}  // namespace pp

@@ -1,0 +1,146 @@
+#pragma once
+// Stage 2: content/ → Corpus (bundles → articles: typed front matter + parsed Markdown).
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "core/date.h"
+#include "core/diagnostic.h"
+
+struct cmark_node;
+
+namespace pp {
+
+/// A value with the position of where it was written.
+template <typename T>
+struct Located {
+  T value{};
+  SourceLocation where;
+};
+
+struct SourceRef {
+  std::string title, url, publisher;
+  std::optional<Date> accessed;
+  SourceLocation where;            ///< the list item
+  SourceLocation url_where;        ///< the url value
+};
+
+struct Figure {
+  std::string name;
+  double value = 0;
+  std::string format;    ///< integer | decimal | percent | currency | compact | ICU skeleton
+  std::string currency;  ///< ISO 4217, for format currency
+  SourceLocation where;  ///< the name key
+  SourceLocation format_where;
+};
+
+struct Price {
+  double amount = 0;
+  std::string currency, period;
+  SourceLocation where;
+};
+
+struct Product {
+  std::string name, url, kind;
+  SourceLocation where;
+};
+
+/// Typed front matter of one file, as written (no inheritance).
+struct FrontMatter {
+  std::optional<Located<std::string>> title, type, summary, verdict, translation_of, source_digest;
+  std::optional<Located<Date>> date, updated, checked;
+  std::vector<std::string> authors, tags;
+  bool draft = false;
+  std::vector<Located<std::string>> related;
+  std::vector<SourceRef> sources;
+  std::map<std::string, Figure> figures;
+  std::optional<Located<double>> rating;
+  std::optional<Price> price;
+  std::optional<Product> product;
+  std::map<std::string, SourceLocation> keys;  ///< every key given, with its position
+};
+
+/// A parsed Markdown tree (cmark-gfm), owned. Parsed once, read by every walker.
+class MarkdownDoc {
+ public:
+  explicit MarkdownDoc(cmark_node* root) : root_(root) {}
+  ~MarkdownDoc();
+  MarkdownDoc(const MarkdownDoc&) = delete;
+  MarkdownDoc& operator=(const MarkdownDoc&) = delete;
+  /// The document node. Walkers must not change the tree, except the renderer's
+  /// documented temporary substitutions on a tree it alone renders.
+  cmark_node* root() const { return root_; }
+
+ private:
+  cmark_node* root_;
+};
+
+/// A link or image destination found in the body.
+struct BodyLink {
+  std::string url;
+  bool image = false;
+  SourceLocation where;
+};
+
+/// One language file of a bundle.
+struct Article {
+  std::string lang;
+  std::string path;           ///< relative to the site root
+  FrontMatter own;            ///< keys as written in this file
+  FrontMatter meta;           ///< own keys plus those inherited from the source
+  std::string body;           ///< Markdown body, LF line ends
+  int body_first_line = 1;    ///< file line of the body's first line
+  std::shared_ptr<const MarkdownDoc> doc;
+  std::vector<std::string> heading_ids;  ///< GitHub-style ids, document order, unique
+  std::vector<BodyLink> links;           ///< in document order
+  std::vector<Located<std::string>> figure_refs;  ///< {{fig:NAME}} uses in text, by name
+  bool has_raw_html = false;
+  SourceLocation raw_html_where;
+};
+
+/// `content/<section>/<slug>/`: one article per language, other files copied.
+struct Bundle {
+  std::string section, slug;
+  std::string id() const { return section + "/" + slug; }
+  std::map<std::string, Article> articles;  ///< by language code
+  std::string source_lang;                  ///< "" when not exactly one source
+  std::vector<std::string> assets;          ///< other files, relative to the bundle folder
+  std::string dir;                          ///< relative to the site root
+  const Article* source() const;
+};
+
+/// Every bundle of the site, sorted by id.
+struct Corpus {
+  std::vector<Bundle> bundles;
+  const Bundle* find(const std::string& id) const;
+};
+
+/// Limits of SPEC §3.
+inline constexpr std::size_t kMaxFileBytes = 1 << 20;
+inline constexpr std::size_t kMaxFrontMatterBytes = 64 << 10;
+
+/// Reads `content/` under `root`: discovery, front matter, Markdown, inheritance.
+/// Problems are reported to `sink`; files that cannot be read or parsed are
+/// left out of the corpus (the caller stops on errors).
+Corpus load_corpus(const std::filesystem::path& root, const SiteConfig& config,
+                   DiagnosticSink& sink);
+
+/// Parses one article file's bytes (exposed for tests and single-file validate).
+std::optional<Article> parse_article(const std::string& rel_path, const std::string& lang,
+                                     const std::string& bytes, DiagnosticSink& sink);
+
+/// GitHub-style heading id of a heading's text (before de-duplication).
+std::string heading_slug(const std::string& text);
+
+/// Names of the cmark-gfm extensions every body is parsed with.
+const std::vector<std::string>& gfm_extension_names();
+
+/// Concatenated literal text under a node (text, code, and so on).
+std::string node_text(cmark_node* node);
+
+}  // namespace pp

@@ -1,0 +1,166 @@
+#include <algorithm>
+#include <regex>
+
+#include "content/content.h"
+#include "content/front_matter.h"
+#include "content/front_matter_split.h"
+#include "content/markdown.h"
+#include "core/file_io.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+const Article* Bundle::source() const {
+  auto it = articles.find(source_lang);
+  return it == articles.end() ? nullptr : &it->second;
+}
+
+const Bundle* Corpus::find(const std::string& id) const {
+  auto it = std::lower_bound(bundles.begin(), bundles.end(), id,
+                             [](const Bundle& b, const std::string& key) { return b.id() < key; });
+  return it != bundles.end() && it->id() == id ? &*it : nullptr;
+}
+
+std::optional<Article> parse_article(const std::string& rel_path, const std::string& lang,
+                                     const std::string& bytes, DiagnosticSink& sink) {
+  auto split = split_front_matter(rel_path, bytes, sink);
+  if (!split) return std::nullopt;
+  auto fm = parse_front_matter(split->yaml, {rel_path, split->yaml_first_line}, sink);
+  if (!fm) return std::nullopt;
+  Article a;
+  a.lang = lang;
+  a.path = rel_path;
+  a.own = *fm;
+  a.meta = *fm;
+  a.body = std::move(split->body);
+  a.body_first_line = split->body_first_line;
+  a.doc = parse_markdown(a.body);
+  walk_markdown(a);
+  return a;
+}
+
+namespace {
+
+// Shared keys (SPEC §3) a translation inherits from its source when left out.
+void inherit(FrontMatter& t, const FrontMatter& s) {
+  if (!t.type) t.type = s.type;
+  if (!t.date) t.date = s.date;
+  if (!t.updated) t.updated = s.updated;
+  if (!t.keys.count("related")) t.related = s.related;
+  if (!t.keys.count("sources")) t.sources = s.sources;
+  if (!t.keys.count("figures")) t.figures = s.figures;
+  if (!t.rating) t.rating = s.rating;
+  if (!t.price) t.price = s.price;
+  if (!t.product) t.product = s.product;
+  if (!t.checked) t.checked = s.checked;
+}
+
+bool is_link(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_symlink(fs::symlink_status(p, ec));
+}
+
+void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, DiagnosticSink& sink) {
+  static const std::regex file_re(R"(^index\.([A-Za-z0-9-]+)\.md$)");
+  std::vector<fs::path> entries;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(root / b.dir, ec)) entries.push_back(e.path());
+  std::sort(entries.begin(), entries.end());
+  for (const auto& p : entries) {
+    const std::string name = p.filename().string();
+    const std::string rel = b.dir + "/" + name;
+    if (is_link(p)) {
+      sink.warning({rel, 0, 0}, "bundle/symlink", "symbolic link ignored");
+      continue;
+    }
+    std::smatch m;
+    if (!std::regex_match(name, m, file_re)) {
+      if (fs::is_regular_file(p) && name[0] != '.') b.assets.push_back(name);
+      continue;
+    }
+    const std::string lang = m[1];
+    if (!config.language(lang)) {
+      sink.error({rel, 0, 0}, "bundle/language",
+                 "language '" + lang + "' of this file is not configured in site.yaml");
+      continue;
+    }
+    const ReadResult file = read_file(p, kMaxFileBytes);
+    if (!file.ok) {
+      sink.error({rel, 0, 0}, file.too_large ? "front-matter/too-large" : "bundle/read",
+                 file.too_large ? "file is larger than 1 MiB" : "cannot read: " + file.error);
+      continue;
+    }
+    if (auto a = parse_article(rel, lang, file.bytes, sink)) b.articles.emplace(lang, std::move(*a));
+  }
+  // Exactly one source: the file without translation_of.
+  std::vector<std::string> sources;
+  for (const auto& [lang, a] : b.articles)
+    if (!a.own.translation_of) sources.push_back(lang);
+  if (sources.size() == 1) {
+    b.source_lang = sources[0];
+    const FrontMatter src = b.articles.at(b.source_lang).own;
+    for (auto& [lang, a] : b.articles)
+      if (lang != b.source_lang) inherit(a.meta, src);
+  }
+}
+
+}  // namespace
+
+Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink) {
+  static const std::regex slug_re("^[a-z0-9]+(-[a-z0-9]+)*$");
+  Corpus corpus;
+  const fs::path content = root / "content";
+  std::error_code ec;
+  if (!fs::is_directory(content, ec)) {
+    sink.error({"content", 0, 0}, "bundle/read", "no content/ folder in the site");
+    return corpus;
+  }
+  std::vector<fs::path> sections;
+  for (const auto& e : fs::directory_iterator(content, ec)) sections.push_back(e.path());
+  std::sort(sections.begin(), sections.end());
+  for (const auto& sec : sections) {
+    const std::string section = sec.filename().string();
+    const std::string rel_sec = "content/" + section;
+    if (section[0] == '.') continue;
+    if (is_link(sec)) {
+      sink.warning({rel_sec, 0, 0}, "bundle/symlink", "symbolic link ignored");
+      continue;
+    }
+    if (!fs::is_directory(sec)) continue;
+    if (!config.section(section)) {
+      sink.error({rel_sec, 0, 0}, "bundle/section",
+                 "section '" + section + "' is not configured in site.yaml");
+      continue;
+    }
+    std::vector<fs::path> slugs;
+    for (const auto& e : fs::directory_iterator(sec, ec)) slugs.push_back(e.path());
+    std::sort(slugs.begin(), slugs.end());
+    for (const auto& dir : slugs) {
+      const std::string slug = dir.filename().string();
+      const std::string rel = rel_sec + "/" + slug;
+      if (slug[0] == '.') continue;
+      if (is_link(dir)) {
+        sink.warning({rel, 0, 0}, "bundle/symlink", "symbolic link ignored");
+        continue;
+      }
+      if (!fs::is_directory(dir)) continue;
+      if (!std::regex_match(slug, slug_re)) {
+        sink.error({rel, 0, 0}, "bundle/slug",
+                   "slug '" + slug + "' must match [a-z0-9]+(-[a-z0-9]+)*");
+        continue;
+      }
+      Bundle b;
+      b.section = section;
+      b.slug = slug;
+      b.dir = rel;
+      load_bundle(root, config, b, sink);
+      if (!b.articles.empty()) corpus.bundles.push_back(std::move(b));
+    }
+  }
+  std::sort(corpus.bundles.begin(), corpus.bundles.end(),
+            [](const Bundle& a, const Bundle& b) { return a.id() < b.id(); });
+  return corpus;
+}
+
+}  // namespace pp

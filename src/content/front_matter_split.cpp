@@ -1,0 +1,109 @@
+#include "content/front_matter_split.h"
+
+#include <cstdio>
+
+#include "content/content.h"
+#include "core/text.h"
+
+namespace pp {
+
+namespace {
+
+// 1-based line and column (in code points) of byte `offset` in `text`.
+SourceLocation position_of(const std::string& path, const std::string& text, std::size_t offset) {
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  const int col = count_code_points(std::string_view(text).substr(line_start, offset - line_start)) + 1;
+  return {path, line, col};
+}
+
+bool check_bytes(const std::string& path, const std::string& text, DiagnosticSink& sink) {
+  if (const auto bad = find_invalid_utf8(text); bad != std::string::npos) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "%02X", static_cast<unsigned char>(text[bad]));
+    sink.error(position_of(path, text, bad), "front-matter/encoding",
+               std::string("invalid UTF-8 (byte 0x") + hex + ")");
+    return false;
+  }
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7F) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "%02X", c);
+      sink.error(position_of(path, text, i), "front-matter/encoding",
+                 std::string("control character U+00") + hex + " is not allowed");
+      return false;
+    }
+    if (c == 0xEF && i + 2 < text.size() && text[i + 1] == '\xBB' && text[i + 2] == '\xBF') {
+      sink.error(position_of(path, text, i), "front-matter/encoding",
+                 "byte order mark inside the file");
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string normalize_newlines(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r') {
+      out += '\n';
+      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<SplitFile> split_front_matter(const std::string& path, const std::string& bytes,
+                                            DiagnosticSink& sink) {
+  std::string text = bytes;
+  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
+  if (!check_bytes(path, text, sink)) return std::nullopt;
+  text = normalize_newlines(text);
+
+  if (text.compare(0, 4, "---\n") != 0 && text != "---") {
+    sink.error({path, 1, 1}, "front-matter/missing",
+               "the file must start with a '---' line that opens the front matter");
+    return std::nullopt;
+  }
+  // Find the closing delimiter: a whole line "---".
+  std::size_t pos = 4;
+  int line = 2;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    const bool last = end == std::string::npos;
+    if (last) end = text.size();
+    if (text.compare(pos, end - pos, "---") == 0) {
+      SplitFile f;
+      f.yaml = text.substr(4, pos - 4);
+      f.yaml_first_line = 2;
+      f.body = last ? std::string() : text.substr(end + 1);
+      f.body_first_line = line + 1;
+      if (f.yaml.size() > kMaxFrontMatterBytes) {
+        sink.error({path, 1, 1}, "front-matter/too-large",
+                   "front matter is larger than 64 KiB");
+        return std::nullopt;
+      }
+      return f;
+    }
+    if (last) break;
+    pos = end + 1;
+    ++line;
+  }
+  sink.error({path, 1, 1}, "front-matter/unterminated",
+             "unterminated front matter: no closing '---' line");
+  return std::nullopt;
+}
+
+}  // namespace pp

@@ -1,0 +1,151 @@
+#include "content/markdown.h"
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <unicode/uchar.h>
+#include <unicode/locid.h>
+#include <unicode/unistr.h>
+
+#include <mutex>
+#include <set>
+
+#include "core/text.h"
+
+namespace pp {
+
+MarkdownDoc::~MarkdownDoc() {
+  if (root_) cmark_node_free(root_);
+}
+
+const std::vector<std::string>& gfm_extension_names() {
+  static const std::vector<std::string> names = {"table", "strikethrough", "autolink", "tasklist",
+                                                 "tagfilter"};
+  return names;
+}
+
+std::shared_ptr<const MarkdownDoc> parse_markdown(const std::string& body) {
+  static std::once_flag once;
+  std::call_once(once, [] { cmark_gfm_core_extensions_ensure_registered(); });
+  cmark_parser* parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES);
+  for (const auto& name : gfm_extension_names())
+    if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name.c_str()))
+      cmark_parser_attach_syntax_extension(parser, ext);
+  cmark_parser_feed(parser, body.data(), body.size());
+  cmark_node* root = cmark_parser_finish(parser);
+  cmark_parser_free(parser);
+  // One text node per run of text, so {{fig:…}} is never split by '_' or '*'.
+  cmark_consolidate_text_nodes(root);
+  return std::make_shared<const MarkdownDoc>(root);
+}
+
+std::string node_text(cmark_node* node) {
+  std::string out;
+  cmark_iter* it = cmark_iter_new(node);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* n = cmark_iter_get_node(it);
+    const auto type = cmark_node_get_type(n);
+    if (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE) {
+      if (const char* lit = cmark_node_get_literal(n)) out += lit;
+    } else if (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) {
+      out += ' ';
+    }
+  }
+  cmark_iter_free(it);
+  return out;
+}
+
+std::string heading_slug(const std::string& text) {
+  // GitHub: downcase, drop everything but word characters, '-' and ' ', then ' ' → '-'.
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(text);
+  u.toLower(icu::Locale::getRoot());
+  icu::UnicodeString kept;
+  for (int32_t i = 0; i < u.length();) {
+    const UChar32 c = u.char32At(i);
+    i += U16_LENGTH(c);
+    const int8_t cat = u_charType(c);
+    const bool word = u_isalnum(c) || cat == U_NON_SPACING_MARK || cat == U_COMBINING_SPACING_MARK ||
+                      cat == U_ENCLOSING_MARK || cat == U_CONNECTOR_PUNCTUATION;
+    if (word || c == '-') kept.append(c);
+    else if (c == ' ') kept.append(static_cast<UChar32>('-'));
+  }
+  std::string out;
+  kept.toUTF8String(out);
+  return out;
+}
+
+namespace {
+
+// File position of a node: cmark lines are 1-based within the body and columns
+// are 1-based bytes; reported columns count code points.
+SourceLocation node_location(const Article& a, cmark_node* n) {
+  while (n && cmark_node_get_start_line(n) == 0) n = cmark_node_parent(n);
+  if (!n) return {a.path, a.body_first_line, 1};
+  const int line = cmark_node_get_start_line(n);
+  const int byte_col = cmark_node_get_start_column(n);
+  std::size_t start = 0;
+  for (int l = 1; l < line; ++l) {
+    const auto nl = a.body.find('\n', start);
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  const std::size_t len = byte_col > 0 ? static_cast<std::size_t>(byte_col - 1) : 0;
+  const int col = count_code_points(std::string_view(a.body).substr(start, len)) + 1;
+  return {a.path, a.body_first_line + line - 1, col};
+}
+
+}  // namespace
+
+void walk_markdown(Article& a) {
+  std::set<std::string> used;
+  cmark_iter* it = cmark_iter_new(a.doc->root());
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* n = cmark_iter_get_node(it);
+    switch (cmark_node_get_type(n)) {
+      case CMARK_NODE_HEADING: {
+        std::string base = heading_slug(node_text(n));
+        if (base.empty()) base = "section";
+        std::string id = base;
+        for (int k = 1; used.count(id); ++k) id = base + "-" + std::to_string(k);
+        used.insert(id);
+        a.heading_ids.push_back(id);
+        break;
+      }
+      case CMARK_NODE_LINK:
+      case CMARK_NODE_IMAGE: {
+        const char* url = cmark_node_get_url(n);
+        a.links.push_back({url ? url : "", cmark_node_get_type(n) == CMARK_NODE_IMAGE,
+                           node_location(a, n)});
+        break;
+      }
+      case CMARK_NODE_TEXT: {
+        const std::string lit = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
+        std::size_t pos = 0;
+        while ((pos = lit.find("{{fig:", pos)) != std::string::npos) {
+          const auto close = lit.find("}}", pos);
+          if (close == std::string::npos) break;
+          SourceLocation where = node_location(a, n);
+          where.column += count_code_points(std::string_view(lit).substr(0, pos));
+          a.figure_refs.push_back({lit.substr(pos + 6, close - pos - 6), where});
+          pos = close + 2;
+        }
+        break;
+      }
+      case CMARK_NODE_HTML_BLOCK:
+      case CMARK_NODE_HTML_INLINE:
+        if (!a.has_raw_html) {
+          a.has_raw_html = true;
+          a.raw_html_where = node_location(a, n);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  cmark_iter_free(it);
+}
+
+}  // namespace pp

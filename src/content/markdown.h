@@ -1,0 +1,17 @@
+#pragma once
+// Internal to content: cmark-gfm parsing and the walks done once per article.
+
+#include <memory>
+#include <string>
+
+#include "content/content.h"
+
+namespace pp {
+
+/// Parses a Markdown body with the GFM extensions (safe mode, footnotes).
+std::shared_ptr<const MarkdownDoc> parse_markdown(const std::string& body);
+
+/// Fills heading_ids, links and the raw HTML flag of an article from its tree.
+void walk_markdown(Article& article);
+
+}  // namespace pp

@@ -1,0 +1,126 @@
+// The four output formats of SPEC §5.
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "core/diagnostic.h"
+
+namespace pp {
+
+bool parse_output_format(const std::string& name, OutputFormat& out) {
+  static const std::map<std::string, OutputFormat> names = {{"text", OutputFormat::text},
+                                                            {"json", OutputFormat::json},
+                                                            {"github", OutputFormat::github},
+                                                            {"sarif", OutputFormat::sarif}};
+  auto it = names.find(name);
+  if (it == names.end()) return false;
+  out = it->second;
+  return true;
+}
+
+namespace {
+
+std::string text_line(const Diagnostic& d) {
+  std::string s = d.where.path;
+  if (d.where.line > 0) {
+    s += ":" + std::to_string(d.where.line);
+    if (d.where.column > 0) s += ":" + std::to_string(d.where.column);
+  }
+  s += ": ";
+  s += severity_name(d.severity);
+  s += ": " + d.message + " [" + d.rule + "]\n";
+  return s;
+}
+
+// GitHub workflow commands need %, CR and LF escaped in the message, and also
+// ':' and ',' in properties.
+std::string github_escape(const std::string& s, bool property) {
+  std::string out;
+  for (char c : s) {
+    if (c == '%') out += "%25";
+    else if (c == '\r') out += "%0D";
+    else if (c == '\n') out += "%0A";
+    else if (property && c == ':') out += "%3A";
+    else if (property && c == ',') out += "%2C";
+    else out += c;
+  }
+  return out;
+}
+
+std::string github_line(const Diagnostic& d) {
+  const char* level = d.severity == Severity::error     ? "error"
+                      : d.severity == Severity::warning ? "warning"
+                                                        : "notice";
+  std::string s = std::string("::") + level + " file=" + github_escape(d.where.path, true);
+  if (d.where.line > 0) s += ",line=" + std::to_string(d.where.line);
+  if (d.where.column > 0) s += ",col=" + std::to_string(d.where.column);
+  s += ",title=" + github_escape(d.rule, true) + "::" + github_escape(d.message, false) + "\n";
+  return s;
+}
+
+std::string sarif(const std::vector<Diagnostic>& items) {
+  using nlohmann::json;
+  std::map<std::string, int> rule_index;
+  json rules = json::array();
+  json results = json::array();
+  for (const auto& d : items) {
+    if (!rule_index.count(d.rule)) {
+      rule_index[d.rule] = static_cast<int>(rules.size());
+      rules.push_back({{"id", d.rule},
+                       {"shortDescription", {{"text", d.rule}}},
+                       {"helpUri", "https://polypress.invalid/docs/rules.md#" + d.rule}});
+    }
+    json region = json::object();
+    if (d.where.line > 0) region["startLine"] = d.where.line;
+    if (d.where.column > 0) region["startColumn"] = d.where.column;
+    json location = {{"physicalLocation",
+                      {{"artifactLocation", {{"uri", d.where.path}, {"uriBaseId", "SITEROOT"}}}}}};
+    if (!region.empty()) location["physicalLocation"]["region"] = region;
+    const char* level = d.severity == Severity::error     ? "error"
+                        : d.severity == Severity::warning ? "warning"
+                                                          : "note";
+    results.push_back({{"ruleId", d.rule},
+                       {"ruleIndex", rule_index[d.rule]},
+                       {"level", level},
+                       {"message", {{"text", d.message}}},
+                       {"locations", json::array({location})}});
+  }
+  json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+              {"version", "2.1.0"},
+              {"runs", json::array({{{"tool",
+                                      {{"driver",
+                                        {{"name", "polypress"},
+                                         {"informationUri", "https://polypress.invalid/"},
+                                         {"rules", rules}}}}},
+                                     {"results", results}}})}};
+  return log.dump(2) + "\n";
+}
+
+}  // namespace
+
+std::string format_diagnostics(const std::vector<Diagnostic>& items, OutputFormat format) {
+  std::string out;
+  switch (format) {
+    case OutputFormat::text:
+      for (const auto& d : items) out += text_line(d);
+      return out;
+    case OutputFormat::github:
+      for (const auto& d : items) out += github_line(d);
+      return out;
+    case OutputFormat::json: {
+      nlohmann::json arr = nlohmann::json::array();
+      for (const auto& d : items)
+        arr.push_back({{"file", d.where.path},
+                       {"line", d.where.line},
+                       {"column", d.where.column},
+                       {"severity", severity_name(d.severity)},
+                       {"rule", d.rule},
+                       {"message", d.message}});
+      return arr.dump(2) + "\n";
+    }
+    case OutputFormat::sarif:
+      return sarif(items);
+  }
+  return out;
+}
+
+}  // namespace pp

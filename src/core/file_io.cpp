@@ -1,0 +1,107 @@
+#include "core/file_io.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <random>
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+ReadResult read_file(const fs::path& path, std::size_t max_bytes) {
+  ReadResult r;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    r.error = std::strerror(errno);
+    return r;
+  }
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      r.error = std::strerror(errno);
+      ::close(fd);
+      return r;
+    }
+    if (n == 0) break;
+    if (r.bytes.size() + static_cast<std::size_t>(n) > max_bytes) {
+      r.too_large = true;
+      r.error = "file is larger than " + std::to_string(max_bytes) + " bytes";
+      ::close(fd);
+      return r;
+    }
+    r.bytes.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  r.ok = true;
+  return r;
+}
+
+namespace {
+
+bool same_content(const fs::path& path, const std::string& bytes) {
+  std::error_code ec;
+  const auto size = fs::file_size(path, ec);
+  if (ec || size != bytes.size()) return false;
+  const ReadResult r = read_file(path, bytes.size());
+  return r.ok && r.bytes == bytes;
+}
+
+bool write_all(int fd, const std::string& bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
+WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes,
+                               std::string& error) {
+  if (same_content(path, bytes)) return WriteOutcome::unchanged;
+  std::error_code ec;
+  const fs::path dir = path.parent_path();
+  if (!dir.empty()) {
+    fs::create_directories(dir, ec);
+    if (ec) {
+      error = dir.string() + ": " + ec.message();
+      return WriteOutcome::failed;
+    }
+  }
+  // Hidden temporary name in the same folder, so rename() is atomic.
+  static thread_local std::mt19937_64 rng{std::random_device{}()};
+  const fs::path tmp = dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = path.string() + ": " + std::strerror(errno);
+    return WriteOutcome::failed;
+  }
+  const bool ok = write_all(fd, bytes) && ::fsync(fd) == 0;
+  const int saved = errno;
+  ::close(fd);
+  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = ok ? errno : saved;
+    ::unlink(tmp.c_str());
+    error = path.string() + ": " + std::strerror(err);
+    return WriteOutcome::failed;
+  }
+  const int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+  return WriteOutcome::written;
+}
+
+}  // namespace pp

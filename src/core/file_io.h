@@ -1,0 +1,31 @@
+#pragma once
+// Reading files with a size cap and writing them atomically.
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+namespace pp {
+
+/// Result of read_file: `ok` false with `error` (errno text) when it fails.
+struct ReadResult {
+  bool ok = false;
+  bool too_large = false;
+  std::string bytes;
+  std::string error;
+};
+
+/// Reads a whole file; refuses (too_large) files over `max_bytes`.
+ReadResult read_file(const std::filesystem::path& path, std::size_t max_bytes);
+
+/// Outcome of write_file_atomic.
+enum class WriteOutcome { written, unchanged, failed };
+
+/// Writes `bytes` to `path` through a temporary file in the same folder, fsync
+/// and rename, so readers see the old or the new file, never a partial one.
+/// A file whose content is already `bytes` is left untouched (unchanged).
+/// Creates missing parent folders. On failure sets `error` to "path: reason".
+WriteOutcome write_file_atomic(const std::filesystem::path& path, const std::string& bytes,
+                               std::string& error);
+
+}  // namespace pp

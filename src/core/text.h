@@ -1,0 +1,43 @@
+#pragma once
+// Small text helpers shared by every stage: UTF-8 checks, escaping, placeholders.
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pp {
+
+/// Offset of the first byte that is not valid UTF-8, or npos when all is valid.
+std::size_t find_invalid_utf8(std::string_view s);
+
+/// Number of Unicode code points in valid UTF-8 text (used for 1-based columns).
+int count_code_points(std::string_view s);
+
+/// Escapes & < > " ' for HTML text and quoted attribute values.
+std::string html_escape(std::string_view s);
+
+/// Escapes & < > " ' and { so that the result can also pass through a Mustache
+/// lambda without being read as a tag.
+std::string html_escape_mustache_safe(std::string_view s);
+
+/// Makes serialized JSON safe inside <script>: < > & U+2028 U+2029 become \u escapes.
+/// Valid because these characters can occur only inside JSON strings.
+std::string json_for_script(std::string_view json);
+
+/// Replaces each `{name}` with its value; unknown names are left as they are.
+std::string fill_placeholders(std::string_view text,
+                              const std::map<std::string, std::string>& values);
+
+/// Levenshtein distance, for did-you-mean suggestions.
+int edit_distance(std::string_view a, std::string_view b);
+
+/// The candidate nearest to `word` within a distance of 2 (or a third of its
+/// length), or "" when none is close.
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
+
+/// Percent-decodes %XX sequences; other bytes pass through.
+std::string percent_decode(std::string_view s);
+
+}  // namespace pp

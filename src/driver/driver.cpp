@@ -1,0 +1,124 @@
+#include "driver/driver.h"
+
+#include <algorithm>
+
+#include "config/config.h"
+#include "content/content.h"
+#include "l10n/l10n.h"
+#include "links/links.h"
+#include "render/render.h"
+#include "validate/validate.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The checked inputs of every command.
+struct Checked {
+  std::optional<SiteConfig> config;
+  Corpus corpus;
+};
+
+Checked load_and_check(const fs::path& root, DiagnosticSink& sink) {
+  Checked c;
+  c.config = load_site_config(root, sink);
+  if (!c.config) return c;
+  c.corpus = load_corpus(root, *c.config, sink);
+  validate_corpus(*c.config, c.corpus, sink);
+  check_links(*c.config, c.corpus, sink);
+  check_figure_formats(c.corpus, sink);
+  return c;
+}
+
+std::string relative_to_root(const fs::path& root, const std::string& file) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(fs::path(file), ec);
+  const fs::path r = fs::weakly_canonical(root, ec);
+  if (!ec) {
+    const fs::path rel = p.lexically_relative(r);
+    if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
+  }
+  return fs::path(file).lexically_normal().generic_string();
+}
+
+// Stable across runs and machines (FNV-1a), so shards are reproducible.
+std::uint64_t stable_hash(const std::string& s) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+
+}  // namespace
+
+RunResult run_validate(const ValidateOptions& options) {
+  RunResult result;
+  DiagnosticSink all;
+  const Checked c = load_and_check(options.root, all);
+  if (!c.config) {
+    result.diagnostics = all;
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  if (options.files.empty()) {
+    result.diagnostics = all;
+  } else {
+    std::vector<std::string> wanted;
+    for (const auto& f : options.files) wanted.push_back(relative_to_root(options.root, f));
+    for (const auto& d : all.sorted())
+      if (std::count(wanted.begin(), wanted.end(), d.where.path))
+        result.diagnostics.report(d.where, d.severity, d.rule, d.message);
+  }
+  result.exit_code = result.diagnostics.has_errors() ? kExitFindings : kExitOk;
+  return result;
+}
+
+RunResult run_build(const BuildOptions& options) {
+  RunResult result;
+  DiagnosticSink& sink = result.diagnostics;
+  result.out_dir = options.out_dir.is_absolute() ? options.out_dir : options.root / options.out_dir;
+  const Checked c = load_and_check(options.root, sink);
+  if (!c.config) {
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  for (const auto& lang : options.languages)
+    if (!c.config->language(lang)) {
+      sink.error({kSiteConfigPath, 0, 0}, "usage/lang", "--lang: '" + lang + "' is not a configured language");
+      result.exit_code = kExitUsage;
+      return result;
+    }
+  if (sink.has_errors()) {
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  const auto locales = load_locales(options.root, *c.config, sink);
+  const TemplateSet templates = TemplateSet::load(options.root, sink);
+  if (sink.has_errors()) {
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  RenderOptions ro;
+  ro.drafts = options.drafts;
+  ro.languages = options.languages;
+  std::vector<OutputFile> files = render_site(options.root, *c.config, c.corpus, locales, templates, ro, sink);
+  for (auto& f : collect_static(options.root, sink)) files.push_back(std::move(f));
+  if (sink.has_errors()) {
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  if (options.shard_count > 1) {
+    std::vector<OutputFile> mine;
+    for (auto& f : files)
+      if (stable_hash(f.path) % static_cast<std::uint64_t>(options.shard_count) ==
+          static_cast<std::uint64_t>(options.shard_index - 1))
+        mine.push_back(std::move(f));
+    files = std::move(mine);
+  }
+  result.stats = write_outputs(result.out_dir, files, sink);
+  result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
+  return result;
+}
+
+}  // namespace pp

@@ -1,0 +1,69 @@
+#include "emit/emit.h"
+
+#include <algorithm>
+
+#include "core/file_io.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sink) {
+  std::vector<OutputFile> out;
+  const fs::path dir = root / "pipeline/static";
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return out;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const fs::path rel = fs::relative(it->path(), dir);
+    if (it->is_symlink()) {
+      sink.warning({"pipeline/static/" + rel.generic_string(), 0, 0}, "emit/symlink",
+                   "symbolic link ignored");
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file()) out.push_back({"assets/" + rel.generic_string(), "", it->path().string()});
+  }
+  std::sort(out.begin(), out.end(), [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });
+  return out;
+}
+
+EmitStats write_outputs(const fs::path& out_dir, const std::vector<OutputFile>& files,
+                        DiagnosticSink& sink) {
+  EmitStats stats;
+  for (const auto& f : files) {
+    const fs::path rel(f.path);
+    const bool climbs = std::any_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
+    if (rel.is_absolute() || climbs || f.path.empty()) {
+      sink.error({f.path, 0, 0}, "emit/path", "refusing to write outside the output folder");
+      ++stats.failed;
+      continue;
+    }
+    std::string bytes = f.bytes;
+    if (!f.copy_from.empty()) {
+      const ReadResult r = read_file(f.copy_from, 256u << 20);
+      if (!r.ok) {
+        sink.error({f.copy_from, 0, 0}, "emit/read", "cannot read: " + r.error);
+        ++stats.failed;
+        continue;
+      }
+      bytes = r.bytes;
+    }
+    std::string error;
+    switch (write_file_atomic(out_dir / rel, bytes, error)) {
+      case WriteOutcome::written:
+        ++stats.written;
+        break;
+      case WriteOutcome::unchanged:
+        ++stats.unchanged;
+        break;
+      case WriteOutcome::failed:
+        sink.error({(out_dir / rel).string(), 0, 0}, "emit/write", "cannot write: " + error);
+        ++stats.failed;
+        break;
+    }
+  }
+  return stats;
+}
+
+}  // namespace pp

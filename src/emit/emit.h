@@ -1,0 +1,29 @@
+#pragma once
+// Stage: writing rendered files into an output folder, atomically and only when changed.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "render/render.h"
+
+namespace pp {
+
+struct EmitStats {
+  int written = 0;
+  int unchanged = 0;
+  int failed = 0;
+};
+
+/// Files of pipeline/static/ as outputs under assets/ (copied as they are).
+/// Symbolic links are skipped with a warning.
+std::vector<OutputFile> collect_static(const std::filesystem::path& root, DiagnosticSink& sink);
+
+/// Writes each file under `out_dir` (temporary file + rename; unchanged files are
+/// not rewritten). A path that is absolute or climbs out with ".." is refused.
+/// Failures are reported as emit/write errors naming the path and the reason.
+EmitStats write_outputs(const std::filesystem::path& out_dir, const std::vector<OutputFile>& files,
+                        DiagnosticSink& sink);
+
+}  // namespace pp

@@ -1,0 +1,72 @@
+// Compiling catalogs with GNU msgfmt and loading every language's Locale.
+#include <regex>
+#include <sstream>
+
+#include "core/process.h"
+#include "core/text.h"
+#include "l10n/l10n.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> compile_catalog(const fs::path& root, const std::string& lang,
+                                           DiagnosticSink& sink) {
+  const std::string rel = "locales/" + lang + ".po";
+  std::error_code ec;
+  if (!fs::exists(root / rel, ec)) {
+    sink.warning({rel, 0, 0}, "i18n/missing-catalog",
+                 "no catalog for '" + lang + "'; interface strings are shown untranslated");
+    return std::nullopt;
+  }
+  const ProcessResult r =
+      run_process({"msgfmt", "--check-header", "--check-domain", "-o", "-", (root / rel).string()});
+  if (r.exit_code == 0) return r.out;
+  if (r.exit_code < 0 && r.out.empty() && r.err.find("msgfmt") != std::string::npos &&
+      r.err.find("No such file") != std::string::npos) {
+    sink.error({rel, 0, 0}, "i18n/msgfmt", "cannot run msgfmt (install gettext)");
+    return std::nullopt;
+  }
+  // msgfmt prints "PATH:LINE: message"; keep its words, report our path.
+  static const std::regex line_re(R"(^(.*?):(\d+):(?:(\d+):)? (.*)$)");
+  std::istringstream err(r.err);
+  std::string line;
+  bool any = false;
+  while (std::getline(err, line)) {
+    std::smatch m;
+    if (std::regex_match(line, m, line_re) && m[1].str().find(rel) != std::string::npos) {
+      if (m[4].str().find("warning:") == 0) continue;
+      sink.error({rel, std::stoi(m[2].str()), m[3].matched ? std::stoi(m[3].str()) : 0},
+                 "i18n/syntax", m[4].str());
+      any = true;
+    }
+  }
+  if (!any) sink.error({rel, 0, 0}, "i18n/syntax", "msgfmt failed: " + r.err.substr(0, 200));
+  return std::nullopt;
+}
+
+std::map<std::string, std::unique_ptr<Locale>> load_locales(const fs::path& root,
+                                                            const SiteConfig& config,
+                                                            DiagnosticSink& sink) {
+  std::map<std::string, std::unique_ptr<Locale>> out;
+  for (const auto& lang : config.languages) {
+    const auto mo = compile_catalog(root, lang.code, sink);
+    out.emplace(lang.code, std::make_unique<Locale>(config, lang, mo.value_or("")));
+  }
+  return out;
+}
+
+void check_figure_formats(const Corpus& corpus, DiagnosticSink& sink) {
+  LanguageConfig root_lang{"en", "English", "en"};
+  SiteConfig cfg;
+  cfg.time_zone = "UTC";
+  const Locale probe(cfg, root_lang, "");
+  for (const auto& b : corpus.bundles)
+    for (const auto& [lang, a] : b.articles)
+      for (const auto& [name, f] : a.own.figures)
+        if (!probe.format_figure(f))
+          sink.error(f.format_where, "figure/format",
+                     "figure '" + name + "' has a format ICU rejects: \"" + f.format + "\"");
+}
+
+}  // namespace pp

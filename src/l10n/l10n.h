@@ -1,0 +1,93 @@
+#pragma once
+// Stage: one Locale per configured language — ICU formatters and the compiled
+// gettext catalog, looked up through Boost.Locale.
+
+#include <filesystem>
+#include <locale>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "content/content.h"
+#include "core/date.h"
+#include "core/diagnostic.h"
+
+#include <unicode/uversion.h>
+
+U_NAMESPACE_BEGIN
+class DateFormat;
+U_NAMESPACE_END
+
+namespace pp {
+
+/// Everything language-specific a page needs: interface strings and formats.
+/// Number formatting is thread-safe; date formatting is serialized internally.
+class Locale {
+ public:
+  /// Builds the formatters for `lang`. `mo` is the compiled catalog (may be empty:
+  /// then msgids are shown as they are).
+  Locale(const SiteConfig& config, const LanguageConfig& lang, const std::string& mo);
+  ~Locale();
+  Locale(const Locale&) = delete;
+  Locale& operator=(const Locale&) = delete;
+
+  const std::string& code() const { return code_; }
+  /// "rtl" when ICU says the locale's script is right-to-left, else "ltr".
+  const std::string& dir() const { return dir_; }
+  /// Open Graph locale, language_TERRITORY with likely subtags ("ko_KR").
+  const std::string& og_locale() const { return og_locale_; }
+
+  /// The catalog's translation of `msgid`, or `msgid` itself.
+  std::string tr(const std::string& msgid) const;
+  /// The plural form for `n` of the catalog's translation.
+  std::string tr_n(const std::string& singular, const std::string& plural, long n) const;
+  /// tr() with `{name}` placeholders filled.
+  std::string tr_fill(const std::string& msgid, const std::map<std::string, std::string>& values) const;
+
+  /// ICU's LONG date style in the site's time zone.
+  std::string format_date(const Date& d) const;
+  /// A number through an ICU number skeleton; nullopt when ICU rejects the skeleton.
+  std::optional<std::string> format_skeleton(double value, const std::string& skeleton) const;
+  /// A front matter figure (SPEC §3 styles); nullopt when its format is invalid.
+  std::optional<std::string> format_figure(const Figure& f) const;
+  /// An integer, grouped for the locale.
+  std::string format_integer(long long n) const;
+  /// An amount of money in its currency's own digits.
+  std::string format_currency(double amount, const std::string& currency) const;
+  /// "a, b and c" through ICU's ListFormatter.
+  std::string format_list(const std::vector<std::string>& items) const;
+
+ private:
+  std::string code_, dir_, og_locale_;
+  std::string icu_locale_;
+  std::locale messages_;
+  std::string time_zone_;
+  std::unique_ptr<icu::DateFormat> date_format_;
+  mutable std::mutex date_mutex_;
+};
+
+/// The ICU skeleton of a figure style, or the style itself when it is a skeleton.
+std::string figure_skeleton(const Figure& f);
+
+/// Milliseconds since the epoch of a front matter date; a date without a time
+/// is midnight in `time_zone`.
+double date_epoch_ms(const Date& d, const std::string& time_zone);
+
+/// Compiles `locales/<lang>.po` with msgfmt into .mo bytes. A missing catalog is a
+/// warning (nullopt, msgids shown); msgfmt's complaints become located errors.
+std::optional<std::string> compile_catalog(const std::filesystem::path& root,
+                                           const std::string& lang, DiagnosticSink& sink);
+
+/// All configured languages' locales, by code. Errors go to `sink`.
+std::map<std::string, std::unique_ptr<Locale>> load_locales(const std::filesystem::path& root,
+                                                            const SiteConfig& config,
+                                                            DiagnosticSink& sink);
+
+/// Checks that every figure's format is one ICU accepts (figure/format errors).
+void check_figure_formats(const Corpus& corpus, DiagnosticSink& sink);
+
+}  // namespace pp

@@ -1,0 +1,155 @@
+#include <unicode/datefmt.h>
+#include <unicode/listformatter.h>
+#include <unicode/locid.h>
+#include <unicode/numberformatter.h>
+#include <unicode/timezone.h>
+#include <unicode/calendar.h>
+
+#include <boost/locale.hpp>
+
+#include "core/text.h"
+#include "l10n/l10n.h"
+
+namespace pp {
+
+namespace bl = boost::locale;
+namespace num = icu::number;
+
+namespace {
+
+icu::Locale icu_locale(const std::string& tag) {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
+  return U_FAILURE(status) ? icu::Locale::getRoot() : loc;
+}
+
+std::string to_utf8(const icu::UnicodeString& s) {
+  std::string out;
+  s.toUTF8String(out);
+  return out;
+}
+
+std::locale make_messages_locale(const std::string& lang, const std::string& mo) {
+  static bl::generator gen;
+  static std::mutex gen_mutex;
+  std::locale base;
+  {
+    std::lock_guard<std::mutex> lock(gen_mutex);
+    base = gen(lang + ".UTF-8");
+  }
+  if (mo.empty()) return base;
+  bl::gnu_gettext::messages_info info;
+  info.language = lang;
+  info.encoding = "UTF-8";
+  info.domains.push_back(bl::gnu_gettext::messages_info::domain("polypress"));
+  info.paths.push_back("catalog");
+  // The catalog lives in memory (compiled by msgfmt), not on disk.
+  info.callback = [mo](const std::string& file, const std::string&) {
+    if (std::string_view(file).ends_with("/LC_MESSAGES/polypress.mo"))
+      return std::vector<char>(mo.begin(), mo.end());
+    return std::vector<char>();
+  };
+  return std::locale(base, bl::gnu_gettext::create_messages_facet<char>(info));
+}
+
+}  // namespace
+
+double date_epoch_ms(const Date& d, const std::string& time_zone) {
+  if (d.has_time) return to_epoch_ms(d, 0);
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(
+      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)), icu::Locale::getRoot(),
+      status));
+  if (U_FAILURE(status)) return to_epoch_ms(d, 0);
+  cal->clear();
+  cal->set(d.year, d.month - 1, d.day, 0, 0, 0);
+  const UDate t = cal->getTime(status);
+  return U_FAILURE(status) ? to_epoch_ms(d, 0) : t;
+}
+
+Locale::Locale(const SiteConfig& config, const LanguageConfig& lang, const std::string& mo)
+    : code_(lang.code),
+      icu_locale_(lang.locale.empty() ? lang.code : lang.locale),
+      time_zone_(config.time_zone) {
+  const icu::Locale loc = icu_locale(icu_locale_);
+  dir_ = loc.isRightToLeft() ? "rtl" : "ltr";
+  icu::Locale likely = loc;
+  UErrorCode status = U_ZERO_ERROR;
+  likely.addLikelySubtags(status);
+  og_locale_ = std::string(likely.getLanguage()) +
+               (likely.getCountry()[0] ? std::string("_") + likely.getCountry() : std::string());
+  messages_ = make_messages_locale(lang.code, mo);
+  date_format_.reset(icu::DateFormat::createDateInstance(icu::DateFormat::kLong, loc));
+  if (date_format_)
+    date_format_->adoptTimeZone(
+        icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(config.time_zone)));
+}
+
+Locale::~Locale() = default;
+
+std::string Locale::tr(const std::string& msgid) const {
+  return bl::translate(msgid).str(messages_);
+}
+
+std::string Locale::tr_n(const std::string& singular, const std::string& plural, long n) const {
+  return bl::translate(singular, plural, n).str(messages_);
+}
+
+std::string Locale::tr_fill(const std::string& msgid,
+                            const std::map<std::string, std::string>& values) const {
+  return fill_placeholders(tr(msgid), values);
+}
+
+std::string Locale::format_date(const Date& d) const {
+  if (!date_format_) return d.text;
+  const double ms = date_epoch_ms(d, time_zone_);
+  icu::UnicodeString out;
+  std::lock_guard<std::mutex> lock(date_mutex_);
+  date_format_->format(ms, out);
+  return to_utf8(out);
+}
+
+std::optional<std::string> Locale::format_skeleton(double value, const std::string& skeleton) const {
+  UErrorCode status = U_ZERO_ERROR;
+  const auto f = num::NumberFormatter::forSkeleton(icu::UnicodeString::fromUTF8(skeleton), status)
+                     .locale(icu_locale(icu_locale_));
+  if (U_FAILURE(status)) return std::nullopt;
+  const auto formatted = f.formatDouble(value, status);
+  if (U_FAILURE(status)) return std::nullopt;
+  return to_utf8(formatted.toString(status));
+}
+
+std::string figure_skeleton(const Figure& f) {
+  if (f.format == "integer") return "precision-integer";
+  if (f.format == "decimal") return ".##";
+  if (f.format == "percent") return "percent scale/100 .#";
+  if (f.format == "currency") return "currency/" + f.currency;
+  if (f.format == "compact") return "compact-short";
+  return f.format;
+}
+
+std::optional<std::string> Locale::format_figure(const Figure& f) const {
+  return format_skeleton(f.value, figure_skeleton(f));
+}
+
+std::string Locale::format_integer(long long n) const {
+  return format_skeleton(static_cast<double>(n), "precision-integer").value_or(std::to_string(n));
+}
+
+std::string Locale::format_currency(double amount, const std::string& currency) const {
+  return format_skeleton(amount, "currency/" + currency).value_or(currency + " " + std::to_string(amount));
+}
+
+std::string Locale::format_list(const std::vector<std::string>& items) const {
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::ListFormatter> lf(
+      icu::ListFormatter::createInstance(icu_locale(icu_locale_), status));
+  if (U_FAILURE(status) || !lf) return items.empty() ? "" : items[0];
+  std::vector<icu::UnicodeString> u;
+  for (const auto& s : items) u.push_back(icu::UnicodeString::fromUTF8(s));
+  icu::UnicodeString out;
+  lf->format(u.data(), static_cast<int32_t>(u.size()), out, status);
+  return to_utf8(out);
+}
+
+}  // namespace pp

@@ -1,0 +1,102 @@
+// Atom feeds and the sitemap: XML built with escaping at every value.
+#include <algorithm>
+
+#include "core/text.h"
+#include "render/site_model.h"
+#include "render/urls.h"
+
+namespace pp {
+
+std::string render_feed(const SiteModel& m, const Locale& loc) {
+  const auto items = m.listed(loc.code());
+  double latest = 0;
+  for (const auto& l : items) latest = std::max(latest, l.modified_ms);
+  const std::string home = absolute_url(m.config, home_path(m.config, loc.code()));
+  std::string x;
+  x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
+  x += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"" + html_escape(loc.code()) + "\">\n";
+  x += "  <title>" + html_escape(m.config.name) + "</title>\n";
+  x += "  <subtitle>" + html_escape(loc.tr("Latest articles")) + "</subtitle>\n";
+  x += "  <id>" + html_escape(home) + "</id>\n";
+  x += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(home) + "\"/>\n";
+  x += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"" + html_escape(home + "feed.xml") + "\"/>\n";
+  // No clock: the feed is as new as its newest entry (epoch when empty).
+  x += "  <updated>" + format_rfc3339_utc(latest) + "</updated>\n";
+  x += "  <author><name>" + html_escape(m.config.name) + "</name></author>\n";
+  x += "  <generator>polypress</generator>\n";
+  for (const auto& l : items) {
+    const FrontMatter& fm = l.article->meta;
+    const std::string url =
+        absolute_url(m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
+    x += "  <entry>\n";
+    x += "    <title>" + html_escape(fm.title ? fm.title->value : l.bundle->slug) + "</title>\n";
+    x += "    <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(url) + "\"/>\n";
+    x += "    <id>" + html_escape(url) + "</id>\n";
+    x += "    <published>" + format_rfc3339_utc(l.published_ms) + "</published>\n";
+    x += "    <updated>" + format_rfc3339_utc(l.modified_ms) + "</updated>\n";
+    for (const auto& a : fm.authors) x += "    <author><name>" + html_escape(a) + "</name></author>\n";
+    x += "    <category term=\"" + html_escape(l.bundle->section) + "\"/>\n";
+    x += "    <summary>" + html_escape(fm.summary ? fm.summary->value : "") + "</summary>\n";
+    x += "  </entry>\n";
+  }
+  x += "</feed>\n";
+  return x;
+}
+
+namespace {
+
+void sitemap_url(std::string& x, const std::string& loc, const std::string& lastmod,
+                 const std::vector<std::pair<std::string, std::string>>& alternates) {
+  x += "  <url>\n    <loc>" + html_escape(loc) + "</loc>\n";
+  if (!lastmod.empty()) x += "    <lastmod>" + lastmod + "</lastmod>\n";
+  for (const auto& [lang, href] : alternates)
+    x += "    <xhtml:link rel=\"alternate\" hreflang=\"" + html_escape(lang) + "\" href=\"" +
+         html_escape(href) + "\"/>\n";
+  x += "  </url>\n";
+}
+
+}  // namespace
+
+std::string render_sitemap(const SiteModel& m) {
+  const SiteConfig& c = m.config;
+  std::string x;
+  x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
+  x += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+       "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+  std::vector<std::string> langs;
+  for (const auto& l : c.languages)
+    if (m.locales.count(l.code)) langs.push_back(l.code);
+  // Home and section pages exist in every language.
+  auto all_langs = [&](auto path_of, const std::string& x_default) {
+    std::vector<std::pair<std::string, std::string>> alts;
+    for (const auto& l : langs) alts.push_back({l, absolute_url(c, path_of(l))});
+    alts.push_back({"x-default", x_default});
+    return alts;
+  };
+  {
+    const auto alts = all_langs([&](const std::string& l) { return home_path(c, l); }, c.base_url);
+    for (const auto& l : langs) sitemap_url(x, absolute_url(c, home_path(c, l)), "", alts);
+  }
+  for (const auto& s : c.sections) {
+    auto path_of = [&](const std::string& l) { return section_path(c, l, s.id); };
+    const auto alts = all_langs(path_of, absolute_url(c, path_of(c.default_language)));
+    for (const auto& l : langs) sitemap_url(x, absolute_url(c, path_of(l)), "", alts);
+  }
+  for (const auto& b : m.corpus.bundles) {
+    const auto page_langs = m.page_languages(b);
+    std::vector<std::pair<std::string, std::string>> alts;
+    for (const auto& l : page_langs) alts.push_back({l, absolute_url(c, article_path(c, l, b.section, b.slug))});
+    const std::string xd = m.default_page_language(b);
+    if (!xd.empty()) alts.push_back({"x-default", absolute_url(c, article_path(c, xd, b.section, b.slug))});
+    for (const auto& l : page_langs) {
+      const FrontMatter& fm = b.articles.at(l).meta;
+      const auto& d = fm.updated ? fm.updated : fm.date;
+      sitemap_url(x, absolute_url(c, article_path(c, l, b.section, b.slug)),
+                  d ? format_rfc3339_utc(date_epoch_ms(d->value, c.time_zone)) : "", alts);
+    }
+  }
+  x += "</urlset>\n";
+  return x;
+}
+
+}  // namespace pp

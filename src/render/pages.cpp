@@ -1,0 +1,299 @@
+// View models of the HTML pages (SPEC §7), filled into the Mustache templates.
+#include <nlohmann/json.hpp>
+
+#include "core/text.h"
+#include "render/site_model.h"
+#include "render/templates.h"
+#include "render/urls.h"
+
+namespace pp {
+
+namespace {
+
+std::string type_label(const Locale& loc, const std::string& type) {
+  if (type == "news") return loc.tr("News");
+  if (type == "review") return loc.tr("Review");
+  return loc.tr("Analysis");
+}
+
+std::string section_title(const SiteModel& m, const Locale& loc, const std::string& id) {
+  const SectionConfig* s = m.config.section(id);
+  return s ? loc.tr(s->title) : id;
+}
+
+std::string iso_date(const Date& d) { return d.text; }
+
+// The parts every page shares: head, header, newsletter, footer.
+mustache::data common_data(const SiteModel& m, const Locale& loc, const std::string& canonical_path) {
+  mustache::data d;
+  d.set("lang", loc.code());
+  d.set("dir", loc.dir());
+  d.set("site_name", m.config.name);
+  d.set("home_url", home_path(m.config, loc.code()));
+  d.set("feed_url", home_path(m.config, loc.code()) + "feed.xml");
+  d.set("css_url", m.config.base_path + "assets/style.css");
+  d.set("canonical", absolute_url(m.config, canonical_path));
+  d.set("subscribe_url", m.config.newsletter.subscribe_url);
+  d.set("privacy_url", m.config.newsletter.subscribe_url + "#how-we-use-email");
+  d.set("og_locale", loc.og_locale());
+  return d;
+}
+
+mustache::data list_items(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items) {
+  mustache::data list{mustache::data::type::list};
+  for (const auto& l : items) {
+    const FrontMatter& fm = l.article->meta;
+    mustache::data item;
+    item.set("href", article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
+    item.set("title", fm.title ? fm.title->value : l.bundle->slug);
+    item.set("summary", fm.summary ? fm.summary->value : "");
+    item.set("section_url", section_path(m.config, loc.code(), l.bundle->section));
+    item.set("section_title", section_title(m, loc, l.bundle->section));
+    item.set("type_label", fm.type ? type_label(loc, fm.type->value) : "");
+    item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
+    item.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
+    if (l.page_lang != loc.code()) item.set("other_lang", l.page_lang);
+    list.push_back(item);
+  }
+  return list;
+}
+
+// hreflang alternates of a bundle's pages, plus x-default.
+mustache::data bundle_alternates(const SiteModel& m, const Bundle& b) {
+  mustache::data list{mustache::data::type::list};
+  for (const auto& lang : m.page_languages(b))
+    list.push_back(mustache::object{
+        {"hreflang", lang}, {"href", absolute_url(m.config, article_path(m.config, lang, b.section, b.slug))}});
+  const std::string x = m.default_page_language(b);
+  if (!x.empty())
+    list.push_back(mustache::object{
+        {"hreflang", "x-default"},
+        {"href", absolute_url(m.config, article_path(m.config, x, b.section, b.slug))}});
+  return list;
+}
+
+std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const std::string& url) {
+  using nlohmann::json;
+  const FrontMatter& fm = a.meta;
+  const bool review = fm.type && fm.type->value == "review";
+  json j = {{"@context", "https://schema.org"},
+            {"@type", review ? "Review" : "NewsArticle"},
+            {"headline", fm.title ? fm.title->value : b.slug},
+            {"description", fm.summary ? fm.summary->value : ""},
+            {"inLanguage", a.lang},
+            {"url", url},
+            {"mainEntityOfPage", url},
+            {"publisher", {{"@type", "Organization"}, {"name", m.config.name}}}};
+  if (fm.date) j["datePublished"] = fm.date->value.text;
+  j["dateModified"] = fm.updated ? fm.updated->value.text : (fm.date ? fm.date->value.text : "");
+  if (!fm.authors.empty()) {
+    json authors = json::array();
+    for (const auto& name : fm.authors) authors.push_back({{"@type", "Person"}, {"name", name}});
+    j["author"] = authors;
+  }
+  if (review && fm.product) {
+    j["itemReviewed"] = {{"@type", fm.product->kind == "model" ? "CreativeWork" : "SoftwareApplication"},
+                         {"name", fm.product->name},
+                         {"url", fm.product->url}};
+  }
+  if (review && fm.rating)
+    j["reviewRating"] = {{"@type", "Rating"}, {"ratingValue", fm.rating->value}, {"bestRating", 5}, {"worstRating", 0}};
+  return json_for_script(j.dump());
+}
+
+std::string price_text(const Locale& loc, const Price& p) {
+  if (p.amount == 0) return loc.tr("Free");
+  const std::string money = loc.format_currency(p.amount, p.currency);
+  if (p.period == "month") return loc.tr_fill("{price} per month", {{"price", money}});
+  if (p.period == "year") return loc.tr_fill("{price} per year", {{"price", money}});
+  if (p.period == "usage") return loc.tr_fill("{price} per use", {{"price", money}});
+  return loc.tr_fill("{price}, one-time", {{"price", money}});
+}
+
+}  // namespace
+
+std::string render_article_page(const SiteModel& m, const Bundle& b, const Article& a,
+                                const Locale& loc, DiagnosticSink& sink) {
+  const FrontMatter& fm = a.meta;
+  const std::string path = article_path(m.config, a.lang, b.section, b.slug);
+  mustache::data d = common_data(m, loc, path);
+  const std::string title = fm.title ? fm.title->value : b.slug;
+  d.set("page_title", title + " | " + m.config.name);
+  d.set("og_title", title);
+  d.set("og_type", "article");
+  d.set("description", fm.summary ? fm.summary->value : "");
+  d.set("alternates", bundle_alternates(m, b));
+  mustache::data og_alts{mustache::data::type::list};
+  mustache::data switcher{mustache::data::type::list};
+  for (const auto& lang : m.page_languages(b)) {
+    const LanguageConfig* lc = m.config.language(lang);
+    switcher.push_back(mustache::object{{"code", lang},
+                                        {"name", lc->name},
+                                        {"href", article_path(m.config, lang, b.section, b.slug)},
+                                        {"current", mustache::data(lang == a.lang)}});
+    if (lang != a.lang) og_alts.push_back(m.locales.at(lang)->og_locale());
+  }
+  d.set("languages", switcher);
+  d.set("og_locale_alternates", og_alts);
+  d.set("json_ld", json_ld(m, b, a, absolute_url(m.config, path)));
+  d.set("section_url", section_path(m.config, a.lang, b.section));
+  d.set("section_title", section_title(m, loc, b.section));
+  d.set("type_label", fm.type ? type_label(loc, fm.type->value) : "");
+  d.set("date", fm.date ? loc.format_date(fm.date->value) : "");
+  d.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
+  if (fm.updated) {
+    d.set("updated", loc.tr_fill("Updated {date}", {{"date", loc.format_date(fm.updated->value)}}));
+    d.set("updated_iso", iso_date(fm.updated->value));
+  }
+  d.set("title", title);
+  d.set("summary", fm.summary ? fm.summary->value : "");
+  if (!fm.authors.empty())
+    d.set("authors", loc.tr_fill("By {authors}", {{"authors", loc.format_list(fm.authors)}}));
+  d.set("body_html", render_body_html(a, m.corpus, m.config, loc));
+  if (fm.verdict) d.set("verdict", fm.verdict->value);
+
+  mustache::data related{mustache::data::type::list};
+  for (const auto& r : fm.related) {
+    const Bundle* rb = m.corpus.find(r.value);
+    if (!rb) continue;
+    auto it = rb->articles.find(a.lang);
+    const bool here = it != rb->articles.end() && m.visible(it->second);
+    const Article* ra = here ? &it->second : rb->source();
+    if (!ra || !m.visible(*ra)) continue;
+    const std::string lang = here ? a.lang : rb->source_lang;
+    mustache::data item;
+    item.set("href", article_path(m.config, lang, rb->section, rb->slug));
+    item.set("title", ra->meta.title ? ra->meta.title->value : rb->slug);
+    if (!here) item.set("other_lang", lang);
+    related.push_back(item);
+  }
+  d.set("has_related", mustache::data(!related.is_empty_list()));
+  d.set("related", related);
+
+  mustache::data sources{mustache::data::type::list};
+  for (const auto& s : fm.sources)
+    sources.push_back(mustache::object{{"publisher", s.publisher}, {"url", s.url}, {"title", s.title}});
+  d.set("has_sources", mustache::data(!fm.sources.empty()));
+  d.set("sources", sources);
+  d.set("sources_label", loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size())));
+
+  if (fm.type && fm.type->value == "review" && (fm.rating || fm.price || fm.product)) {
+    mustache::data review;
+    if (fm.product) {
+      review.set("product_name", fm.product->name);
+      review.set("product_url", fm.product->url);
+    }
+    if (fm.rating)
+      review.set("rating", loc.tr_fill("{rating} out of {max}",
+                                       {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
+                                        {"max", loc.format_integer(5)}}));
+    if (fm.price) review.set("price", price_text(loc, *fm.price));
+    if (fm.checked) {
+      review.set("checked", loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}}));
+      review.set("checked_iso", iso_date(fm.checked->value));
+    }
+    d.set("review", review);
+  }
+
+  std::vector<Listed> others;
+  for (const auto& l : m.listed(a.lang)) {
+    if (l.bundle == &b) continue;
+    others.push_back(l);
+    if (others.size() == 5) break;
+  }
+  d.set("items", list_items(m, loc, others));
+  return render_template(m.templates, "article", d, loc, sink);
+}
+
+std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSink& sink) {
+  const std::string path = home_path(m.config, loc.code());
+  mustache::data d = common_data(m, loc, path);
+  d.set("page_title", m.config.name);
+  d.set("og_title", m.config.name);
+  d.set("og_type", "website");
+  d.set("description", loc.tr("AI reviews in your inbox."));
+  mustache::data alternates{mustache::data::type::list};
+  mustache::data switcher{mustache::data::type::list};
+  mustache::data og_alts{mustache::data::type::list};
+  for (const auto& l : m.config.languages) {
+    if (!m.locales.count(l.code)) continue;
+    alternates.push_back(mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, home_path(m.config, l.code))}});
+    switcher.push_back(mustache::object{{"code", l.code}, {"name", l.name}, {"href", home_path(m.config, l.code)},
+                                        {"current", mustache::data(l.code == loc.code())}});
+    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
+  }
+  alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", m.config.base_url}});
+  d.set("alternates", alternates);
+  d.set("languages", switcher);
+  d.set("og_locale_alternates", og_alts);
+  mustache::data sections{mustache::data::type::list};
+  for (const auto& s : m.config.sections)
+    sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)}, {"title", loc.tr(s.title)}});
+  d.set("sections", sections);
+  d.set("items", list_items(m, loc, m.listed(loc.code())));
+  return render_template(m.templates, "home", d, loc, sink);
+}
+
+std::string render_section_page(const SiteModel& m, const SectionConfig& s, const Locale& loc,
+                                 DiagnosticSink& sink) {
+  const std::string path = section_path(m.config, loc.code(), s.id);
+  mustache::data d = common_data(m, loc, path);
+  const std::string title = loc.tr(s.title);
+  d.set("page_title", title + " | " + m.config.name);
+  d.set("og_title", title);
+  d.set("og_type", "website");
+  d.set("description", title);
+  mustache::data alternates{mustache::data::type::list};
+  mustache::data switcher{mustache::data::type::list};
+  mustache::data og_alts{mustache::data::type::list};
+  for (const auto& l : m.config.languages) {
+    if (!m.locales.count(l.code)) continue;
+    alternates.push_back(mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, section_path(m.config, l.code, s.id))}});
+    switcher.push_back(mustache::object{{"code", l.code}, {"name", l.name}, {"href", section_path(m.config, l.code, s.id)},
+                                        {"current", mustache::data(l.code == loc.code())}});
+    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
+  }
+  alternates.push_back(mustache::object{
+      {"hreflang", "x-default"}, {"href", absolute_url(m.config, section_path(m.config, m.config.default_language, s.id))}});
+  d.set("alternates", alternates);
+  d.set("languages", switcher);
+  d.set("og_locale_alternates", og_alts);
+  d.set("section_title", title);
+  std::vector<Listed> items;
+  for (const auto& l : m.listed(loc.code()))
+    if (l.bundle->section == s.id) items.push_back(l);
+  const auto n = static_cast<long>(items.size());
+  d.set("count_text", fill_placeholders(loc.tr_n("{count} article", "{count} articles", n),
+                                        {{"count", loc.format_integer(n)}}));
+  d.set("items", list_items(m, loc, items));
+  return render_template(m.templates, "section", d, loc, sink);
+}
+
+std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
+  const Locale& def = *m.locales.at(m.config.default_language);
+  mustache::data d = common_data(m, def, m.config.base_path);
+  d.set("page_title", m.config.name);
+  d.set("og_title", m.config.name);
+  d.set("og_type", "website");
+  d.set("description", def.tr("Choose your language"));
+  d.set("canonical", m.config.base_url);
+  mustache::data alternates{mustache::data::type::list};
+  mustache::data choices{mustache::data::type::list};
+  for (const auto& l : m.config.languages) {
+    if (!m.locales.count(l.code)) continue;
+    const Locale& loc = *m.locales.at(l.code);
+    alternates.push_back(mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, home_path(m.config, l.code))}});
+    choices.push_back(mustache::object{{"code", l.code},
+                                       {"dir", loc.dir()},
+                                       {"name", l.name},
+                                       {"label", loc.tr("Choose your language")},
+                                       {"href", home_path(m.config, l.code)}});
+  }
+  alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", m.config.base_url}});
+  d.set("alternates", alternates);
+  d.set("choices", choices);
+  d.set("og_locale_alternates", mustache::data{mustache::data::type::list});
+  return render_template(m.templates, "chooser", d, def, sink);
+}
+
+}  // namespace pp

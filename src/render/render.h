@@ -1,0 +1,57 @@
+#pragma once
+// Stage: view models → Mustache templates → bytes, for every page, feed and the sitemap.
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "content/content.h"
+#include "core/diagnostic.h"
+#include "l10n/l10n.h"
+
+namespace pp {
+
+/// One file to write under an output folder: either `bytes`, or a copy of `copy_from`.
+struct OutputFile {
+  std::string path;       ///< relative to the output folder, '/'-separated
+  std::string bytes;
+  std::string copy_from;  ///< absolute path of a file to copy as it is
+};
+
+/// The HTML templates of pipeline/templates/html/, read and checked once.
+class TemplateSet {
+ public:
+  /// Reads every *.mustache file. Errors (unreadable, a parse error, a raw
+  /// `{{{…}}}` outside the allowed names) go to `sink` as template/... findings.
+  static TemplateSet load(const std::filesystem::path& root, DiagnosticSink& sink);
+  /// The text of template `name` (without .mustache), or nullptr.
+  const std::string* find(const std::string& name) const;
+  const std::map<std::string, std::string>& all() const { return templates_; }
+
+ private:
+  std::map<std::string, std::string> templates_;
+};
+
+using LocaleMap = std::map<std::string, std::unique_ptr<Locale>>;
+
+struct RenderOptions {
+  bool drafts = false;               ///< include articles with draft: true
+  std::vector<std::string> languages;  ///< languages to render; empty = all
+};
+
+/// Renders the whole site: chooser, sitemap, and per language the home page,
+/// section pages, article pages (with bundle files beside them) and the feed.
+std::vector<OutputFile> render_site(const std::filesystem::path& root, const SiteConfig& config,
+                                    const Corpus& corpus, const LocaleMap& locales,
+                                    const TemplateSet& templates, const RenderOptions& options,
+                                    DiagnosticSink& sink);
+
+/// The body of one article as HTML: internal links resolved for its language,
+/// figures formatted by `locale`, GitHub-style ids on headings.
+std::string render_body_html(const Article& article, const Corpus& corpus,
+                             const SiteConfig& config, const Locale& locale);
+
+}  // namespace pp

@@ -1,0 +1,23 @@
+#include "render/urls.h"
+
+namespace pp {
+
+std::string article_path(const SiteConfig& c, const std::string& lang, const std::string& section,
+                         const std::string& slug) {
+  return c.base_path + lang + "/" + section + "/" + slug + "/";
+}
+
+std::string home_path(const SiteConfig& c, const std::string& lang) {
+  return c.base_path + lang + "/";
+}
+
+std::string section_path(const SiteConfig& c, const std::string& lang, const std::string& section) {
+  return c.base_path + lang + "/" + section + "/";
+}
+
+std::string absolute_url(const SiteConfig& c, const std::string& path) {
+  // base_url ends with base_path; paths start with it.
+  return c.base_url.substr(0, c.base_url.size() - c.base_path.size()) + path;
+}
+
+}  // namespace pp

@@ -1,0 +1,20 @@
+#pragma once
+// Internal to render: where each page lives, as a path and as an absolute URL.
+
+#include <string>
+
+#include "config/config.h"
+
+namespace pp {
+
+/// "/<base>/<lang>/<section>/<slug>/" — a root-relative link.
+std::string article_path(const SiteConfig& c, const std::string& lang, const std::string& section,
+                         const std::string& slug);
+/// "/<base>/<lang>/"
+std::string home_path(const SiteConfig& c, const std::string& lang);
+/// "/<base>/<lang>/<section>/"
+std::string section_path(const SiteConfig& c, const std::string& lang, const std::string& section);
+/// base_url + a root-relative path made by the functions above.
+std::string absolute_url(const SiteConfig& c, const std::string& path);
+
+}  // namespace pp
