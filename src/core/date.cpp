@@ -111,7 +111,7 @@ std::string format_rfc3339_utc(double epoch_ms) {
   const unsigned d = doy - (153 * mp + 2) / 5 + 1;
   const unsigned m = mp < 10 ? mp + 3 : mp - 9;
   const long long y = static_cast<long long>(yoe) + era * 400 + (m <= 2);
-  char buf[32];
+  char buf[64];
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", y, m, d, rem / 3600,
                 (rem / 60) % 60, rem % 60);
   return buf;

@@ -102,6 +102,7 @@ RunResult run_build(const BuildOptions& options) {
   RenderOptions ro;
   ro.drafts = options.drafts;
   ro.languages = options.languages;
+  ro.jobs = options.jobs;
   std::vector<OutputFile> files = render_site(options.root, *c.config, c.corpus, locales, templates, ro, sink);
   for (auto& f : collect_static(options.root, sink)) files.push_back(std::move(f));
   if (sink.has_errors()) {

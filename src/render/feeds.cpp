@@ -8,7 +8,7 @@
 namespace pp {
 
 std::string render_feed(const SiteModel& m, const Locale& loc) {
-  const auto items = m.listed(loc.code());
+  const auto& items = m.listed(loc.code());
   double latest = 0;
   for (const auto& l : items) latest = std::max(latest, l.modified_ms);
   const std::string home = absolute_url(m.config, home_path(m.config, loc.code()));
@@ -74,7 +74,9 @@ std::string render_sitemap(const SiteModel& m) {
     return alts;
   };
   {
+    // The language chooser at the root is the x-default of every home page.
     const auto alts = all_langs([&](const std::string& l) { return home_path(c, l); }, c.base_url);
+    sitemap_url(x, c.base_url, "", alts);
     for (const auto& l : langs) sitemap_url(x, absolute_url(c, home_path(c, l)), "", alts);
   }
   for (const auto& s : c.sections) {

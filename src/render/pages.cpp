@@ -52,7 +52,10 @@ mustache::data list_items(const SiteModel& m, const Locale& loc, const std::vect
     item.set("type_label", fm.type ? type_label(loc, fm.type->value) : "");
     item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
     item.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
-    if (l.page_lang != loc.code()) item.set("other_lang", l.page_lang);
+    if (l.page_lang != loc.code()) {
+      item.set("other_lang", l.page_lang);
+      item.set("other_dir", m.locales.count(l.page_lang) ? m.locales.at(l.page_lang)->dir() : "auto");
+    }
     list.push_back(item);
   }
   return list;
@@ -164,7 +167,10 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
     mustache::data item;
     item.set("href", article_path(m.config, lang, rb->section, rb->slug));
     item.set("title", ra->meta.title ? ra->meta.title->value : rb->slug);
-    if (!here) item.set("other_lang", lang);
+    if (!here) {
+      item.set("other_lang", lang);
+      item.set("other_dir", m.locales.count(lang) ? m.locales.at(lang)->dir() : "auto");
+    }
     related.push_back(item);
   }
   d.set("has_related", mustache::data(!related.is_empty_list()));
@@ -201,6 +207,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
     others.push_back(l);
     if (others.size() == 5) break;
   }
+  d.set("has_items", mustache::data(!others.empty()));
   d.set("items", list_items(m, loc, others));
   return render_template(m.templates, "article", d, loc, sink);
 }

@@ -40,6 +40,7 @@ using LocaleMap = std::map<std::string, std::unique_ptr<Locale>>;
 struct RenderOptions {
   bool drafts = false;               ///< include articles with draft: true
   std::vector<std::string> languages;  ///< languages to render; empty = all
+  int jobs = 0;                        ///< worker threads; 0 = one per core
 };
 
 /// Renders the whole site: chooser, sitemap, and per language the home page,

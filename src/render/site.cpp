@@ -1,19 +1,37 @@
 #include <algorithm>
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <functional>
+
 #include "render/site_model.h"
 
 namespace pp {
 
-std::vector<Listed> SiteModel::listed(const std::string& lang) const {
+std::vector<Listed> list_for(const SiteModel& m, const std::string& lang);
+
+const std::vector<Listed>& SiteModel::listed(const std::string& lang) const {
+  static const std::vector<Listed> none;
+  auto it = lists.find(lang);
+  return it == lists.end() ? none : it->second;
+}
+
+void SiteModel::build_lists() {
+  for (const auto& l : config.languages) lists[l.code] = list_for(*this, l.code);
+}
+
+std::vector<Listed> list_for(const SiteModel& m, const std::string& lang) {
+  const SiteConfig& config = m.config;
   std::vector<Listed> out;
-  for (const auto& b : corpus.bundles) {
+  for (const auto& b : m.corpus.bundles) {
     Listed l;
     l.bundle = &b;
     auto it = b.articles.find(lang);
-    if (it != b.articles.end() && visible(it->second)) {
+    if (it != b.articles.end() && m.visible(it->second)) {
       l.article = &it->second;
       l.page_lang = lang;
-    } else if (config.fallback == "source" && b.source() && visible(*b.source())) {
+    } else if (config.fallback == "source" && b.source() && m.visible(*b.source())) {
       l.article = b.source();
       l.page_lang = b.source_lang;
     } else {
@@ -53,30 +71,50 @@ std::vector<OutputFile> render_site(const std::filesystem::path& root, const Sit
                                     const Corpus& corpus, const LocaleMap& locales,
                                     const TemplateSet& templates, const RenderOptions& options,
                                     DiagnosticSink& sink) {
-  const SiteModel m{root, config, corpus, locales, templates, options};
-  std::vector<OutputFile> files;
+  SiteModel m{root, config, corpus, locales, templates, options, {}};
+  m.build_lists();
   auto wanted = [&](const std::string& lang) {
     return options.languages.empty() ||
            std::count(options.languages.begin(), options.languages.end(), lang) > 0;
   };
-  files.push_back({"index.html", render_chooser_page(m, sink), ""});
-  files.push_back({"sitemap.xml", render_sitemap(m), ""});
+  // Every page is an independent task over read-only inputs; results are put
+  // back in task order, so the output does not depend on scheduling.
+  struct Task {
+    std::string path;
+    std::function<std::string(DiagnosticSink&)> make;
+  };
+  std::vector<Task> tasks;
+  std::vector<OutputFile> copies;
+  tasks.push_back({"index.html", [&](DiagnosticSink& s) { return render_chooser_page(m, s); }});
+  tasks.push_back({"sitemap.xml", [&](DiagnosticSink&) { return render_sitemap(m); }});
   for (const auto& lang : config.languages) {
     if (!wanted(lang.code) || !locales.count(lang.code)) continue;
     const Locale& loc = *locales.at(lang.code);
-    files.push_back({lang.code + "/index.html", render_home_page(m, loc, sink), ""});
-    files.push_back({lang.code + "/feed.xml", render_feed(m, loc), ""});
-    for (const auto& s : config.sections)
-      files.push_back({lang.code + "/" + s.id + "/index.html", render_section_page(m, s, loc, sink), ""});
+    tasks.push_back({lang.code + "/index.html", [&m, &loc](DiagnosticSink& s) { return render_home_page(m, loc, s); }});
+    tasks.push_back({lang.code + "/feed.xml", [&m, &loc](DiagnosticSink&) { return render_feed(m, loc); }});
+    for (const auto& sec : config.sections)
+      tasks.push_back({lang.code + "/" + sec.id + "/index.html",
+                       [&m, &loc, &sec](DiagnosticSink& s) { return render_section_page(m, sec, loc, s); }});
     for (const auto& b : corpus.bundles) {
       auto it = b.articles.find(lang.code);
       if (it == b.articles.end() || !m.visible(it->second)) continue;
       const std::string dir = lang.code + "/" + b.section + "/" + b.slug + "/";
-      files.push_back({dir + "index.html", render_article_page(m, b, it->second, loc, sink), ""});
-      for (const auto& asset : b.assets)
-        files.push_back({dir + asset, "", (root / b.dir / asset).string()});
+      const Article& a = it->second;
+      tasks.push_back({dir + "index.html",
+                       [&m, &b, &a, &loc](DiagnosticSink& s) { return render_article_page(m, b, a, loc, s); }});
+      for (const auto& asset : b.assets) copies.push_back({dir + asset, "", (root / b.dir / asset).string()});
     }
   }
+  std::vector<OutputFile> files(tasks.size());
+  std::vector<DiagnosticSink> sinks(tasks.size());
+  tbb::task_arena arena(options.jobs > 0 ? options.jobs : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
+      files[i] = {tasks[i].path, tasks[i].make(sinks[i]), ""};
+    });
+  });
+  for (const auto& s : sinks) sink.merge(s);
+  for (auto& c : copies) files.push_back(std::move(c));
   return files;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Internal to render: which articles each language shows, in which order.
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,13 @@ struct SiteModel {
 
   /// True when the article is published in this build (not a draft, or --drafts).
   bool visible(const Article& a) const { return options.drafts || !a.meta.draft; }
-  /// Articles listed for `lang`, newest first (ties by bundle id).
-  std::vector<Listed> listed(const std::string& lang) const;
+  /// Articles listed for each language, newest first (ties by bundle id);
+  /// filled once by build_lists() before any page is rendered.
+  std::map<std::string, std::vector<Listed>> lists;
+  /// The list of `lang` (empty for a language not rendered).
+  const std::vector<Listed>& listed(const std::string& lang) const;
+  /// Computes `lists` for every configured language.
+  void build_lists();
   /// The languages a bundle has a visible page in, in configuration order.
   std::vector<std::string> page_languages(const Bundle& b) const;
   /// The language of x-default for a bundle: the default language if present, else the source.

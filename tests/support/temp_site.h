@@ -1,0 +1,48 @@
+#pragma once
+// Test support: temporary sites on disk, running the binary, reading trees.
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pp::test {
+
+/// A folder under the system temp dir, removed when the object dies.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// Writes `content` to root/rel, creating folders.
+void write_text(const std::filesystem::path& root, const std::string& rel, const std::string& content);
+
+/// Reads a whole file ("" when missing).
+std::string read_text(const std::filesystem::path& file);
+
+/// A small valid two-language site (en source, ar translation) in `root`.
+void make_minimal_site(const std::filesystem::path& root);
+
+/// Every regular file under `dir`, by '/'-separated relative path, with its bytes.
+std::map<std::string, std::string> read_tree(const std::filesystem::path& dir);
+
+/// Result of running the polypress binary.
+struct Run {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+/// Runs the built polypress with arguments.
+Run run_polypress(const std::vector<std::string>& args);
+
+/// The repository's source folder.
+std::filesystem::path source_dir();
+
+}  // namespace pp::test

@@ -1,0 +1,115 @@
+#include <gtest/gtest.h>
+
+#include "content/content.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace {
+
+std::string errors_of(const std::string& bytes) {
+  DiagnosticSink sink;
+  parse_article("a.md", "en", bytes, sink);
+  return format_diagnostics(sink.sorted(), OutputFormat::text);
+}
+
+}  // namespace
+
+TEST(Content, ParsesTypedFrontMatterWithPositions) {
+  DiagnosticSink sink;
+  auto a = parse_article("a.md", "en",
+                         "---\ntitle: \"T\"\ntype: review\ndate: 2026-11-29\nrating: 4.5\n"
+                         "figures:\n  share: {value: 0.5, format: percent}\n---\nBody {{fig:share}}.\n",
+                         sink);
+  ASSERT_TRUE(a);
+  EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
+  EXPECT_EQ(a->own.title->value, "T");
+  EXPECT_EQ(a->own.date->where.line, 4);
+  EXPECT_EQ(a->own.date->where.column, 7);
+  EXPECT_EQ(a->own.rating->value, 4.5);
+  EXPECT_EQ(a->body_first_line, 9);
+  ASSERT_EQ(a->figure_refs.size(), 1u);
+  EXPECT_EQ(a->figure_refs[0].value, "share");
+  EXPECT_EQ(a->figure_refs[0].where.line, 9);
+  EXPECT_EQ(a->figure_refs[0].where.column, 6);
+}
+
+TEST(Content, PositionsAreRightWithBomAndCrlf) {
+  const std::string lf = "---\ntitle: \"T\"\ndate: 2026-02-30\n---\nx\n";
+  std::string crlf;
+  for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  const std::string expected =
+      "a.md:3:7: error: 'date' is not a date: \"2026-02-30\" (use YYYY-MM-DD or an RFC 3339 "
+      "date-time with offset) [front-matter/date]\n";
+  EXPECT_EQ(errors_of(lf), expected);
+  EXPECT_EQ(errors_of(crlf), expected);
+  EXPECT_EQ(errors_of("\xEF\xBB\xBF" + crlf), expected);
+}
+
+TEST(Content, BrokenFilesAreLocatedErrors) {
+  EXPECT_EQ(errors_of("---\ntitle: x\n"),
+            "a.md:1:1: error: unterminated front matter: no closing '---' line [front-matter/unterminated]\n");
+  EXPECT_EQ(errors_of("no front matter\n"),
+            "a.md:1:1: error: the file must start with a '---' line that opens the front matter "
+            "[front-matter/missing]\n");
+  EXPECT_EQ(errors_of("---\ntitle: \"a\xFF\"\n---\n"),
+            "a.md:2:10: error: invalid UTF-8 (byte 0xFF) [front-matter/encoding]\n");
+  EXPECT_EQ(errors_of(std::string("---\ntitle: a\0b\n---\n", 19)),
+            "a.md:2:9: error: control character U+0000 is not allowed [front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: [a\n---\n"),
+            "a.md:3:1: error: invalid YAML: end of sequence flow not found [front-matter/yaml]\n");
+}
+
+TEST(Content, RefusesWhatYamlCppWouldAccept) {
+  EXPECT_EQ(errors_of("---\ntitle: x\ntitle: y\n---\n"),
+            "a.md:3:1: error: duplicate key 'title' (first at line 2) [front-matter/duplicate-key]\n");
+  EXPECT_EQ(errors_of("---\ndraft: yes\n---\n"),
+            "a.md:2:8: error: 'draft' must be true or false, not \"yes\" [front-matter/bool]\n");
+  EXPECT_EQ(errors_of("---\ntitle: &a x\nsummary: *a\n---\n"),
+            "a.md:2:8: error: YAML anchors are not allowed in front matter [front-matter/anchor]\n");
+  EXPECT_EQ(errors_of("---\nsources:\n\t- x\n---\n"),
+            "a.md:3:1: error: tab character in indentation; use spaces [front-matter/tab]\n");
+  EXPECT_EQ(errors_of("---\ntitel: x\n---\n"),
+            "a.md:2:1: error: unknown key 'titel' in front matter; did you mean 'title'? "
+            "[front-matter/unknown-key]\n");
+  EXPECT_EQ(errors_of("---\ntags: " + std::string(40, '[') + "\n---\n"),
+            "a.md:2:39: error: nesting deeper than 32 levels [front-matter/too-deep]\n");
+}
+
+TEST(Content, HeadingIdsAreGithubStyleAndUnique) {
+  EXPECT_EQ(heading_slug("Pricing & Plans!"), "pricing--plans");
+  EXPECT_EQ(heading_slug("가격"), "가격");
+  EXPECT_EQ(heading_slug("Über uns"), "über-uns");
+  EXPECT_EQ(heading_slug("الأسعار"), "الأسعار");
+  DiagnosticSink sink;
+  auto a = parse_article("a.md", "en", "---\ntitle: x\n---\n# Intro\n## Intro\n## `code` here\n", sink);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->heading_ids, (std::vector<std::string>{"intro", "intro-1", "code-here"}));
+}
+
+TEST(Content, LinksCarryTheirMarkdownPosition) {
+  DiagnosticSink sink;
+  auto a = parse_article("a.md", "ko", "---\ntitle: x\n---\n\n한국어 [링크](/reviews/x#가격) 끝\n", sink);
+  ASSERT_TRUE(a);
+  ASSERT_EQ(a->links.size(), 1u);
+  EXPECT_EQ(a->links[0].url, "/reviews/x#가격");
+  EXPECT_EQ(a->links[0].where.line, 5);
+  EXPECT_EQ(a->links[0].where.column, 5);
+}
+
+TEST(Content, LoadsTheSampleCorpus) {
+  DiagnosticSink sink;
+  const auto config = load_site_config(test::source_dir(), sink);
+  ASSERT_TRUE(config);
+  const Corpus corpus = load_corpus(test::source_dir(), *config, sink);
+  EXPECT_FALSE(sink.has_errors()) << format_diagnostics(sink.sorted(), OutputFormat::text);
+  EXPECT_GE(corpus.bundles.size(), 10u);
+  const Bundle* mcp = corpus.find("news/mcp-registry-opens");
+  ASSERT_TRUE(mcp);
+  EXPECT_EQ(mcp->source_lang, "ko");
+  // Translations inherit shared keys from the source.
+  EXPECT_EQ(mcp->articles.at("en").meta.date->value.text, mcp->source()->own.date->value.text);
+  EXPECT_FALSE(mcp->articles.at("en").own.date);
+}
+
+}  // namespace pp

@@ -1,0 +1,61 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/diagnostic.h"
+
+namespace pp {
+
+namespace {
+
+DiagnosticSink sample() {
+  DiagnosticSink s;
+  s.warning({"content/b.md", 2, 1}, "figure/unused", "figure 'x' is defined but never used");
+  s.error({"content/a.md", 4, 7}, "front-matter/date", "'date' is not a date: \"2026-13-01\"");
+  s.error({"content/a.md", 1, 1}, "front-matter/required", "missing required key 'title'");
+  return s;
+}
+
+}  // namespace
+
+TEST(Diagnostics, TextIsSortedCompilerStyle) {
+  EXPECT_EQ(format_diagnostics(sample().sorted(), OutputFormat::text),
+            "content/a.md:1:1: error: missing required key 'title' [front-matter/required]\n"
+            "content/a.md:4:7: error: 'date' is not a date: \"2026-13-01\" [front-matter/date]\n"
+            "content/b.md:2:1: warning: figure 'x' is defined but never used [figure/unused]\n");
+}
+
+TEST(Diagnostics, GithubEscapesProperties) {
+  DiagnosticSink s;
+  s.error({"a,b:c.md", 3, 2}, "link/anchor", "50% done\nnext");
+  EXPECT_EQ(format_diagnostics(s.sorted(), OutputFormat::github),
+            "::error file=a%2Cb%3Ac.md,line=3,col=2,title=link/anchor::50%25 done%0Anext\n");
+}
+
+TEST(Diagnostics, JsonHasEveryField) {
+  const auto j = nlohmann::json::parse(format_diagnostics(sample().sorted(), OutputFormat::json));
+  ASSERT_EQ(j.size(), 3u);
+  EXPECT_EQ(j[1]["file"], "content/a.md");
+  EXPECT_EQ(j[1]["line"], 4);
+  EXPECT_EQ(j[1]["column"], 7);
+  EXPECT_EQ(j[1]["severity"], "error");
+  EXPECT_EQ(j[1]["rule"], "front-matter/date");
+}
+
+TEST(Diagnostics, SarifIsVersion210WithRulesAndRegions) {
+  const auto j = nlohmann::json::parse(format_diagnostics(sample().sorted(), OutputFormat::sarif));
+  EXPECT_EQ(j["version"], "2.1.0");
+  const auto& run = j["runs"][0];
+  EXPECT_EQ(run["tool"]["driver"]["rules"].size(), 3u);
+  EXPECT_EQ(run["results"][1]["locations"][0]["physicalLocation"]["region"]["startLine"], 4);
+  EXPECT_EQ(run["results"][2]["level"], "warning");
+}
+
+TEST(Diagnostics, CountsAndDeduplicates) {
+  DiagnosticSink s = sample();
+  s.merge(sample());
+  EXPECT_EQ(s.sorted().size(), 3u);
+  EXPECT_TRUE(s.has_errors());
+}
+
+}  // namespace pp

@@ -1,0 +1,97 @@
+#include <gtest/gtest.h>
+
+#include "l10n/l10n.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace {
+
+SiteConfig seoul() {
+  SiteConfig c;
+  c.time_zone = "Asia/Seoul";
+  return c;
+}
+
+Figure fig(double v, const std::string& format, const std::string& currency = "") {
+  Figure f;
+  f.value = v;
+  f.format = format;
+  f.currency = currency;
+  return f;
+}
+
+}  // namespace
+
+// Expected strings are ICU 72's own output (shared/data/icu72-truth.tsv).
+TEST(L10n, LongDatesPerLocale) {
+  const auto d = *parse_date("2026-11-29");
+  EXPECT_EQ(Locale(seoul(), {"ko", "한국어", "ko"}, "").format_date(d), "2026년 11월 29일");
+  EXPECT_EQ(Locale(seoul(), {"en", "English", "en"}, "").format_date(d), "November 29, 2026");
+  EXPECT_EQ(Locale(seoul(), {"de", "Deutsch", "de"}, "").format_date(d), "29. November 2026");
+  EXPECT_EQ(Locale(seoul(), {"ar", "العربية", "ar"}, "").format_date(d), "٢٩ نوفمبر ٢٠٢٦");
+  // A date-time is shown in the site's zone: 23:30 UTC is the next day in Seoul.
+  EXPECT_EQ(Locale(seoul(), {"en", "English", "en"}, "").format_date(*parse_date("2026-11-28T23:30:00Z")),
+            "November 29, 2026");
+}
+
+TEST(L10n, FiguresPerLocale) {
+  const Locale ko(seoul(), {"ko", "한국어", "ko"}, "");
+  const Locale de(seoul(), {"de", "Deutsch", "de"}, "");
+  const Locale ar(seoul(), {"ar", "العربية", "ar"}, "");
+  EXPECT_EQ(*ko.format_figure(fig(0.965, "percent")), "96.5%");
+  EXPECT_EQ(*de.format_figure(fig(0.965, "percent")), "96,5\u00A0%");
+  EXPECT_EQ(*ar.format_figure(fig(0.965, "percent")), "٩٦٫٥٪\u061C");
+  EXPECT_EQ(*ko.format_figure(fig(19999.5, "currency", "KRW")), "₩20,000");
+  EXPECT_EQ(*de.format_figure(fig(19999.5, "currency", "KRW")), "20.000\u00A0₩");
+  EXPECT_EQ(*ko.format_figure(fig(1234.5678, "decimal")), "1,234.57");
+  EXPECT_EQ(*de.format_figure(fig(1234, "integer")), "1.234");
+  EXPECT_EQ(*ko.format_figure(fig(1230000, "compact")), "123만");
+  EXPECT_EQ(*ko.format_figure(fig(68, "measure-unit/digital-gigabyte unit-width-short")), "68GB");
+  EXPECT_FALSE(ko.format_figure(fig(1, "no-such-skeleton")));
+}
+
+TEST(L10n, DirectionComesFromTheLocale) {
+  EXPECT_EQ(Locale(seoul(), {"ar", "العربية", "ar"}, "").dir(), "rtl");
+  EXPECT_EQ(Locale(seoul(), {"fa", "فارسی", "fa-IR-u-nu-arabext"}, "").dir(), "rtl");
+  EXPECT_EQ(Locale(seoul(), {"ko", "한국어", "ko"}, "").dir(), "ltr");
+  EXPECT_EQ(Locale(seoul(), {"ko", "한국어", "ko"}, "").og_locale(), "ko_KR");
+}
+
+TEST(L10n, CatalogsCompileAndTranslateWithPlurals) {
+  DiagnosticSink sink;
+  const auto mo = compile_catalog(test::source_dir(), "ko", sink);
+  ASSERT_TRUE(mo) << format_diagnostics(sink.sorted(), OutputFormat::text);
+  const Locale ko(seoul(), {"ko", "한국어", "ko"}, *mo);
+  EXPECT_EQ(ko.tr("Skip to main content"), "본문으로 건너뛰기");
+  EXPECT_EQ(ko.tr("Not in the catalog"), "Not in the catalog");
+  const auto ar_mo = compile_catalog(test::source_dir(), "ar", sink);
+  ASSERT_TRUE(ar_mo);
+  const Locale ar(seoul(), {"ar", "العربية", "ar"}, *ar_mo);
+  // Arabic has six plural forms; 2 is the dual, 11 "many".
+  EXPECT_NE(ar.tr_n("{count} article", "{count} articles", 2),
+            ar.tr_n("{count} article", "{count} articles", 11));
+}
+
+TEST(L10n, BrokenCatalogIsALocatedError) {
+  test::TempDir dir;
+  test::write_text(dir.path(), "locales/de.po",
+                   "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"b\n");
+  DiagnosticSink sink;
+  EXPECT_FALSE(compile_catalog(dir.path(), "de", sink));
+  const auto d = sink.sorted();
+  ASSERT_FALSE(d.empty());
+  EXPECT_EQ(d[0].where.path, "locales/de.po");
+  // msgfmt reports an unterminated string on the line after it; its line is kept.
+  EXPECT_EQ(d[0].where.line, 6);
+  EXPECT_EQ(d[0].rule, "i18n/syntax");
+}
+
+TEST(L10n, MissingCatalogIsAWarning) {
+  test::TempDir dir;
+  DiagnosticSink sink;
+  EXPECT_FALSE(compile_catalog(dir.path(), "ja", sink));
+  EXPECT_EQ(sink.count(Severity::warning), 1);
+}
+
+}  // namespace pp

@@ -1,0 +1,82 @@
+#include <gtest/gtest.h>
+
+#include "render/render.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace {
+
+struct Loaded {
+  SiteConfig config;
+  Corpus corpus;
+};
+
+Loaded load(const std::filesystem::path& root) {
+  DiagnosticSink sink;
+  Loaded l{*load_site_config(root, sink), {}};
+  l.corpus = load_corpus(root, l.config, sink);
+  return l;
+}
+
+}  // namespace
+
+TEST(Render, BodyHasFiguresLinksAndHeadingIds) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  const Loaded l = load(dir.path());
+  const Locale en(l.config, *l.config.language("en"), "");
+  const Article& a = l.corpus.find("news/chip-launch")->articles.at("en");
+  EXPECT_EQ(render_body_html(a, l.corpus, l.config, en),
+            "<p>The chip passes 96.5% of tests and costs ₩20,000. See the\n"
+            "<a href=\"/en/reviews/tool/#pricing\">pricing</a> of the <a href=\"/en/reviews/tool/\">tool</a>.</p>\n"
+            "<h2 id=\"details\">Details</h2>\n"
+            "<p><code>{{fig:share}}</code> in code stays as it is.</p>\n");
+  // The shared tree is restored after rendering.
+  EXPECT_EQ(a.links[0].url, "/reviews/tool#pricing");
+  EXPECT_EQ(render_body_html(a, l.corpus, l.config, en), render_body_html(a, l.corpus, l.config, en));
+}
+
+TEST(Render, UntranslatedTargetsLinkTheSourceLanguage) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  const Loaded l = load(dir.path());
+  const Locale ar(l.config, *l.config.language("ar"), "");
+  const Article& a = l.corpus.find("news/chip-launch")->articles.at("ar");
+  const std::string html = render_body_html(a, l.corpus, l.config, ar);
+  EXPECT_NE(html.find("href=\"/en/reviews/tool/\""), std::string::npos) << html;
+  EXPECT_NE(html.find("٩٦٫٥٪"), std::string::npos) << html;
+}
+
+TEST(Render, RawHtmlAndForbiddenSchemesNeverReachThePage) {
+  DiagnosticSink sink;
+  auto a = parse_article("x.md", "en",
+                         "---\ntitle: x\n---\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) "
+                         "<img src=x onerror=alert(1)>\n",
+                         sink);
+  ASSERT_TRUE(a);
+  SiteConfig c;
+  c.base_path = "/";
+  c.time_zone = "UTC";
+  Corpus corpus;
+  const Locale en(c, {"en", "English", "en"}, "");
+  const std::string html = render_body_html(*a, corpus, c, en);
+  EXPECT_EQ(html.find("<script"), std::string::npos) << html;
+  EXPECT_EQ(html.find("javascript:"), std::string::npos) << html;
+  EXPECT_EQ(html.find("onerror"), std::string::npos) << html;
+}
+
+TEST(Render, TemplatesRejectUnescapedFields) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  test::write_text(dir.path(), "pipeline/templates/html/home.mustache", "<p>{{{title}}}</p>\n<a href={{url}}>x</a>\n");
+  DiagnosticSink sink;
+  TemplateSet::load(dir.path(), sink);
+  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+            "pipeline/templates/html/home.mustache:1:4: error: unescaped 'title' is not allowed; only body_html "
+            "and json_ld may be raw [template/raw]\n"
+            "pipeline/templates/html/home.mustache:2:9: error: attribute value from a tag must be in quotes "
+            "[template/unquoted-attribute]\n");
+}
+
+}  // namespace pp
