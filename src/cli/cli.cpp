@@ -32,7 +32,8 @@ int run_cli(const std::vector<std::string>& args) {
   std::size_t i = 0;
   while (i < args.size() && (args[i] == "-C" || args[i].rfind("--directory", 0) == 0)) {
     before.push_back(args[i]);
-    if ((args[i] == "-C" || args[i] == "--directory") && i + 1 < args.size()) before.push_back(args[++i]);
+    if ((args[i] == "-C" || args[i] == "--directory") && i + 1 < args.size())
+      before.push_back(args[++i]);
     ++i;
   }
   if (i >= args.size()) {

@@ -31,7 +31,9 @@ int cmd_build(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command_line("build", args, desc, nullptr, vm)) return kExitUsage;
   if (common.help) {
-    std::cout << desc << "\nExit status: 0 built, 1 errors found (nothing written), 2 usage or configuration error.\n";
+    std::cout << desc
+              << "\nExit status: 0 built, 1 errors found (nothing written), 2 usage or "
+                 "configuration error.\n";
     return kExitOk;
   }
   OutputFormat format;
@@ -46,7 +48,8 @@ int cmd_build(const std::vector<std::string>& args) {
   if (!shard.empty()) {
     static const std::regex shard_re(R"(^([0-9]{1,4})/([0-9]{1,4})$)");
     std::smatch m;
-    if (!std::regex_match(shard, m, shard_re) || std::stoi(m[1]) < 1 || std::stoi(m[1]) > std::stoi(m[2])) {
+    if (!std::regex_match(shard, m, shard_re) || std::stoi(m[1]) < 1 ||
+        std::stoi(m[1]) > std::stoi(m[2])) {
       std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '" << shard << "'\n";
       return kExitUsage;
     }

@@ -18,7 +18,8 @@ void add_common_options(po::options_description& desc, CommonOptions& common, bo
 
 bool parse_command_line(const std::string& command, const std::vector<std::string>& args,
                         const po::options_description& desc,
-                        const po::positional_options_description* positional, po::variables_map& vm) {
+                        const po::positional_options_description* positional,
+                        po::variables_map& vm) {
   try {
     po::command_line_parser parser(args);
     parser.options(desc);
@@ -35,10 +36,14 @@ bool parse_command_line(const std::string& command, const std::vector<std::strin
 
 void print_diagnostics(const DiagnosticSink& sink, OutputFormat format) {
   const std::string text = format_diagnostics(sink.sorted(), format);
-  if (format == OutputFormat::text) std::cerr << text;
-  else std::cout << text;
+  if (format == OutputFormat::text)
+    std::cerr << text;
+  else
+    std::cout << text;
 }
 
-bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+bool stderr_is_terminal() {
+  return ::isatty(STDERR_FILENO) == 1;
+}
 
 }  // namespace pp

@@ -26,7 +26,8 @@ void add_common_options(po::options_description& desc, CommonOptions& common, bo
 /// and returns false.
 bool parse_command_line(const std::string& command, const std::vector<std::string>& args,
                         const po::options_description& desc,
-                        const po::positional_options_description* positional, po::variables_map& vm);
+                        const po::positional_options_description* positional,
+                        po::variables_map& vm);
 
 /// Prints findings: text to stderr, machine formats to stdout.
 void print_diagnostics(const DiagnosticSink& sink, OutputFormat format);

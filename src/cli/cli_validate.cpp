@@ -25,7 +25,8 @@ int cmd_validate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command_line("validate", args, all, &pos, vm)) return kExitUsage;
   if (common.help) {
-    std::cout << desc << "\nExit status: 0 no errors, 1 errors found, 2 usage or configuration error.\n";
+    std::cout << desc
+              << "\nExit status: 0 no errors, 1 errors found, 2 usage or configuration error.\n";
     return kExitOk;
   }
   OutputFormat format;
@@ -39,7 +40,8 @@ int cmd_validate(const std::vector<std::string>& args) {
   options.files = files;
   RunResult r = run_validate(options);
   print_diagnostics(r.diagnostics, format);
-  if (r.exit_code == kExitOk && strict && r.diagnostics.count(Severity::warning) > 0) return kExitFindings;
+  if (r.exit_code == kExitOk && strict && r.diagnostics.count(Severity::warning) > 0)
+    return kExitFindings;
   return r.exit_code;
 }
 

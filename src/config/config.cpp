@@ -196,8 +196,9 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
     s.title = r.str(item, "title", true, "a section").value_or("");
     if (s.id.empty()) continue;
     if (!std::regex_match(s.id, id_re) || s.id == "assets") {
-      r.sink().error(location_of(item["id"], r.origin()), "config/section",
-                     "section id '" + s.id + "' must match [a-z0-9]+(-[a-z0-9]+)* and not be 'assets'");
+      r.sink().error(
+          location_of(item["id"], r.origin()), "config/section",
+          "section id '" + s.id + "' must match [a-z0-9]+(-[a-z0-9]+)* and not be 'assets'");
       continue;
     }
     if (c.section(s.id)) {
@@ -222,10 +223,9 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
   }
   if (const YAML::Node n = root["newsletter"]) {
     if (expect_map(n, "newsletter", r)) {
-      check_unknown_keys(n,
-                         {"from", "list_id", "subscribe_url", "unsubscribe_url",
-                          "unsubscribe_mailto"},
-                         r.origin(), "config/unknown-key", "'newsletter'", r.sink());
+      check_unknown_keys(
+          n, {"from", "list_id", "subscribe_url", "unsubscribe_url", "unsubscribe_mailto"},
+          r.origin(), "config/unknown-key", "'newsletter'", r.sink());
       auto& nl = c.newsletter;
       nl.from = r.str(n, "from", true, "'newsletter'").value_or("");
       nl.list_id = r.str(n, "list_id", true, "'newsletter'").value_or("");
@@ -249,9 +249,9 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
       lc.retries = r.integer(l, "retries", lc.retries, 0, 10);
       lc.cache_ttl_h = r.integer(l, "cache_ttl_h", lc.cache_ttl_h, 0, 24 * 365);
       if (l["allow_private"])
-        lc.allow_private = scalar_bool(l["allow_private"], "allow_private", r.origin(),
-                                       "config/type", r.sink())
-                               .value_or(false);
+        lc.allow_private =
+            scalar_bool(l["allow_private"], "allow_private", r.origin(), "config/type", r.sink())
+                .value_or(false);
       if (const YAML::Node ex = l["exclude"]) {
         if (!ex.IsSequence()) {
           r.sink().error(location_of(ex, r.origin()), "config/type",

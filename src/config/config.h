@@ -56,8 +56,7 @@ inline const char* kSiteConfigPath = "pipeline/site.yaml";
 
 /// Loads and checks `<root>/pipeline/site.yaml`. Every problem is reported with
 /// file:line:col under a `config/...` rule; returns nullopt when any is an error.
-std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
-                                           DiagnosticSink& sink);
+std::optional<SiteConfig> load_site_config(const std::filesystem::path& root, DiagnosticSink& sink);
 
 /// True when ICU knows the language of this BCP 47 tag.
 bool is_known_language(const std::string& tag);

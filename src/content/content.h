@@ -26,8 +26,8 @@ struct Located {
 struct SourceRef {
   std::string title, url, publisher;
   std::optional<Date> accessed;
-  SourceLocation where;            ///< the list item
-  SourceLocation url_where;        ///< the url value
+  SourceLocation where;      ///< the list item
+  SourceLocation url_where;  ///< the url value
 };
 
 struct Figure {
@@ -90,14 +90,14 @@ struct BodyLink {
 /// One language file of a bundle.
 struct Article {
   std::string lang;
-  std::string path;           ///< relative to the site root
-  FrontMatter own;            ///< keys as written in this file
-  FrontMatter meta;           ///< own keys plus those inherited from the source
-  std::string body;           ///< Markdown body, LF line ends
-  int body_first_line = 1;    ///< file line of the body's first line
+  std::string path;         ///< relative to the site root
+  FrontMatter own;          ///< keys as written in this file
+  FrontMatter meta;         ///< own keys plus those inherited from the source
+  std::string body;         ///< Markdown body, LF line ends
+  int body_first_line = 1;  ///< file line of the body's first line
   std::shared_ptr<const MarkdownDoc> doc;
-  std::vector<std::string> heading_ids;  ///< GitHub-style ids, document order, unique
-  std::vector<BodyLink> links;           ///< in document order
+  std::vector<std::string> heading_ids;           ///< GitHub-style ids, document order, unique
+  std::vector<BodyLink> links;                    ///< in document order
   std::vector<Located<std::string>> figure_refs;  ///< {{fig:NAME}} uses in text, by name
   bool has_raw_html = false;
   SourceLocation raw_html_where;

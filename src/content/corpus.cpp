@@ -91,7 +91,8 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, Diag
                  file.too_large ? "file is larger than 1 MiB" : "cannot read: " + file.error);
       continue;
     }
-    if (auto a = parse_article(rel, lang, file.bytes, sink)) b.articles.emplace(lang, std::move(*a));
+    if (auto a = parse_article(rel, lang, file.bytes, sink))
+      b.articles.emplace(lang, std::move(*a));
   }
   // Exactly one source: the file without translation_of.
   std::vector<std::string> sources;

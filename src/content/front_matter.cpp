@@ -9,9 +9,9 @@ namespace pp {
 
 const std::vector<std::string>& front_matter_keys() {
   static const std::vector<std::string> keys = {
-      "title",   "type",    "date",    "updated",  "summary", "authors",        "tags",
-      "draft",   "verdict", "related", "sources",  "figures", "rating",         "price",
-      "product", "checked", "translation_of", "source_digest"};
+      "title",  "type",  "date",    "updated", "summary",        "authors",
+      "tags",   "draft", "verdict", "related", "sources",        "figures",
+      "rating", "price", "product", "checked", "translation_of", "source_digest"};
   return keys;
 }
 
@@ -262,8 +262,10 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
     if (const YAML::Node n = root["authors"]) fm.authors = r.string_list(n, "authors");
     if (const YAML::Node n = root["tags"]) {
       for (const auto& tag : r.string_list(n, "tags")) {
-        if (std::regex_match(tag, slug_re())) fm.tags.push_back(tag);
-        else r.error(n, "front-matter/tag", "tag \"" + tag + "\" is not a slug");
+        if (std::regex_match(tag, slug_re()))
+          fm.tags.push_back(tag);
+        else
+          r.error(n, "front-matter/tag", "tag \"" + tag + "\" is not a slug");
       }
     }
     if (const YAML::Node n = root["draft"])
@@ -273,23 +275,26 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
         r.error(n, "front-matter/type", "'related' must be a list of bundle ids");
       } else {
         for (const auto& item : n)
-          if (auto s = r.plain_string(item, "related[]"))
-            fm.related.push_back({*s, r.at(item)});
+          if (auto s = r.plain_string(item, "related[]")) fm.related.push_back({*s, r.at(item)});
       }
     }
     if (const YAML::Node n = root["sources"]) read_sources(r, n, fm);
     if (const YAML::Node n = root["figures"]) read_figures(r, n, fm);
     read_review_blocks(r, root, fm);
-    if (const YAML::Node n = root["translation_of"]) fm.translation_of = r.text(n, "translation_of", 35);
+    if (const YAML::Node n = root["translation_of"])
+      fm.translation_of = r.text(n, "translation_of", 35);
     if (const YAML::Node n = root["source_digest"]) {
       if (auto d = r.text(n, "source_digest", 40)) {
         static const std::regex hex_re("^[0-9a-f]{40}$");
-        if (std::regex_match(d->value, hex_re)) fm.source_digest = d;
-        else r.error(n, "front-matter/source-digest", "'source_digest' must be 40 hex digits");
+        if (std::regex_match(d->value, hex_re))
+          fm.source_digest = d;
+        else
+          r.error(n, "front-matter/source-digest", "'source_digest' must be 40 hex digits");
       }
     }
   } catch (const YAML::Exception& e) {
-    sink.error(location_of(e.mark, origin), "front-matter/yaml", std::string("invalid value: ") + e.msg);
+    sink.error(location_of(e.mark, origin), "front-matter/yaml",
+               std::string("invalid value: ") + e.msg);
   }
   return fm;
 }

@@ -19,7 +19,8 @@ SourceLocation position_of(const std::string& path, const std::string& text, std
       line_start = i + 1;
     }
   }
-  const int col = count_code_points(std::string_view(text).substr(line_start, offset - line_start)) + 1;
+  const int col =
+      count_code_points(std::string_view(text).substr(line_start, offset - line_start)) + 1;
   return {path, line, col};
 }
 
@@ -91,8 +92,7 @@ std::optional<SplitFile> split_front_matter(const std::string& path, const std::
       f.body = last ? std::string() : text.substr(end + 1);
       f.body_first_line = line + 1;
       if (f.yaml.size() > kMaxFrontMatterBytes) {
-        sink.error({path, 1, 1}, "front-matter/too-large",
-                   "front matter is larger than 64 KiB");
+        sink.error({path, 1, 1}, "front-matter/too-large", "front matter is larger than 64 KiB");
         return std::nullopt;
       }
       return f;

@@ -2,8 +2,8 @@
 
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
-#include <unicode/uchar.h>
 #include <unicode/locid.h>
+#include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
 #include <mutex>
@@ -65,10 +65,13 @@ std::string heading_slug(const std::string& text) {
     const UChar32 c = u.char32At(i);
     i += U16_LENGTH(c);
     const int8_t cat = u_charType(c);
-    const bool word = u_isalnum(c) || cat == U_NON_SPACING_MARK || cat == U_COMBINING_SPACING_MARK ||
-                      cat == U_ENCLOSING_MARK || cat == U_CONNECTOR_PUNCTUATION;
-    if (word || c == '-') kept.append(c);
-    else if (c == ' ') kept.append(static_cast<UChar32>('-'));
+    const bool word = u_isalnum(c) || cat == U_NON_SPACING_MARK ||
+                      cat == U_COMBINING_SPACING_MARK || cat == U_ENCLOSING_MARK ||
+                      cat == U_CONNECTOR_PUNCTUATION;
+    if (word || c == '-')
+      kept.append(c);
+    else if (c == ' ')
+      kept.append(static_cast<UChar32>('-'));
   }
   std::string out;
   kept.toUTF8String(out);
@@ -117,8 +120,8 @@ void walk_markdown(Article& a) {
       case CMARK_NODE_LINK:
       case CMARK_NODE_IMAGE: {
         const char* url = cmark_node_get_url(n);
-        a.links.push_back({url ? url : "", cmark_node_get_type(n) == CMARK_NODE_IMAGE,
-                           node_location(a, n)});
+        a.links.push_back(
+            {url ? url : "", cmark_node_get_type(n) == CMARK_NODE_IMAGE, node_location(a, n)});
         break;
       }
       case CMARK_NODE_TEXT: {

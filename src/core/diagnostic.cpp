@@ -42,8 +42,8 @@ std::vector<Diagnostic> DiagnosticSink::sorted() const {
 }
 
 int DiagnosticSink::count(Severity s) const {
-  return static_cast<int>(
-      std::count_if(items_.begin(), items_.end(), [s](const Diagnostic& d) { return d.severity == s; }));
+  return static_cast<int>(std::count_if(items_.begin(), items_.end(),
+                                        [s](const Diagnostic& d) { return d.severity == s; }));
 }
 
 }  // namespace pp

@@ -67,8 +67,7 @@ bool write_all(int fd, const std::string& bytes) {
 
 }  // namespace
 
-WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes,
-                               std::string& error) {
+WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, std::string& error) {
   if (same_content(path, bytes)) return WriteOutcome::unchanged;
   std::error_code ec;
   const fs::path dir = path.parent_path();
@@ -81,7 +80,8 @@ WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes,
   }
   // Hidden temporary name in the same folder, so rename() is atomic.
   static thread_local std::mt19937_64 rng{std::random_device{}()};
-  const fs::path tmp = dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+  const fs::path tmp =
+      dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
     error = path.string() + ": " + std::strerror(errno);

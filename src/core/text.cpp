@@ -50,12 +50,23 @@ std::string html_escape(std::string_view s) {
   out.reserve(s.size() + 16);
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -64,8 +75,10 @@ std::string html_escape(std::string_view s) {
 std::string html_escape_mustache_safe(std::string_view s) {
   std::string out;
   for (char c : html_escape(s)) {
-    if (c == '{') out += "&#123;";
-    else out += c;
+    if (c == '{')
+      out += "&#123;";
+    else
+      out += c;
   }
   return out;
 }
@@ -75,9 +88,12 @@ std::string json_for_script(std::string_view json) {
   out.reserve(json.size());
   for (std::size_t i = 0; i < json.size(); ++i) {
     const char c = json[i];
-    if (c == '<') out += "\\u003c";
-    else if (c == '>') out += "\\u003e";
-    else if (c == '&') out += "\\u0026";
+    if (c == '<')
+      out += "\\u003c";
+    else if (c == '>')
+      out += "\\u003e";
+    else if (c == '&')
+      out += "\\u0026";
     else if (c == '\xE2' && i + 2 < json.size() && json[i + 1] == '\x80' &&
              (json[i + 2] == '\xA8' || json[i + 2] == '\xA9')) {
       out += json[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";

@@ -23,8 +23,9 @@ bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_dep
   bool block_scalar = false;  // inside a | or > block: skip its lines
   int block_indent = -1;
   auto where = [&](std::size_t i) {
-    return SourceLocation{origin.path, line,
-                          count_code_points(std::string_view(text).substr(line_start, i - line_start)) + 1};
+    return SourceLocation{
+        origin.path, line,
+        count_code_points(std::string_view(text).substr(line_start, i - line_start)) + 1};
   };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
@@ -60,8 +61,10 @@ bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_dep
       if (quote == '"' && c == '\\') {
         ++i;
       } else if (c == quote) {
-        if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') ++i;
-        else quote = 0;
+        if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'')
+          ++i;
+        else
+          quote = 0;
       }
       continue;
     }
@@ -87,7 +90,8 @@ bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_dep
       // Block scalar header after "key:" or "-": the following more-indented lines are text.
       std::size_t k = i + 1;
       while (k < text.size() && text[k] != '\n' && text[k] != '#' &&
-             (text[k] == '-' || text[k] == '+' || (text[k] >= '0' && text[k] <= '9') || text[k] == ' '))
+             (text[k] == '-' || text[k] == '+' || (text[k] >= '0' && text[k] <= '9') ||
+              text[k] == ' '))
         ++k;
       if (k >= text.size() || text[k] == '\n' || text[k] == '#') {
         std::size_t j = line_start;

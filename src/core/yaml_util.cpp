@@ -44,8 +44,9 @@ bool check_dups(const YAML::Node& node, const YamlOrigin& origin, const std::str
       auto [it, inserted] = seen.emplace(key, kv.first.Mark());
       if (!inserted) {
         const auto first = location_of(it->second, origin);
-        sink.error(location_of(kv.first, origin), rule,
-                   "duplicate key '" + key + "' (first at line " + std::to_string(first.line) + ")");
+        sink.error(
+            location_of(kv.first, origin), rule,
+            "duplicate key '" + key + "' (first at line " + std::to_string(first.line) + ")");
         ok = false;
       }
       ok = check_dups(kv.second, origin, rule, sink, depth + 1) && ok;
@@ -58,8 +59,8 @@ bool check_dups(const YAML::Node& node, const YamlOrigin& origin, const std::str
 
 }  // namespace
 
-bool check_duplicate_keys(const YAML::Node& node, const YamlOrigin& origin,
-                          const std::string& rule, DiagnosticSink& sink) {
+bool check_duplicate_keys(const YAML::Node& node, const YamlOrigin& origin, const std::string& rule,
+                          DiagnosticSink& sink) {
   return check_dups(node, origin, rule, sink, 0);
 }
 
@@ -78,7 +79,9 @@ void check_unknown_keys(const YAML::Node& map, const std::vector<std::string>& k
   }
 }
 
-bool is_quoted(const YAML::Node& node) { return node.Tag() == "!"; }
+bool is_quoted(const YAML::Node& node) {
+  return node.Tag() == "!";
+}
 
 std::optional<std::string> scalar_string(const YAML::Node& node, const std::string& key,
                                          const YamlOrigin& origin, const std::string& rule,

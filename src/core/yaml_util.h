@@ -13,8 +13,8 @@ namespace pp {
 
 /// Where YAML text sits in its file, so node marks become file positions.
 struct YamlOrigin {
-  std::string path;      ///< file path as reported
-  int first_line = 1;    ///< file line of the YAML's first line
+  std::string path;    ///< file path as reported
+  int first_line = 1;  ///< file line of the YAML's first line
 };
 
 /// The file position of a node (yaml-cpp marks are 0-based).
@@ -28,8 +28,8 @@ std::optional<YAML::Node> parse_yaml(const std::string& text, const YamlOrigin& 
 
 /// Reports map keys that appear twice, at every depth (yaml-cpp keeps the last
 /// one silently). Returns false when any was found.
-bool check_duplicate_keys(const YAML::Node& node, const YamlOrigin& origin,
-                          const std::string& rule, DiagnosticSink& sink);
+bool check_duplicate_keys(const YAML::Node& node, const YamlOrigin& origin, const std::string& rule,
+                          DiagnosticSink& sink);
 
 /// Reports keys of `map` not in `known`, suggesting the nearest known key.
 void check_unknown_keys(const YAML::Node& map, const std::vector<std::string>& known,

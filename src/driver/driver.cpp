@@ -85,7 +85,8 @@ RunResult run_build(const BuildOptions& options) {
   }
   for (const auto& lang : options.languages)
     if (!c.config->language(lang)) {
-      sink.error({kSiteConfigPath, 0, 0}, "usage/lang", "--lang: '" + lang + "' is not a configured language");
+      sink.error({kSiteConfigPath, 0, 0}, "usage/lang",
+                 "--lang: '" + lang + "' is not a configured language");
       result.exit_code = kExitUsage;
       return result;
     }
@@ -103,7 +104,8 @@ RunResult run_build(const BuildOptions& options) {
   ro.drafts = options.drafts;
   ro.languages = options.languages;
   ro.jobs = options.jobs;
-  std::vector<OutputFile> files = render_site(options.root, *c.config, c.corpus, locales, templates, ro, sink);
+  std::vector<OutputFile> files =
+      render_site(options.root, *c.config, c.corpus, locales, templates, ro, sink);
   for (auto& f : collect_static(options.root, sink)) files.push_back(std::move(f));
   if (sink.has_errors()) {
     result.exit_code = kExitFindings;

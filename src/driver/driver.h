@@ -21,12 +21,12 @@ struct ValidateOptions {
 
 struct BuildOptions {
   std::filesystem::path root = ".";
-  std::filesystem::path out_dir = "public";   ///< relative paths are under root
+  std::filesystem::path out_dir = "public";  ///< relative paths are under root
   std::filesystem::path mail_dir = "mail";
-  std::vector<std::string> languages;         ///< empty: all configured
-  int jobs = 0;                               ///< 0: one per core
+  std::vector<std::string> languages;  ///< empty: all configured
+  int jobs = 0;                        ///< 0: one per core
   bool drafts = false;
-  int shard_index = 1, shard_count = 1;       ///< --shard K/N
+  int shard_index = 1, shard_count = 1;  ///< --shard K/N
 };
 
 /// What a run found and did.

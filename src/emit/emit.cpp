@@ -13,8 +13,8 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
   const fs::path dir = root / "pipeline/static";
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return out;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const fs::path rel = fs::relative(it->path(), dir);
     if (it->is_symlink()) {
       sink.warning({"pipeline/static/" + rel.generic_string(), 0, 0}, "emit/symlink",
@@ -22,9 +22,11 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
       if (it->is_directory()) it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file()) out.push_back({"assets/" + rel.generic_string(), "", it->path().string()});
+    if (it->is_regular_file())
+      out.push_back({"assets/" + rel.generic_string(), "", it->path().string()});
   }
-  std::sort(out.begin(), out.end(), [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });
+  std::sort(out.begin(), out.end(),
+            [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });
   return out;
 }
 
@@ -33,7 +35,8 @@ EmitStats write_outputs(const fs::path& out_dir, const std::vector<OutputFile>& 
   EmitStats stats;
   for (const auto& f : files) {
     const fs::path rel(f.path);
-    const bool climbs = std::any_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
+    const bool climbs =
+        std::any_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
     if (rel.is_absolute() || climbs || f.path.empty()) {
       sink.error({f.path, 0, 0}, "emit/path", "refusing to write outside the output folder");
       ++stats.failed;

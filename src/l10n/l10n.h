@@ -46,7 +46,8 @@ class Locale {
   /// The plural form for `n` of the catalog's translation.
   std::string tr_n(const std::string& singular, const std::string& plural, long n) const;
   /// tr() with `{name}` placeholders filled.
-  std::string tr_fill(const std::string& msgid, const std::map<std::string, std::string>& values) const;
+  std::string tr_fill(const std::string& msgid,
+                      const std::map<std::string, std::string>& values) const;
 
   /// ICU's LONG date style in the site's time zone.
   std::string format_date(const Date& d) const;

@@ -1,9 +1,9 @@
+#include <unicode/calendar.h>
 #include <unicode/datefmt.h>
 #include <unicode/listformatter.h>
 #include <unicode/locid.h>
 #include <unicode/numberformatter.h>
 #include <unicode/timezone.h>
-#include <unicode/calendar.h>
 
 #include <boost/locale.hpp>
 
@@ -58,8 +58,8 @@ double date_epoch_ms(const Date& d, const std::string& time_zone) {
   if (d.has_time) return to_epoch_ms(d, 0);
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(
-      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)), icu::Locale::getRoot(),
-      status));
+      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)),
+      icu::Locale::getRoot(), status));
   if (U_FAILURE(status)) return to_epoch_ms(d, 0);
   cal->clear();
   cal->set(d.year, d.month - 1, d.day, 0, 0, 0);
@@ -109,7 +109,8 @@ std::string Locale::format_date(const Date& d) const {
   return to_utf8(out);
 }
 
-std::optional<std::string> Locale::format_skeleton(double value, const std::string& skeleton) const {
+std::optional<std::string> Locale::format_skeleton(double value,
+                                                   const std::string& skeleton) const {
   UErrorCode status = U_ZERO_ERROR;
   const auto f = num::NumberFormatter::forSkeleton(icu::UnicodeString::fromUTF8(skeleton), status)
                      .locale(icu_locale(icu_locale_));
@@ -137,7 +138,8 @@ std::string Locale::format_integer(long long n) const {
 }
 
 std::string Locale::format_currency(double amount, const std::string& currency) const {
-  return format_skeleton(amount, "currency/" + currency).value_or(currency + " " + std::to_string(amount));
+  return format_skeleton(amount, "currency/" + currency)
+      .value_or(currency + " " + std::to_string(amount));
 }
 
 std::string Locale::format_list(const std::vector<std::string>& items) const {

@@ -17,8 +17,7 @@ std::string lower_scheme(const std::string& url) {
   for (char c : url) {
     if (c == ':') return s;
     if (static_cast<unsigned char>(c) <= 0x20) continue;
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.')
-      return "";
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.') return "";
     s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   return "";
@@ -28,18 +27,21 @@ std::string lower_scheme(const std::string& url) {
 
 LinkKind classify_link(const std::string& url) {
   const std::string scheme = lower_scheme(url);
-  if (scheme == "javascript" || scheme == "vbscript" || scheme == "data") return LinkKind::forbidden;
+  if (scheme == "javascript" || scheme == "vbscript" || scheme == "data")
+    return LinkKind::forbidden;
   if (scheme == "http" || scheme == "https") return LinkKind::external;
   if (scheme == "mailto") return LinkKind::mail;
   if (!scheme.empty()) return LinkKind::other;
   if (url.rfind("//", 0) == 0) return LinkKind::other;
   if (!url.empty() && url[0] == '#') return LinkKind::fragment;
-  if (!url.empty() && url[0] == '/') return parse_internal_link(url) ? LinkKind::internal : LinkKind::other;
+  if (!url.empty() && url[0] == '/')
+    return parse_internal_link(url) ? LinkKind::internal : LinkKind::other;
   return LinkKind::local;
 }
 
 std::optional<InternalLink> parse_internal_link(const std::string& url) {
-  static const std::regex re(R"(^/([a-z0-9]+(?:-[a-z0-9]+)*)/([a-z0-9]+(?:-[a-z0-9]+)*)/?(?:#(.*))?$)");
+  static const std::regex re(
+      R"(^/([a-z0-9]+(?:-[a-z0-9]+)*)/([a-z0-9]+(?:-[a-z0-9]+)*)/?(?:#(.*))?$)");
   std::smatch m;
   if (!std::regex_match(url, m, re)) return std::nullopt;
   return InternalLink{m[1].str() + "/" + m[2].str(), percent_decode(m[3].str())};
@@ -79,7 +81,8 @@ void check_body_link(const Corpus& corpus, const Bundle& b, const Article& a, co
       const auto link = *parse_internal_link(l.url);
       const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
       if (!t.bundle) {
-        sink.error(l.where, "link/unknown-bundle", "link to unknown bundle '" + link.bundle_id + "'");
+        sink.error(l.where, "link/unknown-bundle",
+                   "link to unknown bundle '" + link.bundle_id + "'");
         return;
       }
       if (t.untranslated)

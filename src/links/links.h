@@ -37,8 +37,8 @@ std::optional<InternalLink> parse_internal_link(const std::string& url);
 struct LinkTarget {
   const Bundle* bundle = nullptr;  ///< nullptr: unknown bundle
   const Article* article = nullptr;
-  std::string lang;                ///< the language linked (lang, or the source's)
-  bool untranslated = false;       ///< not in `lang`: linked in its source language
+  std::string lang;           ///< the language linked (lang, or the source's)
+  bool untranslated = false;  ///< not in `lang`: linked in its source language
   bool anchor_found = true;
 };
 

@@ -111,8 +111,10 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
   std::string html = raw ? raw : "";
   free(raw);
   for (const auto& s : saved) {
-    if (s.url) cmark_node_set_url(s.node, s.value.c_str());
-    else cmark_node_set_literal(s.node, s.value.c_str());
+    if (s.url)
+      cmark_node_set_url(s.node, s.value.c_str());
+    else
+      cmark_node_set_literal(s.node, s.value.c_str());
   }
   return add_heading_ids(html, a.heading_ids);
 }

@@ -14,27 +14,30 @@ std::string render_feed(const SiteModel& m, const Locale& loc) {
   const std::string home = absolute_url(m.config, home_path(m.config, loc.code()));
   std::string x;
   x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
-  x += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"" + html_escape(loc.code()) + "\">\n";
+  x +=
+      "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"" + html_escape(loc.code()) + "\">\n";
   x += "  <title>" + html_escape(m.config.name) + "</title>\n";
   x += "  <subtitle>" + html_escape(loc.tr("Latest articles")) + "</subtitle>\n";
   x += "  <id>" + html_escape(home) + "</id>\n";
   x += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(home) + "\"/>\n";
-  x += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"" + html_escape(home + "feed.xml") + "\"/>\n";
+  x += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"" +
+       html_escape(home + "feed.xml") + "\"/>\n";
   // No clock: the feed is as new as its newest entry (epoch when empty).
   x += "  <updated>" + format_rfc3339_utc(latest) + "</updated>\n";
   x += "  <author><name>" + html_escape(m.config.name) + "</name></author>\n";
   x += "  <generator>polypress</generator>\n";
   for (const auto& l : items) {
     const FrontMatter& fm = l.article->meta;
-    const std::string url =
-        absolute_url(m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
+    const std::string url = absolute_url(
+        m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
     x += "  <entry>\n";
     x += "    <title>" + html_escape(fm.title ? fm.title->value : l.bundle->slug) + "</title>\n";
     x += "    <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(url) + "\"/>\n";
     x += "    <id>" + html_escape(url) + "</id>\n";
     x += "    <published>" + format_rfc3339_utc(l.published_ms) + "</published>\n";
     x += "    <updated>" + format_rfc3339_utc(l.modified_ms) + "</updated>\n";
-    for (const auto& a : fm.authors) x += "    <author><name>" + html_escape(a) + "</name></author>\n";
+    for (const auto& a : fm.authors)
+      x += "    <author><name>" + html_escape(a) + "</name></author>\n";
     x += "    <category term=\"" + html_escape(l.bundle->section) + "\"/>\n";
     x += "    <summary>" + html_escape(fm.summary ? fm.summary->value : "") + "</summary>\n";
     x += "  </entry>\n";
@@ -87,9 +90,11 @@ std::string render_sitemap(const SiteModel& m) {
   for (const auto& b : m.corpus.bundles) {
     const auto page_langs = m.page_languages(b);
     std::vector<std::pair<std::string, std::string>> alts;
-    for (const auto& l : page_langs) alts.push_back({l, absolute_url(c, article_path(c, l, b.section, b.slug))});
+    for (const auto& l : page_langs)
+      alts.push_back({l, absolute_url(c, article_path(c, l, b.section, b.slug))});
     const std::string xd = m.default_page_language(b);
-    if (!xd.empty()) alts.push_back({"x-default", absolute_url(c, article_path(c, xd, b.section, b.slug))});
+    if (!xd.empty())
+      alts.push_back({"x-default", absolute_url(c, article_path(c, xd, b.section, b.slug))});
     for (const auto& l : page_langs) {
       const FrontMatter& fm = b.articles.at(l).meta;
       const auto& d = fm.updated ? fm.updated : fm.date;

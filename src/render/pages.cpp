@@ -21,10 +21,13 @@ std::string section_title(const SiteModel& m, const Locale& loc, const std::stri
   return s ? loc.tr(s->title) : id;
 }
 
-std::string iso_date(const Date& d) { return d.text; }
+std::string iso_date(const Date& d) {
+  return d.text;
+}
 
 // The parts every page shares: head, header, newsletter, footer.
-mustache::data common_data(const SiteModel& m, const Locale& loc, const std::string& canonical_path) {
+mustache::data common_data(const SiteModel& m, const Locale& loc,
+                           const std::string& canonical_path) {
   mustache::data d;
   d.set("lang", loc.code());
   d.set("dir", loc.dir());
@@ -54,7 +57,8 @@ mustache::data list_items(const SiteModel& m, const Locale& loc, const std::vect
     item.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
     if (l.page_lang != loc.code()) {
       item.set("other_lang", l.page_lang);
-      item.set("other_dir", m.locales.count(l.page_lang) ? m.locales.at(l.page_lang)->dir() : "auto");
+      item.set("other_dir",
+               m.locales.count(l.page_lang) ? m.locales.at(l.page_lang)->dir() : "auto");
     }
     list.push_back(item);
   }
@@ -66,7 +70,8 @@ mustache::data bundle_alternates(const SiteModel& m, const Bundle& b) {
   mustache::data list{mustache::data::type::list};
   for (const auto& lang : m.page_languages(b))
     list.push_back(mustache::object{
-        {"hreflang", lang}, {"href", absolute_url(m.config, article_path(m.config, lang, b.section, b.slug))}});
+        {"hreflang", lang},
+        {"href", absolute_url(m.config, article_path(m.config, lang, b.section, b.slug))}});
   const std::string x = m.default_page_language(b);
   if (!x.empty())
     list.push_back(mustache::object{
@@ -95,12 +100,16 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
     j["author"] = authors;
   }
   if (review && fm.product) {
-    j["itemReviewed"] = {{"@type", fm.product->kind == "model" ? "CreativeWork" : "SoftwareApplication"},
-                         {"name", fm.product->name},
-                         {"url", fm.product->url}};
+    j["itemReviewed"] = {
+        {"@type", fm.product->kind == "model" ? "CreativeWork" : "SoftwareApplication"},
+        {"name", fm.product->name},
+        {"url", fm.product->url}};
   }
   if (review && fm.rating)
-    j["reviewRating"] = {{"@type", "Rating"}, {"ratingValue", fm.rating->value}, {"bestRating", 5}, {"worstRating", 0}};
+    j["reviewRating"] = {{"@type", "Rating"},
+                         {"ratingValue", fm.rating->value},
+                         {"bestRating", 5},
+                         {"worstRating", 0}};
   return json_for_script(j.dump());
 }
 
@@ -178,7 +187,8 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
 
   mustache::data sources{mustache::data::type::list};
   for (const auto& s : fm.sources)
-    sources.push_back(mustache::object{{"publisher", s.publisher}, {"url", s.url}, {"title", s.title}});
+    sources.push_back(
+        mustache::object{{"publisher", s.publisher}, {"url", s.url}, {"title", s.title}});
   d.set("has_sources", mustache::data(!fm.sources.empty()));
   d.set("sources", sources);
   d.set("sources_label", loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size())));
@@ -190,12 +200,14 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
       review.set("product_url", fm.product->url);
     }
     if (fm.rating)
-      review.set("rating", loc.tr_fill("{rating} out of {max}",
-                                       {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
-                                        {"max", loc.format_integer(5)}}));
+      review.set("rating",
+                 loc.tr_fill("{rating} out of {max}",
+                             {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
+                              {"max", loc.format_integer(5)}}));
     if (fm.price) review.set("price", price_text(loc, *fm.price));
     if (fm.checked) {
-      review.set("checked", loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}}));
+      review.set("checked",
+                 loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}}));
       review.set("checked_iso", iso_date(fm.checked->value));
     }
     d.set("review", review);
@@ -224,8 +236,11 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
   mustache::data og_alts{mustache::data::type::list};
   for (const auto& l : m.config.languages) {
     if (!m.locales.count(l.code)) continue;
-    alternates.push_back(mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, home_path(m.config, l.code))}});
-    switcher.push_back(mustache::object{{"code", l.code}, {"name", l.name}, {"href", home_path(m.config, l.code)},
+    alternates.push_back(mustache::object{
+        {"hreflang", l.code}, {"href", absolute_url(m.config, home_path(m.config, l.code))}});
+    switcher.push_back(mustache::object{{"code", l.code},
+                                        {"name", l.name},
+                                        {"href", home_path(m.config, l.code)},
                                         {"current", mustache::data(l.code == loc.code())}});
     if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
   }
@@ -235,14 +250,15 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
   d.set("og_locale_alternates", og_alts);
   mustache::data sections{mustache::data::type::list};
   for (const auto& s : m.config.sections)
-    sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)}, {"title", loc.tr(s.title)}});
+    sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)},
+                                        {"title", loc.tr(s.title)}});
   d.set("sections", sections);
   d.set("items", list_items(m, loc, m.listed(loc.code())));
   return render_template(m.templates, "home", d, loc, sink);
 }
 
 std::string render_section_page(const SiteModel& m, const SectionConfig& s, const Locale& loc,
-                                 DiagnosticSink& sink) {
+                                DiagnosticSink& sink) {
   const std::string path = section_path(m.config, loc.code(), s.id);
   mustache::data d = common_data(m, loc, path);
   const std::string title = loc.tr(s.title);
@@ -255,13 +271,18 @@ std::string render_section_page(const SiteModel& m, const SectionConfig& s, cons
   mustache::data og_alts{mustache::data::type::list};
   for (const auto& l : m.config.languages) {
     if (!m.locales.count(l.code)) continue;
-    alternates.push_back(mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, section_path(m.config, l.code, s.id))}});
-    switcher.push_back(mustache::object{{"code", l.code}, {"name", l.name}, {"href", section_path(m.config, l.code, s.id)},
+    alternates.push_back(
+        mustache::object{{"hreflang", l.code},
+                         {"href", absolute_url(m.config, section_path(m.config, l.code, s.id))}});
+    switcher.push_back(mustache::object{{"code", l.code},
+                                        {"name", l.name},
+                                        {"href", section_path(m.config, l.code, s.id)},
                                         {"current", mustache::data(l.code == loc.code())}});
     if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
   }
   alternates.push_back(mustache::object{
-      {"hreflang", "x-default"}, {"href", absolute_url(m.config, section_path(m.config, m.config.default_language, s.id))}});
+      {"hreflang", "x-default"},
+      {"href", absolute_url(m.config, section_path(m.config, m.config.default_language, s.id))}});
   d.set("alternates", alternates);
   d.set("languages", switcher);
   d.set("og_locale_alternates", og_alts);
@@ -289,7 +310,8 @@ std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
   for (const auto& l : m.config.languages) {
     if (!m.locales.count(l.code)) continue;
     const Locale& loc = *m.locales.at(l.code);
-    alternates.push_back(mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, home_path(m.config, l.code))}});
+    alternates.push_back(mustache::object{
+        {"hreflang", l.code}, {"href", absolute_url(m.config, home_path(m.config, l.code))}});
     choices.push_back(mustache::object{{"code", l.code},
                                        {"dir", loc.dir()},
                                        {"name", l.name},

@@ -16,7 +16,7 @@ namespace pp {
 
 /// One file to write under an output folder: either `bytes`, or a copy of `copy_from`.
 struct OutputFile {
-  std::string path;       ///< relative to the output folder, '/'-separated
+  std::string path;  ///< relative to the output folder, '/'-separated
   std::string bytes;
   std::string copy_from;  ///< absolute path of a file to copy as it is
 };
@@ -38,7 +38,7 @@ class TemplateSet {
 using LocaleMap = std::map<std::string, std::unique_ptr<Locale>>;
 
 struct RenderOptions {
-  bool drafts = false;               ///< include articles with draft: true
+  bool drafts = false;                 ///< include articles with draft: true
   std::vector<std::string> languages;  ///< languages to render; empty = all
   int jobs = 0;                        ///< worker threads; 0 = one per core
 };
@@ -52,7 +52,7 @@ std::vector<OutputFile> render_site(const std::filesystem::path& root, const Sit
 
 /// The body of one article as HTML: internal links resolved for its language,
 /// figures formatted by `locale`, GitHub-style ids on headings.
-std::string render_body_html(const Article& article, const Corpus& corpus,
-                             const SiteConfig& config, const Locale& locale);
+std::string render_body_html(const Article& article, const Corpus& corpus, const SiteConfig& config,
+                             const Locale& locale);
 
 }  // namespace pp

@@ -55,14 +55,16 @@ std::vector<std::string> SiteModel::page_languages(const Bundle& b) const {
   std::vector<std::string> out;
   for (const auto& l : config.languages) {
     auto it = b.articles.find(l.code);
-    if (it != b.articles.end() && visible(it->second) && locales.count(l.code)) out.push_back(l.code);
+    if (it != b.articles.end() && visible(it->second) && locales.count(l.code))
+      out.push_back(l.code);
   }
   return out;
 }
 
 std::string SiteModel::default_page_language(const Bundle& b) const {
   const auto langs = page_languages(b);
-  if (std::count(langs.begin(), langs.end(), config.default_language)) return config.default_language;
+  if (std::count(langs.begin(), langs.end(), config.default_language))
+    return config.default_language;
   if (std::count(langs.begin(), langs.end(), b.source_lang)) return b.source_lang;
   return langs.empty() ? "" : langs.front();
 }
@@ -90,19 +92,24 @@ std::vector<OutputFile> render_site(const std::filesystem::path& root, const Sit
   for (const auto& lang : config.languages) {
     if (!wanted(lang.code) || !locales.count(lang.code)) continue;
     const Locale& loc = *locales.at(lang.code);
-    tasks.push_back({lang.code + "/index.html", [&m, &loc](DiagnosticSink& s) { return render_home_page(m, loc, s); }});
-    tasks.push_back({lang.code + "/feed.xml", [&m, &loc](DiagnosticSink&) { return render_feed(m, loc); }});
+    tasks.push_back({lang.code + "/index.html",
+                     [&m, &loc](DiagnosticSink& s) { return render_home_page(m, loc, s); }});
+    tasks.push_back(
+        {lang.code + "/feed.xml", [&m, &loc](DiagnosticSink&) { return render_feed(m, loc); }});
     for (const auto& sec : config.sections)
-      tasks.push_back({lang.code + "/" + sec.id + "/index.html",
-                       [&m, &loc, &sec](DiagnosticSink& s) { return render_section_page(m, sec, loc, s); }});
+      tasks.push_back(
+          {lang.code + "/" + sec.id + "/index.html",
+           [&m, &loc, &sec](DiagnosticSink& s) { return render_section_page(m, sec, loc, s); }});
     for (const auto& b : corpus.bundles) {
       auto it = b.articles.find(lang.code);
       if (it == b.articles.end() || !m.visible(it->second)) continue;
       const std::string dir = lang.code + "/" + b.section + "/" + b.slug + "/";
       const Article& a = it->second;
-      tasks.push_back({dir + "index.html",
-                       [&m, &b, &a, &loc](DiagnosticSink& s) { return render_article_page(m, b, a, loc, s); }});
-      for (const auto& asset : b.assets) copies.push_back({dir + asset, "", (root / b.dir / asset).string()});
+      tasks.push_back({dir + "index.html", [&m, &b, &a, &loc](DiagnosticSink& s) {
+                         return render_article_page(m, b, a, loc, s);
+                       }});
+      for (const auto& asset : b.assets)
+        copies.push_back({dir + asset, "", (root / b.dir / asset).string()});
     }
   }
   std::vector<OutputFile> files(tasks.size());

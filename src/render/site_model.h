@@ -48,7 +48,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
                                 const Locale& loc, DiagnosticSink& sink);
 std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSink& sink);
 std::string render_section_page(const SiteModel& m, const SectionConfig& s, const Locale& loc,
-                                 DiagnosticSink& sink);
+                                DiagnosticSink& sink);
 std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink);
 std::string render_feed(const SiteModel& m, const Locale& loc);
 std::string render_sitemap(const SiteModel& m);

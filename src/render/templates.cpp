@@ -22,8 +22,8 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
   static const std::regex raw_re(R"(\{\{\{\s*([^}\s]+)\s*\}\}\}|\{\{&\s*([^}\s]+)\s*\}\})");
   int line = 1;
   std::size_t line_start = 0;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), raw_re); it != std::sregex_iterator();
-       ++it) {
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), raw_re);
+       it != std::sregex_iterator(); ++it) {
     const auto pos = static_cast<std::size_t>(it->position());
     for (std::size_t i = line_start; i < pos; ++i)
       if (text[i] == '\n') ++line, line_start = i + 1;

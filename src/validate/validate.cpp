@@ -6,7 +6,9 @@ namespace pp {
 
 namespace {
 
-double date_key(const Date& d) { return to_epoch_ms(d, 0); }
+double date_key(const Date& d) {
+  return to_epoch_ms(d, 0);
+}
 
 void check_required(const Article& a, bool is_source, DiagnosticSink& sink) {
   const FrontMatter& own = a.own;
@@ -32,14 +34,16 @@ void check_required(const Article& a, bool is_source, DiagnosticSink& sink) {
     need(m.rating.has_value(), "rating", " for review");
     need(m.product.has_value(), "product", " for review");
   }
-  if (is_source && (m.rating || m.price)) need(m.checked.has_value(), "checked", " where rating or price is given");
+  if (is_source && (m.rating || m.price))
+    need(m.checked.has_value(), "checked", " where rating or price is given");
 }
 
 void check_dates(const Article& a, DiagnosticSink& sink) {
   const FrontMatter& m = a.meta;
   if (m.date && m.updated && date_key(m.updated->value) < date_key(m.date->value))
-    sink.error(m.updated->where, "front-matter/updated",
-               "'updated' (" + m.updated->value.text + ") is before 'date' (" + m.date->value.text + ")");
+    sink.error(
+        m.updated->where, "front-matter/updated",
+        "'updated' (" + m.updated->value.text + ") is before 'date' (" + m.date->value.text + ")");
 }
 
 bool same_sources(const std::vector<SourceRef>& a, const std::vector<SourceRef>& b) {
@@ -67,9 +71,9 @@ void check_shared_keys(const Article& t, const Article& s, DiagnosticSink& sink)
   const FrontMatter& o = t.own;
   const FrontMatter& src = s.own;
   auto differ = [&](const std::string& key) {
-    sink.error(o.keys.at(key), "bundle/shared-key",
-               "'" + key + "' differs from the source (" + s.path +
-                   "); leave it out to inherit it");
+    sink.error(
+        o.keys.at(key), "bundle/shared-key",
+        "'" + key + "' differs from the source (" + s.path + "); leave it out to inherit it");
   };
   auto names = [](const std::vector<Located<std::string>>& v) {
     std::vector<std::string> out;
@@ -97,7 +101,8 @@ void check_figures(const Article& a, bool is_source, DiagnosticSink& sink) {
   for (const auto& ref : a.figure_refs) {
     used.insert(ref.value);
     if (!a.meta.figures.count(ref.value))
-      sink.error(ref.where, "figure/undefined", "figure '" + ref.value + "' is not defined in 'figures'");
+      sink.error(ref.where, "figure/undefined",
+                 "figure '" + ref.value + "' is not defined in 'figures'");
   }
   // Unused figures are reported where they are defined: in the source.
   if (!is_source) return;
@@ -129,14 +134,16 @@ void validate_corpus(const SiteConfig& config, const Corpus& corpus, DiagnosticS
       if (a.own.translation_of) {
         const auto& to = *a.own.translation_of;
         if (to.value == lang)
-          sink.error(to.where, "bundle/translation-of", "'translation_of' names this file's own language");
+          sink.error(to.where, "bundle/translation-of",
+                     "'translation_of' names this file's own language");
         else if (!b.articles.count(to.value))
           sink.error(to.where, "bundle/translation-of",
                      "'translation_of' is '" + to.value + "' but the bundle has no index." +
                          to.value + ".md");
         else if (src && to.value != b.source_lang)
-          sink.error(to.where, "bundle/translation-of",
-                     "'translation_of' is '" + to.value + "' but the source is '" + b.source_lang + "'");
+          sink.error(
+              to.where, "bundle/translation-of",
+              "'translation_of' is '" + to.value + "' but the source is '" + b.source_lang + "'");
       }
       if (is_source && a.own.source_digest)
         sink.error(a.own.source_digest->where, "bundle/source-digest",

@@ -44,8 +44,14 @@ TEST(Build, GoldenMinimalSite) {
 TEST(Build, TwoBuildsAreByteIdenticalWhateverJobs) {
   test::TempDir a, b;
   const std::string src = test::source_dir().string();
-  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (a.path() / "p").string(), "--jobs", "1"}).exit_code, 0);
-  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (b.path() / "p").string(), "--jobs", "2"}).exit_code, 0);
+  ASSERT_EQ(run_polypress(
+                {"-C", src, "build", "--quiet", "--out", (a.path() / "p").string(), "--jobs", "1"})
+                .exit_code,
+            0);
+  ASSERT_EQ(run_polypress(
+                {"-C", src, "build", "--quiet", "--out", (b.path() / "p").string(), "--jobs", "2"})
+                .exit_code,
+            0);
   const auto first = read_tree(a.path() / "p");
   EXPECT_GT(first.size(), 60u);
   expect_same_tree(first, read_tree(b.path() / "p"));
@@ -54,9 +60,14 @@ TEST(Build, TwoBuildsAreByteIdenticalWhateverJobs) {
 TEST(Build, ShardsUnionEqualsAFullBuild) {
   test::TempDir full, shards;
   const std::string src = test::source_dir().string();
-  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (full.path() / "p").string()}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (full.path() / "p").string()})
+                .exit_code,
+            0);
   for (const char* k : {"1/3", "2/3", "3/3"})
-    ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--shard", k, "--out", (shards.path() / "p").string()}).exit_code, 0);
+    ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--shard", k, "--out",
+                             (shards.path() / "p").string()})
+                  .exit_code,
+              0);
   expect_same_tree(read_tree(full.path() / "p"), read_tree(shards.path() / "p"));
 }
 
@@ -69,17 +80,19 @@ TEST(Build, BrokenFrontMatterWritesNothingAndKeepsTheOldOutput) {
   test::write_text(dir.path(), "content/reviews/tool/index.en.md",
                    test::read_text(dir.path() / "content/reviews/tool/index.en.md")
                        .replace(0, 4, "---\ntitle: \"Changed\"\n"));
-  test::write_text(dir.path(), "content/news/broken/index.en.md", "---\ntitle: \"x\"\ndate: 2026-02-30\n");
+  test::write_text(dir.path(), "content/news/broken/index.en.md",
+                   "---\ntitle: \"x\"\ndate: 2026-02-30\n");
   const auto r = run_polypress({"-C", dir.path().string(), "build"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err,
-            "content/news/broken/index.en.md:1:1: error: unterminated front matter: no closing '---' "
-            "line [front-matter/unterminated]\n"
-            "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' translation; "
-            "linked in 'en' [link/untranslated]\n"
-            "content/reviews/tool/index.en.md:3:1: error: duplicate key 'title' (first at line 2) "
-            "[front-matter/duplicate-key]\n"
-            "polypress: build stopped: 2 error(s); nothing was written\n");
+  EXPECT_EQ(
+      r.err,
+      "content/news/broken/index.en.md:1:1: error: unterminated front matter: no closing '---' "
+      "line [front-matter/unterminated]\n"
+      "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' translation; "
+      "linked in 'en' [link/untranslated]\n"
+      "content/reviews/tool/index.en.md:3:1: error: duplicate key 'title' (first at line 2) "
+      "[front-matter/duplicate-key]\n"
+      "polypress: build stopped: 2 error(s); nothing was written\n");
   expect_same_tree(before, read_tree(dir.path() / "public"));
 }
 
@@ -101,14 +114,17 @@ TEST(Build, ConfigurationAndUsageErrorsExitTwo) {
   test::write_text(dir.path(), "pipeline/site.yaml", "site:\n  name: x\n  colour: blue\n");
   const auto r = run_polypress({"-C", dir.path().string(), "build"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("pipeline/site.yaml:3:3: error: unknown key 'colour' in 'site'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("pipeline/site.yaml:3:3: error: unknown key 'colour' in 'site'"),
+            std::string::npos)
+      << r.err;
   EXPECT_FALSE(fs::exists(dir.path() / "public"));
 }
 
 TEST(Build, LanguageSubsetWritesOnlyThoseLanguages) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
-  ASSERT_EQ(run_polypress({"-C", dir.path().string(), "build", "--lang", "ar", "--quiet"}).exit_code, 0);
+  ASSERT_EQ(
+      run_polypress({"-C", dir.path().string(), "build", "--lang", "ar", "--quiet"}).exit_code, 0);
   EXPECT_TRUE(fs::exists(dir.path() / "public/ar/index.html"));
   EXPECT_FALSE(fs::exists(dir.path() / "public/en/index.html"));
 }
@@ -118,12 +134,18 @@ TEST(Validate, FormatsAndExitCodes) {
   test::make_minimal_site(dir.path());
   auto r = run_polypress({"-C", dir.path().string(), "validate"});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.err, "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' translation; linked in 'en' [link/untranslated]\n");
+  EXPECT_EQ(r.err,
+            "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' "
+            "translation; linked in 'en' [link/untranslated]\n");
   EXPECT_EQ(run_polypress({"-C", dir.path().string(), "validate", "--strict"}).exit_code, 1);
   r = run_polypress({"-C", dir.path().string(), "validate", "--format", "github"});
-  EXPECT_EQ(r.out, "::warning file=content/news/chip-launch/index.ar.md,line=7,col=70,title=link/untranslated::'reviews/tool' has no 'ar' translation; linked in 'en'\n");
+  EXPECT_EQ(r.out,
+            "::warning "
+            "file=content/news/chip-launch/index.ar.md,line=7,col=70,title=link/"
+            "untranslated::'reviews/tool' has no 'ar' translation; linked in 'en'\n");
   EXPECT_EQ(run_polypress({"-C", dir.path().string(), "validate", "--format", "xml"}).exit_code, 2);
-  r = run_polypress({"-C", dir.path().string(), "validate", (dir.path() / "content/reviews/tool/index.en.md").string()});
+  r = run_polypress({"-C", dir.path().string(), "validate",
+                     (dir.path() / "content/reviews/tool/index.en.md").string()});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
 }

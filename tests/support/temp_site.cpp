@@ -14,8 +14,8 @@ namespace fs = std::filesystem;
 
 TempDir::TempDir() {
   std::random_device rd;
-  path_ = fs::temp_directory_path() / ("polypress-test-" + std::to_string(::getpid()) + "-" +
-                                       std::to_string(rd()));
+  path_ = fs::temp_directory_path() /
+          ("polypress-test-" + std::to_string(::getpid()) + "-" + std::to_string(rd()));
   fs::create_directories(path_);
 }
 
@@ -118,7 +118,8 @@ std::map<std::string, std::string> read_tree(const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(dir, ec)) return out;
   for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file()) out[fs::relative(e.path(), dir).generic_string()] = read_text(e.path());
+    if (e.is_regular_file())
+      out[fs::relative(e.path(), dir).generic_string()] = read_text(e.path());
   return out;
 }
 
@@ -129,6 +130,8 @@ Run run_polypress(const std::vector<std::string>& args) {
   return {r.exit_code, r.out, r.err};
 }
 
-fs::path source_dir() { return POLYPRESS_SOURCE_DIR; }
+fs::path source_dir() {
+  return POLYPRESS_SOURCE_DIR;
+}
 
 }  // namespace pp::test

@@ -22,7 +22,8 @@ class TempDir {
 };
 
 /// Writes `content` to root/rel, creating folders.
-void write_text(const std::filesystem::path& root, const std::string& rel, const std::string& content);
+void write_text(const std::filesystem::path& root, const std::string& rel,
+                const std::string& content);
 
 /// Reads a whole file ("" when missing).
 std::string read_text(const std::filesystem::path& file);

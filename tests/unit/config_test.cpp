@@ -53,10 +53,12 @@ TEST(Config, KeepsBasePathAndLocale) {
 TEST(Config, ReportsUnknownKeyWithSuggestion) {
   std::string yaml = kGood;
   yaml.replace(yaml.find("  time_zone"), 11, "  time_zon");
-  EXPECT_EQ(load_errors(yaml),
-            "pipeline/site.yaml:2:3: error: missing required key 'time_zone' in 'site' [config/missing-key]\n"
-            "pipeline/site.yaml:5:3: error: unknown key 'time_zon' in 'site'; did you mean 'time_zone'? "
-            "[config/unknown-key]\n");
+  EXPECT_EQ(
+      load_errors(yaml),
+      "pipeline/site.yaml:2:3: error: missing required key 'time_zone' in 'site' "
+      "[config/missing-key]\n"
+      "pipeline/site.yaml:5:3: error: unknown key 'time_zon' in 'site'; did you mean 'time_zone'? "
+      "[config/unknown-key]\n");
 }
 
 TEST(Config, ReportsBadZoneLanguageAndUrl) {
@@ -64,15 +66,19 @@ TEST(Config, ReportsBadZoneLanguageAndUrl) {
   yaml.replace(yaml.find("Asia/Seoul"), 10, "Mars/Olympus");
   yaml.replace(yaml.find("code: fa"), 8, "code: qq");
   yaml.replace(yaml.find("https://s.example/blog/"), 23, "ftp://s.example/");
-  EXPECT_EQ(load_errors(yaml),
-            "pipeline/site.yaml:3:13: error: 'base_url' is not an absolute http(s) URL: \"ftp://s.example/\" [config/url]\n"
-            "pipeline/site.yaml:5:14: error: 'time_zone' is not an IANA time zone: \"Mars/Olympus\" [config/time-zone]\n"
-            "pipeline/site.yaml:8:12: error: 'qq' is not a language code ICU knows [config/language]\n");
+  EXPECT_EQ(
+      load_errors(yaml),
+      "pipeline/site.yaml:3:13: error: 'base_url' is not an absolute http(s) URL: "
+      "\"ftp://s.example/\" [config/url]\n"
+      "pipeline/site.yaml:5:14: error: 'time_zone' is not an IANA time zone: \"Mars/Olympus\" "
+      "[config/time-zone]\n"
+      "pipeline/site.yaml:8:12: error: 'qq' is not a language code ICU knows [config/language]\n");
 }
 
 TEST(Config, ReportsYamlSyntaxErrorsAtTheirLine) {
   EXPECT_EQ(load_errors("site:\n  name: [unclosed\n"),
-            "pipeline/site.yaml:3:1: error: invalid YAML: end of sequence flow not found [config/yaml]\n");
+            "pipeline/site.yaml:3:1: error: invalid YAML: end of sequence flow not found "
+            "[config/yaml]\n");
 }
 
 TEST(Config, MissingFileIsAnError) {

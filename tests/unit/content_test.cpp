@@ -17,10 +17,11 @@ std::string errors_of(const std::string& bytes) {
 
 TEST(Content, ParsesTypedFrontMatterWithPositions) {
   DiagnosticSink sink;
-  auto a = parse_article("a.md", "en",
-                         "---\ntitle: \"T\"\ntype: review\ndate: 2026-11-29\nrating: 4.5\n"
-                         "figures:\n  share: {value: 0.5, format: percent}\n---\nBody {{fig:share}}.\n",
-                         sink);
+  auto a =
+      parse_article("a.md", "en",
+                    "---\ntitle: \"T\"\ntype: review\ndate: 2026-11-29\nrating: 4.5\n"
+                    "figures:\n  share: {value: 0.5, format: percent}\n---\nBody {{fig:share}}.\n",
+                    sink);
   ASSERT_TRUE(a);
   EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
   EXPECT_EQ(a->own.title->value, "T");
@@ -48,7 +49,8 @@ TEST(Content, PositionsAreRightWithBomAndCrlf) {
 
 TEST(Content, BrokenFilesAreLocatedErrors) {
   EXPECT_EQ(errors_of("---\ntitle: x\n"),
-            "a.md:1:1: error: unterminated front matter: no closing '---' line [front-matter/unterminated]\n");
+            "a.md:1:1: error: unterminated front matter: no closing '---' line "
+            "[front-matter/unterminated]\n");
   EXPECT_EQ(errors_of("no front matter\n"),
             "a.md:1:1: error: the file must start with a '---' line that opens the front matter "
             "[front-matter/missing]\n");
@@ -61,12 +63,14 @@ TEST(Content, BrokenFilesAreLocatedErrors) {
 }
 
 TEST(Content, RefusesWhatYamlCppWouldAccept) {
-  EXPECT_EQ(errors_of("---\ntitle: x\ntitle: y\n---\n"),
-            "a.md:3:1: error: duplicate key 'title' (first at line 2) [front-matter/duplicate-key]\n");
+  EXPECT_EQ(
+      errors_of("---\ntitle: x\ntitle: y\n---\n"),
+      "a.md:3:1: error: duplicate key 'title' (first at line 2) [front-matter/duplicate-key]\n");
   EXPECT_EQ(errors_of("---\ndraft: yes\n---\n"),
             "a.md:2:8: error: 'draft' must be true or false, not \"yes\" [front-matter/bool]\n");
-  EXPECT_EQ(errors_of("---\ntitle: &a x\nsummary: *a\n---\n"),
-            "a.md:2:8: error: YAML anchors are not allowed in front matter [front-matter/anchor]\n");
+  EXPECT_EQ(
+      errors_of("---\ntitle: &a x\nsummary: *a\n---\n"),
+      "a.md:2:8: error: YAML anchors are not allowed in front matter [front-matter/anchor]\n");
   EXPECT_EQ(errors_of("---\nsources:\n\t- x\n---\n"),
             "a.md:3:1: error: tab character in indentation; use spaces [front-matter/tab]\n");
   EXPECT_EQ(errors_of("---\ntitel: x\n---\n"),
@@ -82,14 +86,16 @@ TEST(Content, HeadingIdsAreGithubStyleAndUnique) {
   EXPECT_EQ(heading_slug("Über uns"), "über-uns");
   EXPECT_EQ(heading_slug("الأسعار"), "الأسعار");
   DiagnosticSink sink;
-  auto a = parse_article("a.md", "en", "---\ntitle: x\n---\n# Intro\n## Intro\n## `code` here\n", sink);
+  auto a =
+      parse_article("a.md", "en", "---\ntitle: x\n---\n# Intro\n## Intro\n## `code` here\n", sink);
   ASSERT_TRUE(a);
   EXPECT_EQ(a->heading_ids, (std::vector<std::string>{"intro", "intro-1", "code-here"}));
 }
 
 TEST(Content, LinksCarryTheirMarkdownPosition) {
   DiagnosticSink sink;
-  auto a = parse_article("a.md", "ko", "---\ntitle: x\n---\n\n한국어 [링크](/reviews/x#가격) 끝\n", sink);
+  auto a = parse_article("a.md", "ko", "---\ntitle: x\n---\n\n한국어 [링크](/reviews/x#가격) 끝\n",
+                         sink);
   ASSERT_TRUE(a);
   ASSERT_EQ(a->links.size(), 1u);
   EXPECT_EQ(a->links[0].url, "/reviews/x#가격");

@@ -21,7 +21,8 @@ TEST(FileIo, WritesAtomicallyAndSkipsUnchanged) {
   EXPECT_EQ(test::read_text(file), "two");
   // No temporary files are left behind.
   int count = 0;
-  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(file.parent_path())) ++count;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(file.parent_path()))
+    ++count;
   EXPECT_EQ(count, 1);
 }
 

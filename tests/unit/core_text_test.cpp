@@ -13,7 +13,9 @@ TEST(Text, FindsInvalidUtf8) {
   EXPECT_EQ(find_invalid_utf8("x\xF4\x90\x80\x80"), 1u);  // past U+10FFFF
 }
 
-TEST(Text, CountsCodePoints) { EXPECT_EQ(count_code_points("가나a"), 3); }
+TEST(Text, CountsCodePoints) {
+  EXPECT_EQ(count_code_points("가나a"), 3);
+}
 
 TEST(Text, EscapesHtml) {
   EXPECT_EQ(html_escape(R"(<a href="x">'&')"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;");
@@ -23,7 +25,9 @@ TEST(Text, EscapesHtml) {
 TEST(Text, MakesJsonSafeInScript) {
   EXPECT_EQ(json_for_script(R"({"t":"</script><!--&"})"),
             R"({"t":"\u003c/script\u003e\u003c!--\u0026"})");
-  EXPECT_EQ(json_for_script("\"a\xE2\x80\xA8" "b\xE2\x80\xA9\""), "\"a\\u2028b\\u2029\"");
+  EXPECT_EQ(json_for_script("\"a\xE2\x80\xA8"
+                            "b\xE2\x80\xA9\""),
+            "\"a\\u2028b\\u2029\"");
 }
 
 TEST(Text, FillsPlaceholders) {

@@ -31,8 +31,9 @@ TEST(L10n, LongDatesPerLocale) {
   EXPECT_EQ(Locale(seoul(), {"de", "Deutsch", "de"}, "").format_date(d), "29. November 2026");
   EXPECT_EQ(Locale(seoul(), {"ar", "العربية", "ar"}, "").format_date(d), "٢٩ نوفمبر ٢٠٢٦");
   // A date-time is shown in the site's zone: 23:30 UTC is the next day in Seoul.
-  EXPECT_EQ(Locale(seoul(), {"en", "English", "en"}, "").format_date(*parse_date("2026-11-28T23:30:00Z")),
-            "November 29, 2026");
+  EXPECT_EQ(
+      Locale(seoul(), {"en", "English", "en"}, "").format_date(*parse_date("2026-11-28T23:30:00Z")),
+      "November 29, 2026");
 }
 
 TEST(L10n, FiguresPerLocale) {
@@ -76,7 +77,8 @@ TEST(L10n, CatalogsCompileAndTranslateWithPlurals) {
 TEST(L10n, BrokenCatalogIsALocatedError) {
   test::TempDir dir;
   test::write_text(dir.path(), "locales/de.po",
-                   "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"b\n");
+                   "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid "
+                   "\"a\"\nmsgstr \"b\n");
   DiagnosticSink sink;
   EXPECT_FALSE(compile_catalog(dir.path(), "de", sink));
   const auto d = sink.sorted();

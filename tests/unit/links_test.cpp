@@ -51,14 +51,22 @@ sources:
   const Corpus corpus = load_corpus(dir.path(), *config, sink);
   check_links(*config, corpus, sink);
   EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
-            "content/news/bad/index.en.md:7:11: error: 'related' names unknown bundle 'news/nope' [link/related]\n"
-            "content/news/bad/index.en.md:11:1: error: 'reviews/tool' (en) has no heading with id 'nope' [link/anchor]\n"
-            "content/news/bad/index.en.md:11:25: error: link to unknown bundle 'news/missing' [link/unknown-bundle]\n"
-            "content/news/bad/index.en.md:11:44: error: link target uses a forbidden scheme: \"javascript:alert(1)\" [link/scheme]\n"
-            "content/news/bad/index.en.md:12:1: error: this page has no heading with id 'nowhere' [link/anchor]\n"
-            "content/news/bad/index.en.md:12:15: error: link to \"../secret.txt\" leaves the bundle; link bundle files by name [link/local]\n"
-            "content/news/bad/index.en.md:12:34: error: no file 'missing.png' in bundle 'news/bad' [link/local]\n"
-            "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' translation; linked in 'en' [link/untranslated]\n");
+            "content/news/bad/index.en.md:7:11: error: 'related' names unknown bundle 'news/nope' "
+            "[link/related]\n"
+            "content/news/bad/index.en.md:11:1: error: 'reviews/tool' (en) has no heading with id "
+            "'nope' [link/anchor]\n"
+            "content/news/bad/index.en.md:11:25: error: link to unknown bundle 'news/missing' "
+            "[link/unknown-bundle]\n"
+            "content/news/bad/index.en.md:11:44: error: link target uses a forbidden scheme: "
+            "\"javascript:alert(1)\" [link/scheme]\n"
+            "content/news/bad/index.en.md:12:1: error: this page has no heading with id 'nowhere' "
+            "[link/anchor]\n"
+            "content/news/bad/index.en.md:12:15: error: link to \"../secret.txt\" leaves the "
+            "bundle; link bundle files by name [link/local]\n"
+            "content/news/bad/index.en.md:12:34: error: no file 'missing.png' in bundle 'news/bad' "
+            "[link/local]\n"
+            "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' "
+            "translation; linked in 'en' [link/untranslated]\n");
 }
 
 }  // namespace pp

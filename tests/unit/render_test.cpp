@@ -29,12 +29,14 @@ TEST(Render, BodyHasFiguresLinksAndHeadingIds) {
   const Article& a = l.corpus.find("news/chip-launch")->articles.at("en");
   EXPECT_EQ(render_body_html(a, l.corpus, l.config, en),
             "<p>The chip passes 96.5% of tests and costs ₩20,000. See the\n"
-            "<a href=\"/en/reviews/tool/#pricing\">pricing</a> of the <a href=\"/en/reviews/tool/\">tool</a>.</p>\n"
+            "<a href=\"/en/reviews/tool/#pricing\">pricing</a> of the <a "
+            "href=\"/en/reviews/tool/\">tool</a>.</p>\n"
             "<h2 id=\"details\">Details</h2>\n"
             "<p><code>{{fig:share}}</code> in code stays as it is.</p>\n");
   // The shared tree is restored after rendering.
   EXPECT_EQ(a.links[0].url, "/reviews/tool#pricing");
-  EXPECT_EQ(render_body_html(a, l.corpus, l.config, en), render_body_html(a, l.corpus, l.config, en));
+  EXPECT_EQ(render_body_html(a, l.corpus, l.config, en),
+            render_body_html(a, l.corpus, l.config, en));
 }
 
 TEST(Render, UntranslatedTargetsLinkTheSourceLanguage) {
@@ -50,10 +52,11 @@ TEST(Render, UntranslatedTargetsLinkTheSourceLanguage) {
 
 TEST(Render, RawHtmlAndForbiddenSchemesNeverReachThePage) {
   DiagnosticSink sink;
-  auto a = parse_article("x.md", "en",
-                         "---\ntitle: x\n---\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) "
-                         "<img src=x onerror=alert(1)>\n",
-                         sink);
+  auto a =
+      parse_article("x.md", "en",
+                    "---\ntitle: x\n---\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) "
+                    "<img src=x onerror=alert(1)>\n",
+                    sink);
   ASSERT_TRUE(a);
   SiteConfig c;
   c.base_path = "/";
@@ -69,13 +72,16 @@ TEST(Render, RawHtmlAndForbiddenSchemesNeverReachThePage) {
 TEST(Render, TemplatesRejectUnescapedFields) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
-  test::write_text(dir.path(), "pipeline/templates/html/home.mustache", "<p>{{{title}}}</p>\n<a href={{url}}>x</a>\n");
+  test::write_text(dir.path(), "pipeline/templates/html/home.mustache",
+                   "<p>{{{title}}}</p>\n<a href={{url}}>x</a>\n");
   DiagnosticSink sink;
   TemplateSet::load(dir.path(), sink);
   EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
-            "pipeline/templates/html/home.mustache:1:4: error: unescaped 'title' is not allowed; only body_html "
+            "pipeline/templates/html/home.mustache:1:4: error: unescaped 'title' is not allowed; "
+            "only body_html "
             "and json_ld may be raw [template/raw]\n"
-            "pipeline/templates/html/home.mustache:2:9: error: attribute value from a tag must be in quotes "
+            "pipeline/templates/html/home.mustache:2:9: error: attribute value from a tag must be "
+            "in quotes "
             "[template/unquoted-attribute]\n");
 }
 

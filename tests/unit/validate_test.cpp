@@ -48,13 +48,20 @@ figures:
 ---
 Body.
 )");
-  EXPECT_EQ(validate_site(dir.path()),
-            "content/news/chip-launch/index.ar.md:1:1: error: missing required key 'verdict' for news [front-matter/required]\n"
-            "content/news/chip-launch/index.ar.md:4:1: error: 'date' differs from the source (content/news/chip-launch/index.en.md); leave it out to inherit it [bundle/shared-key]\n"
-            "content/news/chip-launch/index.ar.md:7:1: error: figure 'nope' is not defined in 'figures' [figure/undefined]\n"
-            "content/reviews/tool/index.en.md:1:1: error: missing required key 'rating' for review [front-matter/required]\n"
-            "content/reviews/tool/index.en.md:5:10: error: 'updated' (2026-11-10) is before 'date' (2026-11-18) [front-matter/updated]\n"
-            "content/reviews/tool/index.en.md:10:3: warning: figure 'unused_one' is defined but never used [figure/unused]\n");
+  EXPECT_EQ(
+      validate_site(dir.path()),
+      "content/news/chip-launch/index.ar.md:1:1: error: missing required key 'verdict' for news "
+      "[front-matter/required]\n"
+      "content/news/chip-launch/index.ar.md:4:1: error: 'date' differs from the source "
+      "(content/news/chip-launch/index.en.md); leave it out to inherit it [bundle/shared-key]\n"
+      "content/news/chip-launch/index.ar.md:7:1: error: figure 'nope' is not defined in 'figures' "
+      "[figure/undefined]\n"
+      "content/reviews/tool/index.en.md:1:1: error: missing required key 'rating' for review "
+      "[front-matter/required]\n"
+      "content/reviews/tool/index.en.md:5:10: error: 'updated' (2026-11-10) is before 'date' "
+      "(2026-11-18) [front-matter/updated]\n"
+      "content/reviews/tool/index.en.md:10:3: warning: figure 'unused_one' is defined but never "
+      "used [figure/unused]\n");
 }
 
 TEST(Validate, ExactlyOneSourcePerBundle) {
@@ -63,10 +70,14 @@ TEST(Validate, ExactlyOneSourcePerBundle) {
   test::write_text(dir.path(), "content/reviews/tool/index.ar.md",
                    "---\ntitle: \"أداة\"\nsummary: \"s\"\nverdict: \"v\"\n---\nx\n");
   EXPECT_EQ(validate_site(dir.path()),
-            "content/reviews/tool/index.ar.md:1:1: error: missing required key 'date' in the source file [front-matter/required]\n"
-            "content/reviews/tool/index.ar.md:1:1: error: missing required key 'type' in the source file [front-matter/required]\n"
-            "content/reviews/tool/index.en.md:1:1: error: bundle 'reviews/tool' has more than one source file "
-            "(also content/reviews/tool/index.ar.md); add 'translation_of' to translations [bundle/source]\n");
+            "content/reviews/tool/index.ar.md:1:1: error: missing required key 'date' in the "
+            "source file [front-matter/required]\n"
+            "content/reviews/tool/index.ar.md:1:1: error: missing required key 'type' in the "
+            "source file [front-matter/required]\n"
+            "content/reviews/tool/index.en.md:1:1: error: bundle 'reviews/tool' has more than one "
+            "source file "
+            "(also content/reviews/tool/index.ar.md); add 'translation_of' to translations "
+            "[bundle/source]\n");
 }
 
 }  // namespace pp
