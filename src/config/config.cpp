@@ -62,9 +62,9 @@ class Reader {
                     "missing required key '" + key + "' in " + where);
       return std::nullopt;
     }
-    auto v = scalar_string(n, key, origin_, "config/type", sink_);
+    auto v = scalar_string(n, key, origin_, "config/value-type", sink_);
     if (v && v->empty()) {
-      sink_.error(location_of(n, origin_), "config/type", "'" + key + "' must not be empty");
+      sink_.error(location_of(n, origin_), "config/value-type", "'" + key + "' must not be empty");
       return std::nullopt;
     }
     return v;
@@ -73,7 +73,7 @@ class Reader {
   int integer(const YAML::Node& map, const std::string& key, int fallback, int min, int max) {
     const YAML::Node n = map[key];
     if (!n) return fallback;
-    auto v = scalar_number(n, key, origin_, "config/type", sink_);
+    auto v = scalar_number(n, key, origin_, "config/value-type", sink_);
     if (!v) return fallback;
     if (*v != static_cast<int>(*v) || *v < min || *v > max) {
       sink_.error(location_of(n, origin_), "config/range",
@@ -100,7 +100,7 @@ class Reader {
 
 bool expect_map(const YAML::Node& n, const std::string& what, Reader& r) {
   if (n && n.IsMap()) return true;
-  r.sink().error(location_of(n, r.origin()), "config/type", "'" + what + "' must be a mapping");
+  r.sink().error(location_of(n, r.origin()), "config/value-type", "'" + what + "' must be a mapping");
   return false;
 }
 
@@ -143,7 +143,7 @@ void read_languages(const YAML::Node& root, SiteConfig& c, Reader& r) {
   const YAML::Node langs = root["languages"];
   if (!langs || !langs.IsSequence() || langs.size() == 0) {
     r.sink().error(location_of(langs ? langs : root, r.origin()),
-                   langs ? "config/type" : "config/missing-key",
+                   langs ? "config/value-type" : "config/missing-key",
                    "'languages' must be a non-empty list of {code, name}");
     return;
   }
@@ -182,7 +182,7 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
   const YAML::Node secs = root["sections"];
   if (!secs || !secs.IsSequence() || secs.size() == 0) {
     r.sink().error(location_of(secs ? secs : root, r.origin()),
-                   secs ? "config/type" : "config/missing-key",
+                   secs ? "config/value-type" : "config/missing-key",
                    "'sections' must be a non-empty list of {id, title}");
     return;
   }
@@ -217,7 +217,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
                          r.sink());
       c.fallback = r.str(t, "fallback", false, "'translations'").value_or("omit");
       if (c.fallback != "omit" && c.fallback != "source")
-        r.sink().error(location_of(t["fallback"], r.origin()), "config/type",
+        r.sink().error(location_of(t["fallback"], r.origin()), "config/value-type",
                        "'fallback' must be 'omit' or 'source'");
     }
   }
@@ -250,21 +250,21 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
       lc.cache_ttl_h = r.integer(l, "cache_ttl_h", lc.cache_ttl_h, 0, 24 * 365);
       if (l["allow_private"])
         lc.allow_private =
-            scalar_bool(l["allow_private"], "allow_private", r.origin(), "config/type", r.sink())
+            scalar_bool(l["allow_private"], "allow_private", r.origin(), "config/value-type", r.sink())
                 .value_or(false);
       if (const YAML::Node ex = l["exclude"]) {
         if (!ex.IsSequence()) {
-          r.sink().error(location_of(ex, r.origin()), "config/type",
+          r.sink().error(location_of(ex, r.origin()), "config/value-type",
                          "'exclude' must be a list of regular expressions");
         } else {
           for (const auto& e : ex) {
-            auto s = scalar_string(e, "exclude", r.origin(), "config/type", r.sink());
+            auto s = scalar_string(e, "exclude", r.origin(), "config/value-type", r.sink());
             if (!s) continue;
             try {
               std::regex test(*s);
               lc.exclude.push_back(*s);
             } catch (const std::regex_error&) {
-              r.sink().error(location_of(e, r.origin()), "config/type",
+              r.sink().error(location_of(e, r.origin()), "config/value-type",
                              "'exclude' entry is not a regular expression: \"" + *s + "\"");
             }
           }
@@ -292,7 +292,7 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
   DiagnosticSink local;
   const auto doc = parse_yaml(file.bytes, origin, "config/yaml", local);
   if (!doc || !doc->IsMap()) {
-    if (doc) local.error({kSiteConfigPath, 1, 1}, "config/type", "site.yaml must be a mapping");
+    if (doc) local.error({kSiteConfigPath, 1, 1}, "config/value-type", "site.yaml must be a mapping");
     sink.merge(local);
     return std::nullopt;
   }

@@ -62,7 +62,8 @@ struct FrontMatter {
   std::optional<Located<double>> rating;
   std::optional<Price> price;
   std::optional<Product> product;
-  std::map<std::string, SourceLocation> keys;  ///< every key given, with its position
+  std::map<std::string, SourceLocation> keys;  ///< every key given a value, with its position
+  std::vector<std::string> empty_keys;         ///< keys written without a value (reported)
 };
 
 /// A parsed Markdown tree (cmark-gfm), owned. Parsed once, read by every walker.

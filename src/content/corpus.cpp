@@ -1,10 +1,12 @@
 #include <algorithm>
+#include <chrono>
 #include <regex>
 
 #include "content/content.h"
 #include "content/front_matter.h"
 #include "content/front_matter_split.h"
 #include "content/markdown.h"
+#include "content/markdown_guard.h"
 #include "core/file_io.h"
 
 namespace pp {
@@ -35,7 +37,26 @@ std::optional<Article> parse_article(const std::string& rel_path, const std::str
   a.meta = *fm;
   a.body = std::move(split->body);
   a.body_first_line = split->body_first_line;
+  // Known quadratic inputs of Debian's cmark-gfm are refused before or right after
+  // parsing; the article keeps an empty tree so its front matter is still checked.
+  auto too_complex = [&](const TooComplex& t) {
+    sink.error({rel_path, a.body_first_line + t.body_line - 1, 1}, "markdown/too-complex", t.message);
+    a.doc = parse_markdown("");
+  };
+  if (const auto t = prescan_markdown(a.body)) {
+    too_complex(*t);
+    return a;
+  }
+  const auto started = std::chrono::steady_clock::now();
   a.doc = parse_markdown(a.body);
+  if (std::chrono::steady_clock::now() - started > std::chrono::seconds(2)) {
+    too_complex({1, "the article takes more than 2 seconds to parse"});
+    return a;
+  }
+  if (const auto t = check_expansion(a.doc->root(), a.body.size())) {
+    too_complex(*t);
+    return a;
+  }
   walk_markdown(a);
   return a;
 }
@@ -76,6 +97,11 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, Diag
     }
     std::smatch m;
     if (!std::regex_match(name, m, file_re)) {
+      if (name.rfind("index.", 0) == 0 && name.size() > 3 && name.compare(name.size() - 3, 3, ".md") == 0) {
+        sink.error({rel, 0, 0}, "bundle/file-name",
+                   "article files are named index.<lang>.md; '" + name + "' names no language");
+        continue;
+      }
       if (fs::is_regular_file(p) && name[0] != '.') b.assets.push_back(name);
       continue;
     }
@@ -87,7 +113,7 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, Diag
     }
     const ReadResult file = read_file(p, kMaxFileBytes);
     if (!file.ok) {
-      sink.error({rel, 0, 0}, file.too_large ? "front-matter/too-large" : "bundle/read",
+      sink.error({rel, 0, 0}, file.too_large ? "bundle/too-large" : "bundle/read",
                  file.too_large ? "file is larger than 1 MiB" : "cannot read: " + file.error);
       continue;
     }
@@ -128,7 +154,11 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
       sink.warning({rel_sec, 0, 0}, "bundle/symlink", "symbolic link ignored");
       continue;
     }
-    if (!fs::is_directory(sec)) continue;
+    if (!fs::is_directory(sec)) {
+      sink.warning({rel_sec, 0, 0}, "bundle/stray-file",
+                   "file ignored: content/ holds section folders only");
+      continue;
+    }
     if (!config.section(section)) {
       sink.error({rel_sec, 0, 0}, "bundle/section",
                  "section '" + section + "' is not configured in site.yaml");
@@ -145,7 +175,11 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
         sink.warning({rel, 0, 0}, "bundle/symlink", "symbolic link ignored");
         continue;
       }
-      if (!fs::is_directory(dir)) continue;
+      if (!fs::is_directory(dir)) {
+        sink.warning({rel, 0, 0}, "bundle/stray-file",
+                     "file ignored: a section holds bundle folders only (content/<section>/<slug>/)");
+        continue;
+      }
       if (!std::regex_match(slug, slug_re)) {
         sink.error({rel, 0, 0}, "bundle/slug",
                    "slug '" + slug + "' must match [a-z0-9]+(-[a-z0-9]+)*");
@@ -156,7 +190,11 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
       b.slug = slug;
       b.dir = rel;
       load_bundle(root, config, b, sink);
-      if (!b.articles.empty()) corpus.bundles.push_back(std::move(b));
+      if (!b.articles.empty()) {
+        corpus.bundles.push_back(std::move(b));
+      } else if (!sink.has_errors_in(rel)) {
+        sink.warning({rel, 0, 0}, "bundle/empty", "bundle has no index.<lang>.md file; nothing is published");
+      }
     }
   }
   std::sort(corpus.bundles.begin(), corpus.bundles.end(),

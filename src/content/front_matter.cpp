@@ -1,6 +1,8 @@
 #include "content/front_matter.h"
 
 #include <cmath>
+#include <unicode/ucurr.h>
+
 #include <regex>
 
 #include "core/text.h"
@@ -16,6 +18,16 @@ const std::vector<std::string>& front_matter_keys() {
 }
 
 namespace {
+
+// An ISO 4217 code ICU knows as a currency in use at some time.
+bool is_currency(const std::string& code) {
+  if (code.size() != 3) return false;
+  UChar u[4] = {static_cast<UChar>(code[0]), static_cast<UChar>(code[1]),
+                static_cast<UChar>(code[2]), 0};
+  UErrorCode status = U_ZERO_ERROR;
+  const UBool known = ucurr_isAvailable(u, U_DATE_MIN, U_DATE_MAX, &status);
+  return U_SUCCESS(status) && known;
+}
 
 const std::regex& slug_re() {
   static const std::regex re("^[a-z0-9]+(-[a-z0-9]+)*$");
@@ -35,7 +47,7 @@ class FmReader {
   std::optional<Located<std::string>> text(const YAML::Node& n, const std::string& key,
                                            std::size_t max_chars) {
     if (!n.IsScalar() || (n.Tag() == "?" && n.Scalar().empty())) {
-      error(n, "front-matter/type", "'" + key + "' must be a string");
+      error(n, "front-matter/value-type", "'" + key + "' must be a string");
       return std::nullopt;
     }
     const std::string& s = n.Scalar();
@@ -60,17 +72,17 @@ class FmReader {
   }
 
   std::optional<std::string> plain_string(const YAML::Node& n, const std::string& key) {
-    return scalar_string(n, key, o_, "front-matter/type", sink_);
+    return scalar_string(n, key, o_, "front-matter/value-type", sink_);
   }
 
   std::optional<double> number(const YAML::Node& n, const std::string& key) {
-    return scalar_number(n, key, o_, "front-matter/type", sink_);
+    return scalar_number(n, key, o_, "front-matter/value-type", sink_);
   }
 
   std::vector<std::string> string_list(const YAML::Node& n, const std::string& key) {
     std::vector<std::string> out;
     if (!n.IsSequence()) {
-      error(n, "front-matter/type", "'" + key + "' must be a list of strings");
+      error(n, "front-matter/value-type", "'" + key + "' must be a list of strings");
       return out;
     }
     for (const auto& item : n)
@@ -88,7 +100,7 @@ class FmReader {
 
 bool expect_map(FmReader& r, const YAML::Node& n, const std::string& key) {
   if (n.IsMap()) return true;
-  r.error(n, "front-matter/type", "'" + key + "' must be a mapping");
+  r.error(n, "front-matter/value-type", "'" + key + "' must be a mapping");
   return false;
 }
 
@@ -104,7 +116,7 @@ std::optional<std::string> required_field(FmReader& r, const YAML::Node& map,
 
 void read_sources(FmReader& r, const YAML::Node& n, FrontMatter& fm) {
   if (!n.IsSequence()) {
-    r.error(n, "front-matter/type", "'sources' must be a list of {title, url, publisher}");
+    r.error(n, "front-matter/value-type", "'sources' must be a list of {title, url, publisher}");
     return;
   }
   for (const auto& item : n) {
@@ -157,8 +169,15 @@ void read_figures(FmReader& r, const YAML::Node& n, FrontMatter& fm) {
     } else {
       ok = false;
     }
-    if (f["currency"]) fig.currency = r.plain_string(f["currency"], "currency").value_or("");
-    if (fig.format == "currency" && fig.currency.empty()) {
+    if (f["currency"]) {
+      fig.currency = r.plain_string(f["currency"], "currency").value_or("");
+      if (!fig.currency.empty() && !is_currency(fig.currency)) {
+        r.error(f["currency"], "figure/currency",
+                "'" + fig.currency + "' is not an ISO 4217 currency code");
+        ok = false;
+      }
+    }
+    if (fig.format == "currency" && !f["currency"]) {
       r.error(f, "figure/currency", "figure '" + name + "' has format currency but no 'currency'");
       ok = false;
     }
@@ -192,7 +211,7 @@ void read_review_blocks(FmReader& r, const YAML::Node& root, FrontMatter& fm) {
       ok = false;
     }
     p.currency = required_field(r, n, "currency", "'price'").value_or("");
-    if (!p.currency.empty() && !std::regex_match(p.currency, currency_re)) {
+    if (!p.currency.empty() && (!std::regex_match(p.currency, currency_re) || !is_currency(p.currency))) {
       r.error(n["currency"], "front-matter/price", "'currency' must be an ISO 4217 code");
       ok = false;
     }
@@ -232,8 +251,12 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
   FrontMatter fm;
   if (doc->IsNull()) return fm;
   if (!doc->IsMap()) {
-    sink.error({origin.path, origin.first_line, 1}, "front-matter/type",
+    sink.error({origin.path, origin.first_line, 1}, "front-matter/value-type",
                "front matter must be a mapping of keys to values");
+    return std::nullopt;
+  }
+  if (const YAML::Node deep = find_too_deep(*doc, 32); deep.IsDefined() && !deep.IsNull()) {
+    sink.error(location_of(deep, origin), "front-matter/too-deep", "nesting deeper than 32 levels");
     return std::nullopt;
   }
   FmReader r(origin, sink);
@@ -241,9 +264,19 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
   check_unknown_keys(*doc, front_matter_keys(), origin, "front-matter/unknown-key", "front matter",
                      sink);
   try {
-    for (const auto& kv : *doc)
-      if (kv.first.IsScalar()) fm.keys[kv.first.Scalar()] = r.at(kv.first);
-    const YAML::Node root = *doc;
+    // A key without a value is reported at the key (a null node's mark is
+    // wherever the next token starts) and otherwise ignored.
+    YAML::Node root;
+    for (const auto& kv : *doc) {
+      if (!kv.first.IsScalar()) continue;
+      if (kv.second.IsNull()) {
+        sink.error(r.at(kv.first), "front-matter/value-type", "'" + kv.first.Scalar() + "' has no value");
+        fm.empty_keys.push_back(kv.first.Scalar());
+        continue;
+      }
+      fm.keys[kv.first.Scalar()] = r.at(kv.first);
+      root[kv.first.Scalar()] = kv.second;
+    }
     if (const YAML::Node n = root["title"]) fm.title = r.text(n, "title", 200);
     if (const YAML::Node n = root["summary"]) fm.summary = r.text(n, "summary", 500);
     if (const YAML::Node n = root["verdict"]) fm.verdict = r.text(n, "verdict", 1000);
@@ -261,18 +294,25 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
     if (const YAML::Node n = root["checked"]) fm.checked = r.date(n, "checked");
     if (const YAML::Node n = root["authors"]) fm.authors = r.string_list(n, "authors");
     if (const YAML::Node n = root["tags"]) {
-      for (const auto& tag : r.string_list(n, "tags")) {
-        if (std::regex_match(tag, slug_re()))
-          fm.tags.push_back(tag);
-        else
-          r.error(n, "front-matter/tag", "tag \"" + tag + "\" is not a slug");
+      if (!n.IsSequence()) {
+        r.error(n, "front-matter/value-type", "'tags' must be a list of slugs");
+      } else {
+        for (const auto& item : n) {
+          auto tag = r.plain_string(item, "tags[]");
+          if (!tag) continue;
+          if (std::regex_match(*tag, slug_re()))
+            fm.tags.push_back(*tag);
+          else
+            r.error(item, "front-matter/tags",
+                    "tag \"" + *tag + "\" is not a slug ([a-z0-9]+(-[a-z0-9]+)*)");
+        }
       }
     }
     if (const YAML::Node n = root["draft"])
       fm.draft = scalar_bool(n, "draft", origin, "front-matter/bool", sink).value_or(false);
     if (const YAML::Node n = root["related"]) {
       if (!n.IsSequence()) {
-        r.error(n, "front-matter/type", "'related' must be a list of bundle ids");
+        r.error(n, "front-matter/value-type", "'related' must be a list of bundle ids");
       } else {
         for (const auto& item : n)
           if (auto s = r.plain_string(item, "related[]")) fm.related.push_back({*s, r.at(item)});

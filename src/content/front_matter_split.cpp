@@ -73,21 +73,30 @@ std::optional<SplitFile> split_front_matter(const std::string& path, const std::
   if (!check_bytes(path, text, sink)) return std::nullopt;
   text = normalize_newlines(text);
 
-  if (text.compare(0, 4, "---\n") != 0 && text != "---") {
+  // Delimiter lines are "---", optionally followed by spaces or tabs.
+  auto is_delimiter = [&](std::size_t from, std::size_t to) {
+    if (to - from < 3 || text.compare(from, 3, "---") != 0) return false;
+    for (std::size_t i = from + 3; i < to; ++i)
+      if (text[i] != ' ' && text[i] != '\t') return false;
+    return true;
+  };
+  const std::size_t first_end = std::min(text.find('\n'), text.size());
+  if (!is_delimiter(0, first_end)) {
     sink.error({path, 1, 1}, "front-matter/missing",
                "the file must start with a '---' line that opens the front matter");
     return std::nullopt;
   }
   // Find the closing delimiter: a whole line "---".
-  std::size_t pos = 4;
+  const std::size_t yaml_start = std::min(first_end + 1, text.size());
+  std::size_t pos = yaml_start;
   int line = 2;
   while (pos <= text.size()) {
     std::size_t end = text.find('\n', pos);
     const bool last = end == std::string::npos;
     if (last) end = text.size();
-    if (text.compare(pos, end - pos, "---") == 0) {
+    if (is_delimiter(pos, end)) {
       SplitFile f;
-      f.yaml = text.substr(4, pos - 4);
+      f.yaml = text.substr(yaml_start, pos - yaml_start);
       f.yaml_first_line = 2;
       f.body = last ? std::string() : text.substr(end + 1);
       f.body_first_line = line + 1;
@@ -99,6 +108,7 @@ std::optional<SplitFile> split_front_matter(const std::string& path, const std::
     }
     if (last) break;
     pos = end + 1;
+    if (pos == text.size()) break;
     ++line;
   }
   sink.error({path, 1, 1}, "front-matter/unterminated",

@@ -6,6 +6,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 
@@ -80,28 +81,52 @@ std::string heading_slug(const std::string& text) {
 
 namespace {
 
-// File position of a node: cmark lines are 1-based within the body and columns
-// are 1-based bytes; reported columns count code points.
-SourceLocation node_location(const Article& a, cmark_node* n) {
-  while (n && cmark_node_get_start_line(n) == 0) n = cmark_node_parent(n);
-  if (!n) return {a.path, a.body_first_line, 1};
-  const int line = cmark_node_get_start_line(n);
-  const int byte_col = cmark_node_get_start_column(n);
-  std::size_t start = 0;
-  for (int l = 1; l < line; ++l) {
-    const auto nl = a.body.find('\n', start);
-    if (nl == std::string::npos) break;
-    start = nl + 1;
+// File positions of nodes: cmark lines are 1-based within the body and columns
+// are 1-based bytes; reported columns count code points. Line starts are found
+// once, and a column is counted on from the previous one on the same line, so
+// many nodes on one long line cost linear time, not quadratic.
+class BodyPositions {
+ public:
+  explicit BodyPositions(const Article& a) : a_(a) {
+    starts_.push_back(0);
+    for (std::size_t i = 0; i < a.body.size(); ++i)
+      if (a.body[i] == '\n') starts_.push_back(i + 1);
   }
-  const std::size_t len = byte_col > 0 ? static_cast<std::size_t>(byte_col - 1) : 0;
-  const int col = count_code_points(std::string_view(a.body).substr(start, len)) + 1;
-  return {a.path, a.body_first_line + line - 1, col};
-}
+
+  SourceLocation of(cmark_node* n) {
+    while (n && cmark_node_get_start_line(n) == 0) n = cmark_node_parent(n);
+    if (!n) return {a_.path, a_.body_first_line, 1};
+    return at(cmark_node_get_start_line(n), cmark_node_get_start_column(n));
+  }
+
+  SourceLocation at(int line, int byte_col) {
+    const auto index = static_cast<std::size_t>(std::max(line, 1) - 1);
+    const std::size_t start = index < starts_.size() ? starts_[index] : a_.body.size();
+    const std::size_t target =
+        std::min(a_.body.size(), start + static_cast<std::size_t>(std::max(byte_col, 1) - 1));
+    if (line != last_line_ || target < last_byte_) {
+      last_line_ = line;
+      last_byte_ = start;
+      last_cp_ = 0;
+    }
+    last_cp_ += count_code_points(std::string_view(a_.body).substr(last_byte_, target - last_byte_));
+    last_byte_ = target;
+    return {a_.path, a_.body_first_line + line - 1, last_cp_ + 1};
+  }
+
+ private:
+  const Article& a_;
+  std::vector<std::size_t> starts_;
+  int last_line_ = 0;
+  std::size_t last_byte_ = 0;
+  int last_cp_ = 0;
+};
 
 }  // namespace
 
 void walk_markdown(Article& a) {
   std::set<std::string> used;
+  BodyPositions positions(a);
   cmark_iter* it = cmark_iter_new(a.doc->root());
   cmark_event_type ev;
   while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -121,17 +146,23 @@ void walk_markdown(Article& a) {
       case CMARK_NODE_IMAGE: {
         const char* url = cmark_node_get_url(n);
         a.links.push_back(
-            {url ? url : "", cmark_node_get_type(n) == CMARK_NODE_IMAGE, node_location(a, n)});
+            {url ? url : "", cmark_node_get_type(n) == CMARK_NODE_IMAGE, positions.of(n)});
         break;
       }
       case CMARK_NODE_TEXT: {
         const std::string lit = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
-        std::size_t pos = 0;
+        std::size_t pos = 0, counted = 0;
+        int offset = 0;  // code points from the node's start to `counted`
+        SourceLocation node_where;
+        bool located = false;
         while ((pos = lit.find("{{fig:", pos)) != std::string::npos) {
           const auto close = lit.find("}}", pos);
           if (close == std::string::npos) break;
-          SourceLocation where = node_location(a, n);
-          where.column += count_code_points(std::string_view(lit).substr(0, pos));
+          if (!located) node_where = positions.of(n), located = true;
+          offset += count_code_points(std::string_view(lit).substr(counted, pos - counted));
+          counted = pos;
+          SourceLocation where = node_where;
+          where.column += offset;
           a.figure_refs.push_back({lit.substr(pos + 6, close - pos - 6), where});
           pos = close + 2;
         }
@@ -141,7 +172,7 @@ void walk_markdown(Article& a) {
       case CMARK_NODE_HTML_INLINE:
         if (!a.has_raw_html) {
           a.has_raw_html = true;
-          a.raw_html_where = node_location(a, n);
+          a.raw_html_where = positions.of(n);
         }
         break;
       default:

@@ -153,6 +153,30 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
   return best;
 }
 
+std::string quote_for_message(std::string_view s, std::size_t max_chars) {
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if ((c & 0xC0) != 0x80 && ++chars > max_chars) {
+      out += "…";
+      break;
+    }
+    if (c == '\t') out += "\\t";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7F) {
+      static const char* hex = "0123456789ABCDEF";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 std::string percent_decode(std::string_view s) {
   auto hex = [](char c) -> int {
     if (c >= '0' && c <= '9') return c - '0';

@@ -37,6 +37,10 @@ int edit_distance(std::string_view a, std::string_view b);
 /// length), or "" when none is close.
 std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
 
+/// User text for a message: control characters shown as \t, \n, \xNN, and cut
+/// to `max_chars` code points with "…".
+std::string quote_for_message(std::string_view s, std::size_t max_chars = 60);
+
 /// Percent-decodes %XX sequences; other bytes pass through.
 std::string percent_decode(std::string_view s);
 

@@ -86,6 +86,10 @@ bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_dep
                      " are not allowed in front matter");
       return false;
     }
+    if (c == '!' && is_indicator_context(prev)) {
+      sink.error(where(i), "front-matter/yaml-tag", "YAML tags are not allowed in front matter");
+      return false;
+    }
     if ((c == '|' || c == '>') && (prev == ' ' || prev == '\0')) {
       // Block scalar header after "key:" or "-": the following more-indented lines are text.
       std::size_t k = i + 1;

@@ -83,6 +83,31 @@ bool is_quoted(const YAML::Node& node) {
   return node.Tag() == "!";
 }
 
+namespace {
+
+bool too_deep(const YAML::Node& node, int depth, int max_depth, YAML::Node& found) {
+  if (depth > max_depth) {
+    found.reset(node);
+    return true;
+  }
+  if (node.IsMap()) {
+    for (const auto& kv : node)
+      if (too_deep(kv.second, depth + 1, max_depth, found)) return true;
+  } else if (node.IsSequence()) {
+    for (const auto& item : node)
+      if (too_deep(item, depth + 1, max_depth, found)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+YAML::Node find_too_deep(const YAML::Node& node, int max_depth) {
+  YAML::Node found;
+  too_deep(node, 0, max_depth, found);
+  return found;
+}
+
 std::optional<std::string> scalar_string(const YAML::Node& node, const std::string& key,
                                          const YamlOrigin& origin, const std::string& rule,
                                          DiagnosticSink& sink) {

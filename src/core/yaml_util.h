@@ -52,6 +52,10 @@ std::optional<bool> scalar_bool(const YAML::Node& node, const std::string& key,
                                 const YamlOrigin& origin, const std::string& rule,
                                 DiagnosticSink& sink);
 
+/// The first node nested deeper than `max_depth` levels (block nesting the
+/// prescan cannot see), or a null node when there is none.
+YAML::Node find_too_deep(const YAML::Node& node, int max_depth);
+
 /// True when the scalar was written in quotes (so it is always a string).
 bool is_quoted(const YAML::Node& node);
 
@@ -59,9 +63,10 @@ bool is_quoted(const YAML::Node& node);
 
 namespace pp {
 
-/// Rejects what yaml-cpp accepts but SPEC §3 forbids, before parsing: anchors and
-/// aliases, tabs in indentation, flow nesting deeper than `max_depth` (deep input
-/// would exhaust the parser's stack). Returns false after reporting the first.
+/// Rejects what yaml-cpp accepts but SPEC §3 forbids, before parsing: anchors,
+/// aliases and tags, tabs in indentation, flow nesting deeper than `max_depth`
+/// (deep input would exhaust the parser's stack). Returns false after reporting
+/// the first. Rules are front-matter/anchor, yaml-tag, tab and too-deep.
 bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_depth,
                   DiagnosticSink& sink);
 

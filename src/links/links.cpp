@@ -75,7 +75,7 @@ void check_body_link(const Corpus& corpus, const Bundle& b, const Article& a, co
   switch (classify_link(l.url)) {
     case LinkKind::forbidden:
       sink.error(l.where, "link/scheme",
-                 "link target uses a forbidden scheme: \"" + l.url.substr(0, 40) + "\"");
+                 "link target uses a forbidden scheme: \"" + quote_for_message(l.url, 40) + "\"");
       return;
     case LinkKind::internal: {
       const auto link = *parse_internal_link(l.url);

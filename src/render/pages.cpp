@@ -1,4 +1,5 @@
 // View models of the HTML pages (SPEC §7), filled into the Mustache templates.
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"
@@ -161,7 +162,16 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("summary", fm.summary ? fm.summary->value : "");
   if (!fm.authors.empty())
     d.set("authors", loc.tr_fill("By {authors}", {{"authors", loc.format_list(fm.authors)}}));
-  d.set("body_html", render_body_html(a, m.corpus, m.config, loc));
+  const auto started = std::chrono::steady_clock::now();
+  std::string body_html = render_body_html(a, m.corpus, m.config, loc);
+  // The validator's estimate is checked here against the real output and time.
+  if (body_html.size() > 20 * a.body.size() + 8192 ||
+      std::chrono::steady_clock::now() - started > std::chrono::seconds(2)) {
+    sink.error({a.path, a.body_first_line, 1}, "markdown/too-complex",
+               "the article expands more than 20 times its size or takes more than 2 seconds to render");
+    body_html.clear();
+  }
+  d.set("body_html", body_html);
   if (fm.verdict) d.set("verdict", fm.verdict->value);
 
   mustache::data related{mustache::data::type::list};

@@ -39,78 +39,22 @@ std::string read_text(const fs::path& file) {
   return ss.str();
 }
 
-void make_minimal_site(const fs::path& root) {
-  write_text(root, "pipeline/site.yaml", R"(site:
-  name: TestSite
-  base_url: https://test.example/
-  default_language: en
-  time_zone: Asia/Seoul
-languages:
-  - {code: en, name: English}
-  - {code: ar, name: العربية}
-sections:
-  - {id: news, title: "News"}
-  - {id: reviews, title: "Reviews"}
-newsletter:
-  from: "TestSite <brief@test.example>"
-  list_id: "brief.test.example"
-  subscribe_url: "https://test.example/subscribe"
-  unsubscribe_url: "https://test.example/{lang}/unsubscribe"
-)");
-  for (const auto& t : {"head", "header", "newsletter", "footer", "article_list", "article", "home",
-                        "section", "chooser"}) {
-    const fs::path src = source_dir() / "pipeline/templates/html" / (std::string(t) + ".mustache");
-    write_text(root, std::string("pipeline/templates/html/") + t + ".mustache", read_text(src));
+void copy_tree(const fs::path& from, const fs::path& to) {
+  for (const auto& e : fs::recursive_directory_iterator(from)) {
+    const fs::path target = to / fs::relative(e.path(), from);
+    if (e.is_directory()) fs::create_directories(target);
+    else if (e.is_regular_file()) write_text(to, fs::relative(e.path(), from).generic_string(), read_text(e.path()));
   }
-  write_text(root, "pipeline/static/style.css", "body{margin:0}\n");
-  write_text(root, "locales/ar.po", read_text(source_dir() / "locales/ar.po"));
-  write_text(root, "locales/en.po", read_text(source_dir() / "locales/en.po"));
-  write_text(root, "content/news/chip-launch/index.en.md", R"(---
-title: "A new chip <ships>"
-type: news
-date: 2026-11-20
-summary: "A vendor ships a chip; we compare it with the [tool](/reviews/tool)."
-verdict: "Worth watching."
-authors: [Ana Lima, Ben Ode]
-related: [reviews/tool]
-sources:
-  - {title: "Announcement", url: "https://vendor.example/post", publisher: "Vendor Inc.", accessed: 2026-11-20}
-figures:
-  share: {value: 0.965, format: percent}
-  price: {value: 19999.5, format: currency, currency: KRW}
----
-The chip passes {{fig:share}} of tests and costs {{fig:price}}. See the
-[pricing](/reviews/tool#pricing) of the [tool](/reviews/tool).
+}
 
-## Details
-
-`{{fig:share}}` in code stays as it is.
-)");
-  write_text(root, "content/news/chip-launch/index.ar.md", R"(---
-title: "شريحة جديدة"
-summary: "بائع يطرح شريحة."
-verdict: "تستحق المتابعة."
-translation_of: en
----
-تجتاز الشريحة {{fig:share}} من الاختبارات وسعرها {{fig:price}}. انظر [الأداة](/reviews/tool).
-)");
-  write_text(root, "content/reviews/tool/index.en.md", R"(---
-title: "Tool review"
-type: review
-date: 2026-11-18
-summary: "A tool, reviewed."
-verdict: "Good."
-rating: 4.5
-price: {amount: 12, currency: EUR, period: month}
-product: {name: Tool, url: "https://tool.example/", kind: tool}
-checked: 2026-11-19
----
-It works.
-
-## Pricing
-
-Twelve euros.
-)");
+void make_minimal_site(const fs::path& root) {
+  // The site's own files, plus the repository's templates and two catalogs, so
+  // that golden output follows the shipped templates.
+  copy_tree(source_dir() / "tests/e2e/sites/minimal", root);
+  copy_tree(source_dir() / "pipeline/templates/html", root / "pipeline/templates/html");
+  for (const char* lang : {"en", "ar"})
+    write_text(root, std::string("locales/") + lang + ".po",
+               read_text(source_dir() / "locales" / (std::string(lang) + ".po")));
 }
 
 std::map<std::string, std::string> read_tree(const fs::path& dir) {

@@ -28,6 +28,9 @@ void write_text(const std::filesystem::path& root, const std::string& rel,
 /// Reads a whole file ("" when missing).
 std::string read_text(const std::filesystem::path& file);
 
+/// Copies every regular file under `from` into `to`.
+void copy_tree(const std::filesystem::path& from, const std::filesystem::path& to);
+
 /// A small valid two-language site (en source, ar translation) in `root`.
 void make_minimal_site(const std::filesystem::path& root);
 

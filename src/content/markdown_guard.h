@@ -1,0 +1,29 @@
+#pragma once
+// Internal to content: keeping cmark-gfm 0.29.0.gfm.6's known quadratic inputs
+// (CVE-2023-26485 and its kin, auto-completed tables) from hanging a run.
+
+#include <optional>
+#include <string>
+
+struct cmark_node;
+
+namespace pp {
+
+/// A body that must not be parsed or rendered, and why.
+struct TooComplex {
+  int body_line = 1;  ///< 1-based line within the body
+  std::string message;
+};
+
+/// Before parsing: finds GFM tables whose auto-completed cells would expand the
+/// body more than 20× (each row is padded to the header's column count).
+std::optional<TooComplex> prescan_markdown(const std::string& body);
+
+/// After parsing: estimates the HTML size of the tree from its nodes and text;
+/// more than 20× the body (plus a small allowance) is too complex.
+std::optional<TooComplex> check_expansion(cmark_node* root, std::size_t body_size);
+
+/// The expansion limit for a body of `body_size` bytes.
+std::size_t expansion_limit(std::size_t body_size);
+
+}  // namespace pp

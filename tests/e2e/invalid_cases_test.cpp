@@ -1,0 +1,89 @@
+// One test per folder of tests/e2e/invalid/: a bad input laid over the minimal
+// site, the exact diagnostics it must give and the exit status.
+//
+//   input/        files copied over the minimal site (may replace its files)
+//   generate.py   optional: python3 generate.py SITE writes large or binary input
+//   command       optional: arguments instead of "validate" (one per line)
+//   expected      the exact stderr
+//   exit_code     the exact exit status
+//
+// UPDATE_GOLDEN=1 rewrites `expected` and `exit_code` from the actual run.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/process.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> case_names() {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(test::source_dir() / "tests/e2e/invalid"))
+    if (e.is_directory()) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+class InvalidCase : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
+  const fs::path dir = test::source_dir() / "tests/e2e/invalid" / GetParam();
+  test::TempDir site;
+  test::make_minimal_site(site.path());
+  if (fs::exists(dir / "input")) test::copy_tree(dir / "input", site.path());
+  if (fs::exists(dir / "generate.py")) {
+    const ProcessResult g = run_process({"python3", (dir / "generate.py").string(), site.path().string()});
+    ASSERT_EQ(g.exit_code, 0) << g.err;
+  }
+  std::vector<std::string> args = {"-C", site.path().string()};
+  const auto command = fs::exists(dir / "command") ? lines_of(test::read_text(dir / "command"))
+                                                   : std::vector<std::string>{"validate"};
+  args.insert(args.end(), command.begin(), command.end());
+  const auto started = std::chrono::steady_clock::now();
+  const test::Run r = test::run_polypress(args);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (std::getenv("UPDATE_GOLDEN")) {
+    test::write_text(dir, "expected", r.err);
+    test::write_text(dir, "exit_code", std::to_string(r.exit_code) + "\n");
+    GTEST_SKIP() << "refreshed " << dir;
+  }
+  EXPECT_EQ(r.err, test::read_text(dir / "expected"));
+  EXPECT_EQ(r.exit_code, std::stoi(test::read_text(dir / "exit_code")));
+  // A bad input is a finding, never a crash (exit 3+ or a signal). Pathological
+  // Markdown that is handled in time may pass (exit 0).
+  EXPECT_TRUE(r.exit_code >= 0 && r.exit_code <= 2) << r.exit_code;
+  // The 2-second budget of SPEC §4 (sanitizer builds run several times slower).
+#ifndef POLYPRESS_SANITIZED
+  EXPECT_LT(seconds, 2.0);
+#endif
+  // And nothing was written.
+  EXPECT_FALSE(fs::exists(site.path() / "public"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Invalid, InvalidCase, ::testing::ValuesIn(case_names()),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+}  // namespace pp
