@@ -17,6 +17,7 @@ const char* kUsage =
     "Commands:\n"
     "  validate [FILE...]   check front matter, bundles, body, figures, links\n"
     "  build                validate, then write the site to public/\n"
+    "  rules                list every rule id and what it checks\n"
     "\n"
     "Every command takes -C DIR (site root), --quiet and --help.\n"
     "Run 'polypress COMMAND --help' for its options.\n";
@@ -25,8 +26,8 @@ const char* kUsage =
 
 int run_cli(const std::vector<std::string>& args) {
   using Command = int (*)(const std::vector<std::string>&);
-  static const std::map<std::string, Command> commands = {{"validate", cmd_validate},
-                                                          {"build", cmd_build}};
+  static const std::map<std::string, Command> commands = {
+      {"validate", cmd_validate}, {"build", cmd_build}, {"rules", cmd_rules}};
   // A leading -C DIR belongs to every command: pass it on.
   std::vector<std::string> before;
   std::size_t i = 0;

@@ -12,5 +12,6 @@ int run_cli(const std::vector<std::string>& args);
 /// Each command: parses its options, calls the driver, prints, returns the status.
 int cmd_validate(const std::vector<std::string>& args);
 int cmd_build(const std::vector<std::string>& args);
+int cmd_rules(const std::vector<std::string>& args);
 
 }  // namespace pp

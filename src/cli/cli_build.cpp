@@ -65,13 +65,19 @@ int cmd_build(const std::vector<std::string>& args) {
   options.jobs = jobs;
   RunResult r = run_build(options);
   print_diagnostics(r.diagnostics, format);
+  if (!r.usage_error.empty()) std::cerr << "polypress build: " << r.usage_error << "\n";
   if (r.exit_code == kExitOk && !common.quiet && stderr_is_terminal())
     std::cerr << "polypress: built " << (r.stats.written + r.stats.unchanged) << " files ("
               << r.stats.written << " written, " << r.stats.unchanged << " unchanged) in "
               << r.out_dir.lexically_normal().string() << "\n";
-  if (r.exit_code == kExitFindings && format == OutputFormat::text)
-    std::cerr << "polypress: build stopped: " << r.diagnostics.count(Severity::error)
-              << " error(s); nothing was written\n";
+  if (r.exit_code == kExitFindings && format == OutputFormat::text) {
+    if (r.write_failed)
+      std::cerr << "polypress: build failed while writing; " << r.stats.written
+                << " file(s) were replaced, every file is whole\n";
+    else
+      std::cerr << "polypress: build stopped: " << r.diagnostics.count(Severity::error)
+                << " error(s); nothing was written\n";
+  }
   return r.exit_code;
 }
 

@@ -42,8 +42,6 @@ bool is_known_language(const std::string& tag) {
 
 namespace {
 
-const std::string kRule = "config/site";
-
 bool is_absolute_http_url(const std::string& s) {
   static const std::regex re(R"(^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\s]*)?$)");
   return std::regex_match(s, re);
@@ -100,7 +98,8 @@ class Reader {
 
 bool expect_map(const YAML::Node& n, const std::string& what, Reader& r) {
   if (n && n.IsMap()) return true;
-  r.sink().error(location_of(n, r.origin()), "config/value-type", "'" + what + "' must be a mapping");
+  r.sink().error(location_of(n, r.origin()), "config/value-type",
+                 "'" + what + "' must be a mapping");
   return false;
 }
 
@@ -249,9 +248,9 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
       lc.retries = r.integer(l, "retries", lc.retries, 0, 10);
       lc.cache_ttl_h = r.integer(l, "cache_ttl_h", lc.cache_ttl_h, 0, 24 * 365);
       if (l["allow_private"])
-        lc.allow_private =
-            scalar_bool(l["allow_private"], "allow_private", r.origin(), "config/value-type", r.sink())
-                .value_or(false);
+        lc.allow_private = scalar_bool(l["allow_private"], "allow_private", r.origin(),
+                                       "config/value-type", r.sink())
+                               .value_or(false);
       if (const YAML::Node ex = l["exclude"]) {
         if (!ex.IsSequence()) {
           r.sink().error(location_of(ex, r.origin()), "config/value-type",
@@ -292,7 +291,8 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
   DiagnosticSink local;
   const auto doc = parse_yaml(file.bytes, origin, "config/yaml", local);
   if (!doc || !doc->IsMap()) {
-    if (doc) local.error({kSiteConfigPath, 1, 1}, "config/value-type", "site.yaml must be a mapping");
+    if (doc)
+      local.error({kSiteConfigPath, 1, 1}, "config/value-type", "site.yaml must be a mapping");
     sink.merge(local);
     return std::nullopt;
   }

@@ -40,7 +40,8 @@ std::optional<Article> parse_article(const std::string& rel_path, const std::str
   // Known quadratic inputs of Debian's cmark-gfm are refused before or right after
   // parsing; the article keeps an empty tree so its front matter is still checked.
   auto too_complex = [&](const TooComplex& t) {
-    sink.error({rel_path, a.body_first_line + t.body_line - 1, 1}, "markdown/too-complex", t.message);
+    sink.error({rel_path, a.body_first_line + t.body_line - 1, 1}, "markdown/too-complex",
+               t.message);
     a.doc = parse_markdown("");
   };
   if (const auto t = prescan_markdown(a.body)) {
@@ -97,7 +98,8 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, Diag
     }
     std::smatch m;
     if (!std::regex_match(name, m, file_re)) {
-      if (name.rfind("index.", 0) == 0 && name.size() > 3 && name.compare(name.size() - 3, 3, ".md") == 0) {
+      if (name.rfind("index.", 0) == 0 && name.size() > 3 &&
+          name.compare(name.size() - 3, 3, ".md") == 0) {
         sink.error({rel, 0, 0}, "bundle/file-name",
                    "article files are named index.<lang>.md; '" + name + "' names no language");
         continue;
@@ -176,8 +178,9 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
         continue;
       }
       if (!fs::is_directory(dir)) {
-        sink.warning({rel, 0, 0}, "bundle/stray-file",
-                     "file ignored: a section holds bundle folders only (content/<section>/<slug>/)");
+        sink.warning(
+            {rel, 0, 0}, "bundle/stray-file",
+            "file ignored: a section holds bundle folders only (content/<section>/<slug>/)");
         continue;
       }
       if (!std::regex_match(slug, slug_re)) {
@@ -193,7 +196,8 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
       if (!b.articles.empty()) {
         corpus.bundles.push_back(std::move(b));
       } else if (!sink.has_errors_in(rel)) {
-        sink.warning({rel, 0, 0}, "bundle/empty", "bundle has no index.<lang>.md file; nothing is published");
+        sink.warning({rel, 0, 0}, "bundle/empty",
+                     "bundle has no index.<lang>.md file; nothing is published");
       }
     }
   }

@@ -1,7 +1,7 @@
 #include "content/front_matter.h"
 
-#include <cmath>
 #include <unicode/ucurr.h>
+#include <cmath>
 
 #include <regex>
 
@@ -211,7 +211,8 @@ void read_review_blocks(FmReader& r, const YAML::Node& root, FrontMatter& fm) {
       ok = false;
     }
     p.currency = required_field(r, n, "currency", "'price'").value_or("");
-    if (!p.currency.empty() && (!std::regex_match(p.currency, currency_re) || !is_currency(p.currency))) {
+    if (!p.currency.empty() &&
+        (!std::regex_match(p.currency, currency_re) || !is_currency(p.currency))) {
       r.error(n["currency"], "front-matter/price", "'currency' must be an ISO 4217 code");
       ok = false;
     }
@@ -270,7 +271,8 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
     for (const auto& kv : *doc) {
       if (!kv.first.IsScalar()) continue;
       if (kv.second.IsNull()) {
-        sink.error(r.at(kv.first), "front-matter/value-type", "'" + kv.first.Scalar() + "' has no value");
+        sink.error(r.at(kv.first), "front-matter/value-type",
+                   "'" + kv.first.Scalar() + "' has no value");
         fm.empty_keys.push_back(kv.first.Scalar());
         continue;
       }

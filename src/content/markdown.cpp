@@ -109,7 +109,8 @@ class BodyPositions {
       last_byte_ = start;
       last_cp_ = 0;
     }
-    last_cp_ += count_code_points(std::string_view(a_.body).substr(last_byte_, target - last_byte_));
+    last_cp_ +=
+        count_code_points(std::string_view(a_.body).substr(last_byte_, target - last_byte_));
     last_byte_ = target;
     return {a_.path, a_.body_first_line + line - 1, last_cp_ + 1};
   }

@@ -7,7 +7,9 @@
 
 namespace pp {
 
-std::size_t expansion_limit(std::size_t body_size) { return 20 * body_size + 8192; }
+std::size_t expansion_limit(std::size_t body_size) {
+  return 20 * body_size + 8192;
+}
 
 namespace {
 
@@ -66,18 +68,19 @@ std::optional<TooComplex> prescan_markdown(const std::string& body) {
     // family); no article needs more than this many columns.
     constexpr std::size_t kMaxColumns = 1000;
     if (columns > kMaxColumns)
-      return TooComplex{static_cast<int>(i + 1),
-                        "table of " + std::to_string(columns) + " columns (more than " +
-                            std::to_string(kMaxColumns) + ")"};
+      return TooComplex{static_cast<int>(i + 1), "table of " + std::to_string(columns) +
+                                                     " columns (more than " +
+                                                     std::to_string(kMaxColumns) + ")"};
     std::size_t rows = 1;  // the header
     std::size_t j = i + 1;
     while (j < lines.size() && lines[j].second > 0) ++rows, ++j;
     estimated += columns * rows * kCellBytes;
     if (estimated > expansion_limit(body.size()))
-      return TooComplex{static_cast<int>(i + 1),
-                        "table of " + std::to_string(columns) + " columns and " + std::to_string(rows) +
-                            " rows would expand the article more than 20 times (cmark-gfm pads every "
-                            "row to the header's columns)"};
+      return TooComplex{
+          static_cast<int>(i + 1),
+          "table of " + std::to_string(columns) + " columns and " + std::to_string(rows) +
+              " rows would expand the article more than 20 times (cmark-gfm pads every "
+              "row to the header's columns)"};
     i = j;
   }
   return std::nullopt;
@@ -92,27 +95,40 @@ std::optional<TooComplex> check_expansion(cmark_node* root, std::size_t body_siz
     cmark_node* n = cmark_iter_get_node(it);
     // Opening and closing tags of the HTML renderer, roughly per node type.
     switch (cmark_node_get_type(n)) {
-      case CMARK_NODE_BLOCK_QUOTE: estimated += 27; break;
-      case CMARK_NODE_LIST: estimated += 11; break;
-      case CMARK_NODE_ITEM: estimated += 10; break;
-      case CMARK_NODE_HEADING: estimated += 24; break;
+      case CMARK_NODE_BLOCK_QUOTE:
+        estimated += 27;
+        break;
+      case CMARK_NODE_LIST:
+        estimated += 11;
+        break;
+      case CMARK_NODE_ITEM:
+        estimated += 10;
+        break;
+      case CMARK_NODE_HEADING:
+        estimated += 24;
+        break;
       case CMARK_NODE_HTML_BLOCK:
-      case CMARK_NODE_HTML_INLINE: estimated += 26; break;
+      case CMARK_NODE_HTML_INLINE:
+        estimated += 26;
+        break;
       case CMARK_NODE_LINK:
       case CMARK_NODE_IMAGE: {
         const char* url = cmark_node_get_url(n);
         estimated += 16 + (url ? std::strlen(url) * 3 : 0);
         break;
       }
-      default: estimated += 8; break;
+      default:
+        estimated += 8;
+        break;
     }
     if (const char* lit = cmark_node_get_literal(n)) estimated += std::strlen(lit);
     if (estimated > expansion_limit(body_size)) break;
   }
   cmark_iter_free(it);
   if (estimated > expansion_limit(body_size))
-    return TooComplex{1, "the article would expand more than 20 times its size when rendered "
-                         "(deeply nested or repeated Markdown structures)"};
+    return TooComplex{1,
+                      "the article would expand more than 20 times its size when rendered "
+                      "(deeply nested or repeated Markdown structures)"};
   return std::nullopt;
 }
 

@@ -1,8 +1,10 @@
 // The four output formats of SPEC §5.
+#include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "core/diagnostic.h"
+#include "core/rules.h"
 
 namespace pp {
 
@@ -63,6 +65,23 @@ std::string github_line(const Diagnostic& d) {
   return s;
 }
 
+// A relative path as a URI reference: everything but unreserved characters and
+// '/' percent-encoded (spaces, '%', '#', non-ASCII).
+std::string uri_reference(const std::string& path) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
 std::string sarif(const std::vector<Diagnostic>& items) {
   using nlohmann::json;
   std::map<std::string, int> rule_index;
@@ -71,15 +90,23 @@ std::string sarif(const std::vector<Diagnostic>& items) {
   for (const auto& d : items) {
     if (!rule_index.count(d.rule)) {
       rule_index[d.rule] = static_cast<int>(rules.size());
+      const RuleInfo* info = find_rule(d.rule);
+      const Severity level = info ? info->severity : d.severity;
       rules.push_back({{"id", d.rule},
-                       {"shortDescription", {{"text", d.rule}}},
-                       {"helpUri", "https://polypress.invalid/docs/rules.md#" + d.rule}});
+                       {"name", d.rule},
+                       {"shortDescription", {{"text", info ? info->summary : d.rule}}},
+                       {"fullDescription", {{"text", info ? info->summary : d.rule}}},
+                       {"defaultConfiguration",
+                        {{"level", level == Severity::error     ? "error"
+                                   : level == Severity::warning ? "warning"
+                                                                : "note"}}}});
     }
     json region = json::object();
     if (d.where.line > 0) region["startLine"] = d.where.line;
     if (d.where.column > 0) region["startColumn"] = d.where.column;
     json location = {{"physicalLocation",
-                      {{"artifactLocation", {{"uri", d.where.path}, {"uriBaseId", "SITEROOT"}}}}}};
+                      {{"artifactLocation",
+                        {{"uri", uri_reference(d.where.path)}, {"uriBaseId", "SITEROOT"}}}}}};
     if (!region.empty()) location["physicalLocation"]["region"] = region;
     const char* level = d.severity == Severity::error     ? "error"
                         : d.severity == Severity::warning ? "warning"
@@ -90,14 +117,18 @@ std::string sarif(const std::vector<Diagnostic>& items) {
                        {"message", {{"text", d.message}}},
                        {"locations", json::array({location})}});
   }
-  json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-              {"version", "2.1.0"},
-              {"runs", json::array({{{"tool",
-                                      {{"driver",
-                                        {{"name", "polypress"},
-                                         {"informationUri", "https://polypress.invalid/"},
-                                         {"rules", rules}}}}},
-                                     {"results", results}}})}};
+  json log = {
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::array({{{"tool",
+                              {{"driver",
+                                {{"name", "polypress"},
+                                 {"informationUri", "https://polypress.invalid/"},
+                                 {"rules", rules}}}}},
+                             {"columnKind", "unicodeCodePoints"},
+                             {"originalUriBaseIds",
+                              {{"SITEROOT", {{"description", {{"text", "the site root (-C)"}}}}}}},
+                             {"results", results}}})}};
   return log.dump(2) + "\n";
 }
 

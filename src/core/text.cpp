@@ -162,9 +162,12 @@ std::string quote_for_message(std::string_view s, std::size_t max_chars) {
       out += "…";
       break;
     }
-    if (c == '\t') out += "\\t";
-    else if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
+    if (c == '\t')
+      out += "\\t";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
     else if (c < 0x20 || c == 0x7F) {
       static const char* hex = "0123456789ABCDEF";
       out += "\\x";

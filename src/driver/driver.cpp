@@ -85,8 +85,7 @@ RunResult run_build(const BuildOptions& options) {
   }
   for (const auto& lang : options.languages)
     if (!c.config->language(lang)) {
-      sink.error({kSiteConfigPath, 0, 0}, "usage/lang",
-                 "--lang: '" + lang + "' is not a configured language");
+      result.usage_error = "--lang: '" + lang + "' is not a configured language";
       result.exit_code = kExitUsage;
       return result;
     }
@@ -119,7 +118,9 @@ RunResult run_build(const BuildOptions& options) {
         mine.push_back(std::move(f));
     files = std::move(mine);
   }
-  result.stats = write_outputs(result.out_dir, files, sink);
+  // Paths in messages are as the user gave them (relative to the site root).
+  result.stats = write_outputs(result.out_dir, options.out_dir.generic_string(), files, sink);
+  result.write_failed = result.stats.failed > 0;
   result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
   return result;
 }

@@ -35,6 +35,8 @@ struct RunResult {
   DiagnosticSink diagnostics;
   EmitStats stats;
   std::filesystem::path out_dir;
+  std::string usage_error;    ///< a bad option value (exit 2), printed by the command
+  bool write_failed = false;  ///< errors came from writing, after validation passed
 };
 
 /// config → content → validate → links: every finding, nothing written.

@@ -15,7 +15,7 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
   if (!fs::is_directory(dir, ec)) return out;
   for (auto it = fs::recursive_directory_iterator(dir, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    const fs::path rel = fs::relative(it->path(), dir);
+    const fs::path rel = it->path().lexically_relative(dir);
     if (it->is_symlink()) {
       sink.warning({"pipeline/static/" + rel.generic_string(), 0, 0}, "emit/symlink",
                    "symbolic link ignored");
@@ -30,25 +30,32 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
   return out;
 }
 
-EmitStats write_outputs(const fs::path& out_dir, const std::vector<OutputFile>& files,
-                        DiagnosticSink& sink) {
+EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
+                        const std::vector<OutputFile>& files, DiagnosticSink& sink) {
   EmitStats stats;
+  std::error_code ec;
+  if (fs::exists(out_dir, ec) && !fs::is_directory(out_dir, ec)) {
+    sink.error({shown_dir, 0, 0}, "emit/write", "the output folder is not a folder");
+    stats.failed = 1;
+    return stats;
+  }
   for (const auto& f : files) {
     const fs::path rel(f.path);
+    const std::string shown = shown_dir + "/" + f.path;
     const bool climbs =
         std::any_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
     if (rel.is_absolute() || climbs || f.path.empty()) {
-      sink.error({f.path, 0, 0}, "emit/path", "refusing to write outside the output folder");
+      sink.error({shown, 0, 0}, "emit/path", "refusing to write outside the output folder");
       ++stats.failed;
-      continue;
+      return stats;
     }
     std::string bytes = f.bytes;
     if (!f.copy_from.empty()) {
       const ReadResult r = read_file(f.copy_from, 256u << 20);
       if (!r.ok) {
-        sink.error({f.copy_from, 0, 0}, "emit/read", "cannot read: " + r.error);
+        sink.error({shown, 0, 0}, "emit/read", "cannot read its source: " + r.error);
         ++stats.failed;
-        continue;
+        return stats;
       }
       bytes = r.bytes;
     }
@@ -60,10 +67,14 @@ EmitStats write_outputs(const fs::path& out_dir, const std::vector<OutputFile>& 
       case WriteOutcome::unchanged:
         ++stats.unchanged;
         break;
-      case WriteOutcome::failed:
-        sink.error({(out_dir / rel).string(), 0, 0}, "emit/write", "cannot write: " + error);
+      case WriteOutcome::failed: {
+        // Name the file as the user knows it, not by the absolute path.
+        const std::string abs = out_dir.string();
+        if (error.rfind(abs, 0) == 0) error = shown_dir + error.substr(abs.size());
+        sink.error({shown, 0, 0}, "emit/write", "cannot write: " + error);
         ++stats.failed;
-        break;
+        return stats;
+      }
     }
   }
   return stats;

@@ -22,8 +22,10 @@ std::vector<OutputFile> collect_static(const std::filesystem::path& root, Diagno
 
 /// Writes each file under `out_dir` (temporary file + rename; unchanged files are
 /// not rewritten). A path that is absolute or climbs out with ".." is refused.
-/// Failures are reported as emit/write errors naming the path and the reason.
-EmitStats write_outputs(const std::filesystem::path& out_dir, const std::vector<OutputFile>& files,
-                        DiagnosticSink& sink);
+/// The first failure is reported as an emit/... error naming the file as
+/// `shown_dir`/path, with the reason, and stops the writing: every file is then
+/// either its old or its new version.
+EmitStats write_outputs(const std::filesystem::path& out_dir, const std::string& shown_dir,
+                        const std::vector<OutputFile>& files, DiagnosticSink& sink);
 
 }  // namespace pp

@@ -167,8 +167,9 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   // The validator's estimate is checked here against the real output and time.
   if (body_html.size() > 20 * a.body.size() + 8192 ||
       std::chrono::steady_clock::now() - started > std::chrono::seconds(2)) {
-    sink.error({a.path, a.body_first_line, 1}, "markdown/too-complex",
-               "the article expands more than 20 times its size or takes more than 2 seconds to render");
+    sink.error(
+        {a.path, a.body_first_line, 1}, "markdown/too-complex",
+        "the article expands more than 20 times its size or takes more than 2 seconds to render");
     body_html.clear();
   }
   d.set("body_html", body_html);

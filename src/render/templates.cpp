@@ -69,7 +69,10 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
     }
     mustache::mustache parsed{r.bytes};
     if (!parsed.is_valid()) {
-      sink.error({rel, 0, 0}, "template/syntax", parsed.error_message());
+      std::string message = parsed.error_message();
+      if (!message.empty())
+        message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+      sink.error({rel, 0, 0}, "template/syntax", message);
       continue;
     }
     lint_template(rel, r.bytes, sink);

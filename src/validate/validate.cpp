@@ -16,8 +16,8 @@ void check_required(const Article& a, bool is_source, DiagnosticSink& sink) {
   const FrontMatter& m = a.meta;
   const SourceLocation top{a.path, 1, 1};
   auto need = [&](bool present, const std::string& key, const std::string& why) {
-    const bool written = own.keys.count(key) ||
-                         std::count(own.empty_keys.begin(), own.empty_keys.end(), key);
+    const bool written =
+        own.keys.count(key) || std::count(own.empty_keys.begin(), own.empty_keys.end(), key);
     if (!present && !written)
       sink.error(top, "front-matter/required", "missing required key '" + key + "'" + why);
   };

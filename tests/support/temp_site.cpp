@@ -42,8 +42,10 @@ std::string read_text(const fs::path& file) {
 void copy_tree(const fs::path& from, const fs::path& to) {
   for (const auto& e : fs::recursive_directory_iterator(from)) {
     const fs::path target = to / fs::relative(e.path(), from);
-    if (e.is_directory()) fs::create_directories(target);
-    else if (e.is_regular_file()) write_text(to, fs::relative(e.path(), from).generic_string(), read_text(e.path()));
+    if (e.is_directory())
+      fs::create_directories(target);
+    else if (e.is_regular_file())
+      write_text(to, fs::relative(e.path(), from).generic_string(), read_text(e.path()));
   }
 }
 

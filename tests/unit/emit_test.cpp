@@ -10,15 +10,20 @@ TEST(Emit, WritesOnlyChangedFilesAndNeverOutside) {
   const auto out = dir.path() / "public";
   DiagnosticSink sink;
   std::vector<OutputFile> files = {{"a/index.html", "A", ""}, {"b.xml", "B", ""}};
-  EmitStats s = write_outputs(out, files, sink);
+  EmitStats s = write_outputs(out, "public", files, sink);
   EXPECT_EQ(s.written, 2);
-  s = write_outputs(out, files, sink);
+  s = write_outputs(out, "public", files, sink);
   EXPECT_EQ(s.written, 0);
   EXPECT_EQ(s.unchanged, 2);
-  s = write_outputs(out, {{"../escape.html", "x", ""}, {"/abs.html", "x", ""}}, sink);
-  EXPECT_EQ(s.failed, 2);
+  s = write_outputs(out, "public", {{"../escape.html", "x", ""}}, sink);
+  EXPECT_EQ(s.failed, 1);
+  s = write_outputs(out, "public", {{"/abs.html", "x", ""}}, sink);
+  EXPECT_EQ(s.failed, 1);
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "escape.html"));
-  EXPECT_EQ(sink.count(Severity::error), 2);
+  EXPECT_EQ(
+      format_diagnostics(sink.sorted(), OutputFormat::text),
+      "public//abs.html: error: refusing to write outside the output folder [emit/path]\n"
+      "public/../escape.html: error: refusing to write outside the output folder [emit/path]\n");
 }
 
 TEST(Emit, CopiesStaticFilesUnderAssets) {
