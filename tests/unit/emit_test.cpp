@@ -22,8 +22,8 @@ TEST(Emit, WritesOnlyChangedFilesAndNeverOutside) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "escape.html"));
   EXPECT_EQ(
       format_diagnostics(sink.sorted(), OutputFormat::text),
-      "public//abs.html: error: refusing to write outside the output folder [emit/path]\n"
-      "public/../escape.html: error: refusing to write outside the output folder [emit/path]\n");
+      "public/../escape.html: error: refusing to write outside the output folder [emit/path]\n"
+      "public//abs.html: error: refusing to write outside the output folder [emit/path]\n");
 }
 
 TEST(Emit, CopiesStaticFilesUnderAssets) {
