@@ -1,4 +1,6 @@
 // A character scan of YAML text for constructs refused before yaml-cpp sees them.
+#include <vector>
+
 #include "core/text.h"
 #include "core/yaml_util.h"
 
@@ -20,6 +22,7 @@ bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_dep
   int depth = 0;
   char quote = 0;
   bool in_indent = true;
+  std::vector<int> indents;  // indentation of the open block levels
   bool block_scalar = false;  // inside a | or > block: skip its lines
   int block_indent = -1;
   auto where = [&](std::size_t i) {
@@ -48,6 +51,24 @@ bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_dep
         if (nl == std::string::npos) break;
         i = nl - 1;
         continue;
+      }
+    }
+    if (in_indent && c != ' ' && c != '\t' && !quote && depth == 0 && c != '#') {
+      // First character of a block line: the indentation levels open above it
+      // plus compact sequence entries ("- - - x") give its nesting depth.
+      const int indent = static_cast<int>(i - line_start);
+      while (!indents.empty() && indents.back() > indent) indents.pop_back();
+      if (indents.empty() || indents.back() < indent) indents.push_back(indent);
+      int dashes = 0;
+      for (std::size_t k = i; k + 1 < text.size() && text[k] == '-' && text[k + 1] == ' ';) {
+        ++dashes;
+        k += 2;
+        while (k < text.size() && text[k] == ' ') ++k;
+      }
+      if (static_cast<int>(indents.size()) + dashes > max_depth) {
+        sink.error(where(i), "front-matter/too-deep",
+                   "nesting deeper than " + std::to_string(max_depth) + " levels");
+        return false;
       }
     }
     if (in_indent) {
