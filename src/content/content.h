@@ -126,10 +126,11 @@ inline constexpr std::size_t kMaxFileBytes = 1 << 20;
 inline constexpr std::size_t kMaxFrontMatterBytes = 64 << 10;
 
 /// Reads `content/` under `root`: discovery, front matter, Markdown, inheritance.
-/// Problems are reported to `sink`; files that cannot be read or parsed are
-/// left out of the corpus (the caller stops on errors).
+/// Bundles are read in parallel on up to `jobs` threads (0: one per core); the
+/// result and the findings do not depend on it. Problems are reported to `sink`;
+/// files that cannot be read or parsed are left out (the caller stops on errors).
 Corpus load_corpus(const std::filesystem::path& root, const SiteConfig& config,
-                   DiagnosticSink& sink);
+                   DiagnosticSink& sink, int jobs = 0);
 
 /// Parses one article file's bytes (exposed for tests and single-file validate).
 std::optional<Article> parse_article(const std::string& rel_path, const std::string& lang,

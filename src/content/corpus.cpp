@@ -2,6 +2,10 @@
 #include <chrono>
 #include <regex>
 
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "content/content.h"
 #include "content/front_matter.h"
 #include "content/front_matter_split.h"
@@ -136,7 +140,7 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, Diag
 
 }  // namespace
 
-Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink) {
+Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink, int jobs) {
   static const std::regex slug_re("^[a-z0-9]+(-[a-z0-9]+)*$");
   Corpus corpus;
   const fs::path content = root / "content";
@@ -145,6 +149,7 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
     sink.error({"content", 0, 0}, "bundle/read", "no content/ folder in the site");
     return corpus;
   }
+  std::vector<Bundle> found;
   std::vector<fs::path> sections;
   for (const auto& e : fs::directory_iterator(content, ec)) sections.push_back(e.path());
   std::sort(sections.begin(), sections.end());
@@ -192,13 +197,28 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
       b.section = section;
       b.slug = slug;
       b.dir = rel;
-      load_bundle(root, config, b, sink);
-      if (!b.articles.empty()) {
-        corpus.bundles.push_back(std::move(b));
-      } else if (!sink.has_errors_in(rel)) {
-        sink.warning({rel, 0, 0}, "bundle/empty",
-                     "bundle has no index.<lang>.md file; nothing is published");
-      }
+      found.push_back(std::move(b));
+    }
+  }
+  // Each bundle is read and parsed on its own; findings are merged in bundle
+  // order so the output does not depend on scheduling. Parsing threads get a
+  // large stack: yaml-cpp and cmark-gfm recurse on nested input.
+  std::vector<DiagnosticSink> sinks(found.size());
+  {
+    tbb::global_control stack(tbb::global_control::thread_stack_size, 16u << 20);
+    tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t{0}, found.size(),
+                        [&](std::size_t i) { load_bundle(root, config, found[i], sinks[i]); });
+    });
+  }
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    sink.merge(sinks[i]);
+    if (!found[i].articles.empty()) {
+      corpus.bundles.push_back(std::move(found[i]));
+    } else if (!sinks[i].has_errors()) {
+      sink.warning({found[i].dir, 0, 0}, "bundle/empty",
+                   "bundle has no index.<lang>.md file; nothing is published");
     }
   }
   std::sort(corpus.bundles.begin(), corpus.bundles.end(),

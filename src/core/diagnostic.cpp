@@ -41,12 +41,6 @@ std::vector<Diagnostic> DiagnosticSink::sorted() const {
   return out;
 }
 
-bool DiagnosticSink::has_errors_in(const std::string& prefix) const {
-  return std::any_of(items_.begin(), items_.end(), [&](const Diagnostic& d) {
-    return d.severity == Severity::error && d.where.path.rfind(prefix, 0) == 0;
-  });
-}
-
 int DiagnosticSink::count(Severity s) const {
   return static_cast<int>(std::count_if(items_.begin(), items_.end(),
                                         [s](const Diagnostic& d) { return d.severity == s; }));

@@ -46,8 +46,6 @@ class DiagnosticSink {
   std::vector<Diagnostic> sorted() const;
   int count(Severity s) const;
   bool has_errors() const { return count(Severity::error) > 0; }
-  /// True when an error was reported for a path under `prefix`.
-  bool has_errors_in(const std::string& prefix) const;
   bool empty() const { return items_.empty(); }
 
  private:

@@ -21,11 +21,11 @@ struct Checked {
   Corpus corpus;
 };
 
-Checked load_and_check(const fs::path& root, DiagnosticSink& sink) {
+Checked load_and_check(const fs::path& root, DiagnosticSink& sink, int jobs = 0) {
   Checked c;
   c.config = load_site_config(root, sink);
   if (!c.config) return c;
-  c.corpus = load_corpus(root, *c.config, sink);
+  c.corpus = load_corpus(root, *c.config, sink, jobs);
   validate_corpus(*c.config, c.corpus, sink);
   check_links(*c.config, c.corpus, sink);
   check_figure_formats(c.corpus, sink);
@@ -78,7 +78,7 @@ RunResult run_build(const BuildOptions& options) {
   RunResult result;
   DiagnosticSink& sink = result.diagnostics;
   result.out_dir = options.out_dir.is_absolute() ? options.out_dir : options.root / options.out_dir;
-  const Checked c = load_and_check(options.root, sink);
+  const Checked c = load_and_check(options.root, sink, options.jobs);
   if (!c.config) {
     result.exit_code = kExitUsage;
     return result;
