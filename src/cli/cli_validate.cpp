@@ -15,7 +15,9 @@ int cmd_validate(const std::vector<std::string>& args) {
       "Checks front matter, bundles, body syntax, figures, internal links and\n"
       "anchors. With FILEs, reports findings in those files only.\n\nOptions");
   add_common_options(desc, common, true);
-  desc.add_options()("strict", po::bool_switch(&strict), "warnings also fail (exit 1)");
+  int jobs = 0;
+  desc.add_options()("strict", po::bool_switch(&strict), "warnings also fail (exit 1)")(
+      "jobs,j", po::value<int>(&jobs)->value_name("N"), "parallel jobs (default: one per core)");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
   po::options_description all;
@@ -35,8 +37,13 @@ int cmd_validate(const std::vector<std::string>& args) {
               << "' (text, json, github or sarif)\n";
     return kExitUsage;
   }
+  if (vm.count("jobs") && jobs < 1) {
+    std::cerr << "polypress validate: --jobs must be at least 1\n";
+    return kExitUsage;
+  }
   ValidateOptions options;
   options.root = common.root;
+  options.jobs = jobs;
   options.files = files;
   RunResult r = run_validate(options);
   print_diagnostics(r.diagnostics, format);

@@ -55,7 +55,7 @@ std::uint64_t stable_hash(const std::string& s) {
 RunResult run_validate(const ValidateOptions& options) {
   RunResult result;
   DiagnosticSink all;
-  const Checked c = load_and_check(options.root, all);
+  const Checked c = load_and_check(options.root, all, options.jobs);
   if (!c.config) {
     result.diagnostics = all;
     result.exit_code = kExitUsage;

@@ -17,6 +17,7 @@ enum ExitCode { kExitOk = 0, kExitFindings = 1, kExitUsage = 2 };
 struct ValidateOptions {
   std::filesystem::path root = ".";
   std::vector<std::string> files;  ///< report only these files (relative to root or cwd)
+  int jobs = 0;                    ///< parallel readers; 0 = one per core
 };
 
 struct BuildOptions {
