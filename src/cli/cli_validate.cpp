@@ -47,6 +47,7 @@ int cmd_validate(const std::vector<std::string>& args) {
   options.files = files;
   RunResult r = run_validate(options);
   print_diagnostics(r.diagnostics, format);
+  if (!r.usage_error.empty()) std::cerr << "polypress validate: " << r.usage_error << "\n";
   if (r.exit_code == kExitOk && strict && r.diagnostics.count(Severity::warning) > 0)
     return kExitFindings;
   return r.exit_code;

@@ -22,7 +22,7 @@ bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_dep
   int depth = 0;
   char quote = 0;
   bool in_indent = true;
-  std::vector<int> indents;  // indentation of the open block levels
+  std::vector<int> indents;   // indentation of the open block levels
   bool block_scalar = false;  // inside a | or > block: skip its lines
   int block_indent = -1;
   auto where = [&](std::size_t i) {

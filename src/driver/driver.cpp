@@ -54,6 +54,20 @@ std::uint64_t stable_hash(const std::string& s) {
 
 RunResult run_validate(const ValidateOptions& options) {
   RunResult result;
+  // Each FILE names a file relative to the working folder or to the site root.
+  std::vector<std::string> wanted;
+  for (const auto& f : options.files) {
+    std::error_code ec;
+    if (fs::is_regular_file(f, ec)) {
+      wanted.push_back(relative_to_root(options.root, f));
+    } else if (fs::is_regular_file(options.root / f, ec)) {
+      wanted.push_back(fs::path(f).lexically_normal().generic_string());
+    } else {
+      result.usage_error = "no such file: " + f;
+      result.exit_code = kExitUsage;
+      return result;
+    }
+  }
   DiagnosticSink all;
   const Checked c = load_and_check(options.root, all, options.jobs);
   if (!c.config) {
@@ -64,8 +78,6 @@ RunResult run_validate(const ValidateOptions& options) {
   if (options.files.empty()) {
     result.diagnostics = all;
   } else {
-    std::vector<std::string> wanted;
-    for (const auto& f : options.files) wanted.push_back(relative_to_root(options.root, f));
     for (const auto& d : all.sorted())
       if (std::count(wanted.begin(), wanted.end(), d.where.path))
         result.diagnostics.report(d.where, d.severity, d.rule, d.message);

@@ -148,6 +148,14 @@ TEST(Validate, FormatsAndExitCodes) {
                      (dir.path() / "content/reviews/tool/index.en.md").string()});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
+  // Relative to the site root works too; a file that does not exist is a usage error.
+  r = run_polypress(
+      {"-C", dir.path().string(), "validate", "content/news/chip-launch/index.ar.md"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err.substr(0, 36), "content/news/chip-launch/index.ar.md");
+  r = run_polypress({"-C", dir.path().string(), "validate", "content/nope.md"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "polypress validate: no such file: content/nope.md\n");
 }
 
 }  // namespace pp

@@ -72,10 +72,13 @@ TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
   // A bad input is a finding, never a crash (exit 3+ or a signal). Pathological
   // Markdown that is handled in time may pass (exit 0).
   EXPECT_TRUE(r.exit_code >= 0 && r.exit_code <= 2) << r.exit_code;
-  // The 2-second budget of SPEC §4 (sanitizer builds run several times slower).
-#ifndef POLYPRESS_SANITIZED
-  EXPECT_LT(seconds, 2.0);
+  // The 2-second budget of SPEC §4; sanitizer builds run several times slower.
+#ifdef POLYPRESS_SANITIZED
+  constexpr double kBudget = 30.0;
+#else
+  constexpr double kBudget = 2.0;
 #endif
+  EXPECT_LT(seconds, kBudget);
   // A run that fails writes nothing.
   if (r.exit_code != 0) {
     EXPECT_FALSE(fs::exists(site.path() / "public"));
