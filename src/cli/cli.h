@@ -13,5 +13,7 @@ int run_cli(const std::vector<std::string>& args);
 int cmd_validate(const std::vector<std::string>& args);
 int cmd_build(const std::vector<std::string>& args);
 int cmd_rules(const std::vector<std::string>& args);
+int cmd_check(const std::vector<std::string>& args);
+int cmd_check(const std::vector<std::string>& args);
 
 }  // namespace pp

@@ -48,6 +48,7 @@ struct Price {
 struct Product {
   std::string name, url, kind;
   SourceLocation where;
+  SourceLocation url_where;  ///< the url value
 };
 
 /// Typed front matter of one file, as written (no inheritance).

@@ -232,6 +232,7 @@ void read_review_blocks(FmReader& r, const YAML::Node& root, FrontMatter& fm) {
     p.where = r.at(n);
     p.name = required_field(r, n, "name", "'product'").value_or("");
     p.url = required_field(r, n, "url", "'product'").value_or("");
+    p.url_where = n["url"] ? r.at(n["url"]) : p.where;
     p.kind = required_field(r, n, "kind", "'product'").value_or("");
     if (!p.kind.empty() && p.kind != "tool" && p.kind != "model" && p.kind != "mcp-server" &&
         p.kind != "repository")

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "config/config.h"
+#include "core/clock.h"
 #include "content/content.h"
 #include "l10n/l10n.h"
 #include "links/links.h"
@@ -52,30 +53,30 @@ std::uint64_t stable_hash(const std::string& s) {
 
 }  // namespace
 
-RunResult run_validate(const ValidateOptions& options) {
-  RunResult result;
-  // Each FILE names a file relative to the working folder or to the site root.
-  std::vector<std::string> wanted;
-  for (const auto& f : options.files) {
+namespace {
+
+// Resolves FILE arguments (relative to the working folder or the site root) to
+// site-relative paths; false with a usage error when one does not exist.
+bool resolve_files(const fs::path& root, const std::vector<std::string>& files,
+                   std::vector<std::string>& wanted, RunResult& result) {
+  for (const auto& f : files) {
     std::error_code ec;
     if (fs::is_regular_file(f, ec)) {
-      wanted.push_back(relative_to_root(options.root, f));
-    } else if (fs::is_regular_file(options.root / f, ec)) {
+      wanted.push_back(relative_to_root(root, f));
+    } else if (fs::is_regular_file(root / f, ec)) {
       wanted.push_back(fs::path(f).lexically_normal().generic_string());
     } else {
       result.usage_error = "no such file: " + f;
       result.exit_code = kExitUsage;
-      return result;
+      return false;
     }
   }
-  DiagnosticSink all;
-  const Checked c = load_and_check(options.root, all, options.jobs);
-  if (!c.config) {
-    result.diagnostics = all;
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  if (options.files.empty()) {
+  return true;
+}
+
+// Keeps the findings of `wanted` files (all when empty) and sets the exit code.
+void finish(const DiagnosticSink& all, const std::vector<std::string>& wanted, RunResult& result) {
+  if (wanted.empty()) {
     result.diagnostics = all;
   } else {
     for (const auto& d : all.sorted())
@@ -83,6 +84,62 @@ RunResult run_validate(const ValidateOptions& options) {
         result.diagnostics.report(d.where, d.severity, d.rule, d.message);
   }
   result.exit_code = result.diagnostics.has_errors() ? kExitFindings : kExitOk;
+}
+
+}  // namespace
+
+RunResult run_validate(const ValidateOptions& options) {
+  RunResult result;
+  std::vector<std::string> wanted;
+  if (!resolve_files(options.root, options.files, wanted, result)) return result;
+  DiagnosticSink all;
+  const Checked c = load_and_check(options.root, all, options.jobs);
+  if (!c.config) {
+    result.diagnostics = all;
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  finish(all, wanted, result);
+  return result;
+}
+
+RunResult run_check(const CheckOptions& options) {
+  RunResult result;
+  std::vector<std::string> wanted;
+  if (!resolve_files(options.root, options.files, wanted, result)) return result;
+  DiagnosticSink all;
+  const Checked c = load_and_check(options.root, all, options.jobs);
+  if (!c.config) {
+    result.diagnostics = all;
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  const double now = current_time_ms();
+  check_sources(c.corpus, now, all);
+  if (options.external) {
+    const LinksConfig& lc = c.config->links;
+    ProbeOptions po;
+    po.timeout_s = lc.timeout_s;
+    po.concurrency = lc.concurrency;
+    po.per_host = lc.per_host;
+    po.retries = lc.retries;
+    po.allow_private = lc.allow_private;
+    po.progress = options.progress;
+    auto prober = make_curl_prober(po);
+    std::unique_ptr<LinkCache> cache;
+    if (options.use_cache) {
+      cache = std::make_unique<LinkCache>(options.root / ".polypress/links.sqlite", lc.cache_ttl_h);
+      if (!cache->error().empty()) {
+        all.warning({".polypress/links.sqlite", 0, 0}, "link/cache",
+                    "link cache unavailable, checking everything: " + cache->error());
+        cache.reset();
+      }
+    }
+    const ExternalStats stats = check_external(*c.config, c.corpus, *prober, cache.get(), now, all);
+    result.urls = stats.unique_urls;
+    result.urls_cached = stats.from_cache;
+  }
+  finish(all, wanted, result);
   return result;
 }
 

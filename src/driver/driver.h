@@ -2,6 +2,7 @@
 // The order of the stages. Every command is a thin function over these.
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,16 @@ struct ValidateOptions {
   std::filesystem::path root = ".";
   std::vector<std::string> files;  ///< report only these files (relative to root or cwd)
   int jobs = 0;                    ///< parallel readers; 0 = one per core
+};
+
+struct CheckOptions {
+  std::filesystem::path root = ".";
+  std::vector<std::string> files;  ///< report only these files
+  int jobs = 0;
+  bool external = false;           ///< fetch every http(s) URL
+  bool use_cache = true;           ///< .polypress/links.sqlite
+  /// Progress of the external check: done, total, failing so far.
+  std::function<void(std::size_t, std::size_t, std::size_t)> progress;
 };
 
 struct BuildOptions {
@@ -37,11 +48,16 @@ struct RunResult {
   EmitStats stats;
   std::filesystem::path out_dir;
   std::string usage_error;    ///< a bad option value (exit 2), printed by the command
+  std::size_t urls = 0, urls_cached = 0;  ///< check --external: unique URLs, answered by the cache
   bool write_failed = false;  ///< errors came from writing, after validation passed
 };
 
 /// config → content → validate → links: every finding, nothing written.
 RunResult run_validate(const ValidateOptions& options);
+
+/// All of validate, plus sources and product URLs; with `external`, every http(s)
+/// URL is fetched (cache first) and reported where it appears.
+RunResult run_check(const CheckOptions& options);
 
 /// Validates, then renders and writes the site. Writes nothing when validation,
 /// catalogs or templates have errors.

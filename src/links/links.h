@@ -2,7 +2,12 @@
 // Stage: links found in bodies and front matter — classification, internal
 // resolution per language, anchors.
 
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
+#include <vector>
 #include <string>
 
 #include "config/config.h"
@@ -50,5 +55,78 @@ LinkTarget resolve_internal_link(const Corpus& corpus, const InternalLink& link,
 /// unknown bundles and anchors (errors), untranslated targets (warnings),
 /// bundle files that do not exist (errors).
 void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink);
+
+/// Checks sources and product URLs (SPEC §3): absolute, well-formed http(s) URLs
+/// (source/url), `accessed` not after `now_ms` (source/accessed), the same URL
+/// twice in one file's sources (source/duplicate, a warning).
+void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink);
+
+/// The outcome of checking one external URL.
+enum class LinkStatus { ok, broken, flaky, skipped };
+
+struct ProbeResult {
+  LinkStatus status = LinkStatus::ok;
+  std::string reason;  ///< why, for anything but ok ("404 Not Found", "timed out after 10 s")
+};
+
+/// What the prober may do, from site.yaml's `links`.
+struct ProbeOptions {
+  int timeout_s = 10;
+  int concurrency = 8;
+  int per_host = 2;
+  int retries = 2;
+  int max_retry_after_s = 60;  ///< a longer Retry-After is reported, not waited for
+  bool allow_private = false;
+  /// Overrides the private-address guard (tests); null: refuse private addresses
+  /// unless allow_private.
+  std::function<bool(const struct sockaddr*)> address_allowed;
+  /// Called after each URL is settled, with done and total counts and failures so far.
+  std::function<void(std::size_t, std::size_t, std::size_t)> progress;
+};
+
+/// Checks URLs over the network. An interface, so tests can stand in for it.
+class UrlProber {
+ public:
+  virtual ~UrlProber() = default;
+  /// The result for each URL (every URL given gets one).
+  virtual std::map<std::string, ProbeResult> probe(const std::vector<std::string>& urls) = 0;
+};
+
+/// The libcurl multi implementation: HEAD then GET where HEAD is refused,
+/// redirects (10 at most), timeouts, Retry-After, retries with backoff, per-host
+/// limits, bodies never downloaded, the private-address guard on every connection.
+std::unique_ptr<UrlProber> make_curl_prober(const ProbeOptions& options);
+
+/// Results of earlier runs in `.polypress/links.sqlite`. Only definitive results
+/// (ok, broken) are kept; entries older than the TTL are ignored.
+class LinkCache {
+ public:
+  /// Opens (creating) the cache; on failure `error()` says why and lookups miss.
+  LinkCache(const std::filesystem::path& file, int ttl_hours);
+  ~LinkCache();
+  LinkCache(const LinkCache&) = delete;
+  LinkCache& operator=(const LinkCache&) = delete;
+  const std::string& error() const { return error_; }
+  /// A fresh cached result.
+  std::optional<ProbeResult> find(const std::string& url, double now_ms) const;
+  /// Stores definitive results in one transaction (all or nothing).
+  void store(const std::map<std::string, ProbeResult>& results, double now_ms);
+
+ private:
+  struct sqlite3* db_ = nullptr;
+  int ttl_hours_;
+  std::string error_;
+};
+
+/// What `check --external` did, for the summary and the tests.
+struct ExternalStats {
+  std::size_t unique_urls = 0, from_cache = 0, probed = 0;
+};
+
+/// Finds every http(s) URL of bodies, sources and products, checks each once
+/// (cache first, then `prober`), and reports each place it appears:
+/// link/broken (error), link/flaky (warning), link/skipped (note).
+ExternalStats check_external(const SiteConfig& config, const Corpus& corpus, UrlProber& prober,
+                             LinkCache* cache, double now_ms, DiagnosticSink& sink);
 
 }  // namespace pp

@@ -50,3 +50,27 @@ Run run_polypress(const std::vector<std::string>& args);
 std::filesystem::path source_dir();
 
 }  // namespace pp::test
+
+namespace pp::test {
+
+/// tests/e2e/link_server.py on 127.0.0.1, started in the constructor and killed
+/// in the destructor. Its log records connections and requests.
+class LinkServer {
+ public:
+  LinkServer();
+  ~LinkServer();
+  LinkServer(const LinkServer&) = delete;
+  LinkServer& operator=(const LinkServer&) = delete;
+  int port() const { return port_; }
+  /// "http://127.0.0.1:PORT" + path
+  std::string url(const std::string& path) const;
+  /// Lines of the log so far.
+  std::vector<std::string> log() const;
+
+ private:
+  TempDir dir_;
+  int pid_ = -1;
+  int port_ = 0;
+};
+
+}  // namespace pp::test

@@ -1,0 +1,92 @@
+// The SQLite cache of external link results (.polypress/links.sqlite).
+#include <sqlite3.h>
+
+#include "links/links.h"
+
+namespace pp {
+
+namespace {
+
+const char* status_name(LinkStatus s) {
+  switch (s) {
+    case LinkStatus::ok: return "ok";
+    case LinkStatus::broken: return "broken";
+    case LinkStatus::flaky: return "flaky";
+    case LinkStatus::skipped: return "skipped";
+  }
+  return "ok";
+}
+
+}  // namespace
+
+LinkCache::LinkCache(const std::filesystem::path& file, int ttl_hours) : ttl_hours_(ttl_hours) {
+  std::error_code ec;
+  std::filesystem::create_directories(file.parent_path(), ec);
+  if (sqlite3_open(file.c_str(), &db_) != SQLITE_OK) {
+    error_ = db_ ? sqlite3_errmsg(db_) : "cannot open";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    return;
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  // WAL keeps readers and an interrupted writer from ever seeing half a batch.
+  char* err = nullptr;
+  if (sqlite3_exec(db_,
+                   "PRAGMA journal_mode=WAL;"
+                   "CREATE TABLE IF NOT EXISTS link_results("
+                   " url TEXT PRIMARY KEY, status TEXT NOT NULL, reason TEXT NOT NULL,"
+                   " checked_at INTEGER NOT NULL);",
+                   nullptr, nullptr, &err) != SQLITE_OK) {
+    error_ = err ? err : "cannot create the table";
+    sqlite3_free(err);
+    sqlite3_close(db_);
+    db_ = nullptr;
+  }
+}
+
+LinkCache::~LinkCache() {
+  if (db_) sqlite3_close(db_);
+}
+
+std::optional<ProbeResult> LinkCache::find(const std::string& url, double now_ms) const {
+  if (!db_ || ttl_hours_ <= 0) return std::nullopt;
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, "SELECT status, reason FROM link_results WHERE url=? AND checked_at>=?",
+                         -1, &st, nullptr) != SQLITE_OK)
+    return std::nullopt;
+  sqlite3_bind_text(st, 1, url.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64(st, 2, static_cast<sqlite3_int64>(now_ms / 1000) - ttl_hours_ * 3600LL);
+  std::optional<ProbeResult> r;
+  if (sqlite3_step(st) == SQLITE_ROW) {
+    const std::string status = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    r = ProbeResult{status == "broken" ? LinkStatus::broken : LinkStatus::ok,
+                    reinterpret_cast<const char*>(sqlite3_column_text(st, 1))};
+  }
+  sqlite3_finalize(st);
+  return r;
+}
+
+void LinkCache::store(const std::map<std::string, ProbeResult>& results, double now_ms) {
+  if (!db_) return;
+  sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+  sqlite3_stmt* st = nullptr;
+  bool ok = sqlite3_prepare_v2(db_,
+                               "INSERT OR REPLACE INTO link_results(url, status, reason, checked_at) "
+                               "VALUES(?,?,?,?)",
+                               -1, &st, nullptr) == SQLITE_OK;
+  for (const auto& [url, r] : results) {
+    if (!ok) break;
+    // Flaky and skipped results say nothing lasting about the URL.
+    if (r.status != LinkStatus::ok && r.status != LinkStatus::broken) continue;
+    sqlite3_bind_text(st, 1, url.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, status_name(r.status), -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, r.reason.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 4, static_cast<sqlite3_int64>(now_ms / 1000));
+    ok = sqlite3_step(st) == SQLITE_DONE;
+    sqlite3_reset(st);
+  }
+  sqlite3_finalize(st);
+  sqlite3_exec(db_, ok ? "COMMIT" : "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+}  // namespace pp
