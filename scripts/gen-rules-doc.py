@@ -40,6 +40,16 @@ def examples():
     return found
 
 
+def network_examples(found):
+    """Rules that need a live server take their example from the pinned output of
+    tests/e2e/check_test.cpp (the server's port shown as PORT)."""
+    text = open(os.path.join(ROOT, "tests", "e2e", "check_test.cpp"), encoding="utf-8").read()
+    for literal in re.findall(r'^\s*"(content/[^"]*?)\\n"', text, re.M):
+        m = LINE.match(literal)
+        if m and m["rule"] not in found:
+            found[m["rule"]] = ("../check_test.cpp", literal, None)
+
+
 def render(rules, found):
     out = ["# Rules", "",
            "Every finding polypress reports has one of these stable rule ids. The example",
@@ -58,6 +68,10 @@ def render(rules, found):
         out += ["### " + r["id"], "", "%s — %s." % (r["severity"].capitalize(), r["summary"]), ""]
         if r["id"] in found:
             case, text, source = found[r["id"]]
+            if case == "../check_test.cpp":
+                out += ["Example (`tests/e2e/check_test.cpp`, `polypress check --external` against its scripted server):", "",
+                        "```", text, "```", ""]
+                continue
             gen = os.path.exists(os.path.join(CASES, case, "generate.py"))
             cmd = "validate"
             cp = os.path.join(CASES, case, "command")
@@ -80,6 +94,7 @@ def main():
     rules = json.loads(subprocess.run([exe, "rules", "--format", "json"], check=True,
                                       capture_output=True, text=True).stdout)
     found = examples()
+    network_examples(found)
     doc = render(rules, found)
     if "--check" not in sys.argv:
         sys.stdout.write(doc)

@@ -32,12 +32,14 @@ int cmd_check(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command_line("check", args, all, &pos, vm)) return kExitUsage;
   if (common.help) {
-    std::cout << desc << "\nExit status: 0 no errors, 1 errors found, 2 usage or configuration error.\n";
+    std::cout << desc
+              << "\nExit status: 0 no errors, 1 errors found, 2 usage or configuration error.\n";
     return kExitOk;
   }
   OutputFormat format;
   if (!parse_output_format(common.format, format)) {
-    std::cerr << "polypress check: unknown --format '" << common.format << "' (text, json, github or sarif)\n";
+    std::cerr << "polypress check: unknown --format '" << common.format
+              << "' (text, json, github or sarif)\n";
     return kExitUsage;
   }
   if (vm.count("jobs") && jobs < 1) {
@@ -62,8 +64,10 @@ int cmd_check(const std::vector<std::string>& args) {
   print_diagnostics(r.diagnostics, format);
   if (!r.usage_error.empty()) std::cerr << "polypress check: " << r.usage_error << "\n";
   if (show && external)
-    std::cerr << "polypress: " << r.urls << " unique URLs, " << r.urls_cached << " from the cache\n";
-  if (r.exit_code == kExitOk && strict && r.diagnostics.count(Severity::warning) > 0) return kExitFindings;
+    std::cerr << "polypress: " << r.urls << " unique URLs, " << r.urls_cached
+              << " from the cache\n";
+  if (r.exit_code == kExitOk && strict && r.diagnostics.count(Severity::warning) > 0)
+    return kExitFindings;
   return r.exit_code;
 }
 

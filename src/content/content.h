@@ -26,8 +26,9 @@ struct Located {
 struct SourceRef {
   std::string title, url, publisher;
   std::optional<Date> accessed;
-  SourceLocation where;      ///< the list item
-  SourceLocation url_where;  ///< the url value
+  SourceLocation where;           ///< the list item
+  SourceLocation url_where;       ///< the url value
+  SourceLocation accessed_where;  ///< the accessed value
 };
 
 struct Figure {

@@ -129,8 +129,10 @@ void read_sources(FmReader& r, const YAML::Node& n, FrontMatter& fm) {
     s.url = required_field(r, item, "url", "a source").value_or("");
     s.url_where = item["url"] ? r.at(item["url"]) : s.where;
     s.publisher = required_field(r, item, "publisher", "a source").value_or("");
-    if (item["accessed"])
+    if (item["accessed"]) {
+      s.accessed_where = r.at(item["accessed"]);
       if (auto d = r.date(item["accessed"], "accessed")) s.accessed = d->value;
+    }
     fm.sources.push_back(std::move(s));
   }
 }

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "config/config.h"
-#include "core/clock.h"
 #include "content/content.h"
+#include "core/clock.h"
 #include "l10n/l10n.h"
 #include "links/links.h"
 #include "render/render.h"

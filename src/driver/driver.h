@@ -25,8 +25,8 @@ struct CheckOptions {
   std::filesystem::path root = ".";
   std::vector<std::string> files;  ///< report only these files
   int jobs = 0;
-  bool external = false;           ///< fetch every http(s) URL
-  bool use_cache = true;           ///< .polypress/links.sqlite
+  bool external = false;  ///< fetch every http(s) URL
+  bool use_cache = true;  ///< .polypress/links.sqlite
   /// Progress of the external check: done, total, failing so far.
   std::function<void(std::size_t, std::size_t, std::size_t)> progress;
 };
@@ -47,9 +47,9 @@ struct RunResult {
   DiagnosticSink diagnostics;
   EmitStats stats;
   std::filesystem::path out_dir;
-  std::string usage_error;    ///< a bad option value (exit 2), printed by the command
+  std::string usage_error;                ///< a bad option value (exit 2), printed by the command
   std::size_t urls = 0, urls_cached = 0;  ///< check --external: unique URLs, answered by the cache
-  bool write_failed = false;  ///< errors came from writing, after validation passed
+  bool write_failed = false;              ///< errors came from writing, after validation passed
 };
 
 /// config → content → validate → links: every finding, nothing written.

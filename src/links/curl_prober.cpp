@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <deque>
 #include <mutex>
 #include <set>
@@ -18,7 +19,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Every libcurl error code goes through here once (DESIGN habit 3).
-const char* curl_text(CURLcode c) { return curl_easy_strerror(c); }
+const char* curl_text(CURLcode c) {
+  return curl_easy_strerror(c);
+}
 
 void global_init() {
   static std::once_flag once;
@@ -34,33 +37,46 @@ std::string host_of(const std::string& url) {
     curl_free(h);
   }
   curl_url_cleanup(u);
-  std::transform(host.begin(), host.end(), host.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(host.begin(), host.end(), host.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   return host;
 }
 
 std::string http_reason(long code) {
   switch (code) {
-    case 400: return "400 Bad Request";
-    case 401: return "401 Unauthorized";
-    case 403: return "403 Forbidden";
-    case 404: return "404 Not Found";
-    case 410: return "410 Gone";
-    case 429: return "429 Too Many Requests";
-    case 500: return "500 Internal Server Error";
-    case 502: return "502 Bad Gateway";
-    case 503: return "503 Service Unavailable";
-    case 504: return "504 Gateway Timeout";
-    default: return "HTTP " + std::to_string(code);
+    case 400:
+      return "400 Bad Request";
+    case 401:
+      return "401 Unauthorized";
+    case 403:
+      return "403 Forbidden";
+    case 404:
+      return "404 Not Found";
+    case 410:
+      return "410 Gone";
+    case 429:
+      return "429 Too Many Requests";
+    case 500:
+      return "500 Internal Server Error";
+    case 502:
+      return "502 Bad Gateway";
+    case 503:
+      return "503 Service Unavailable";
+    case 504:
+      return "504 Gateway Timeout";
+    default:
+      return "HTTP " + std::to_string(code);
   }
 }
 
 struct Job {
   std::string url, host;
-  int attempt = 0;         // retries used
+  int attempt = 0;  // retries used
   bool resolve_retried = false;
+  bool fresh_connection = false;  // the next attempt must not reuse a connection
   bool use_get = false;
-  bool got_body = false;   // aborted on purpose at the first body byte
-  bool blocked = false;    // the guard refused a connection
+  bool got_body = false;  // aborted on purpose at the first body byte
+  bool blocked = false;   // the guard refused a connection
   std::string blocked_address;
   Clock::time_point not_before{};
   CURL* easy = nullptr;
@@ -119,6 +135,7 @@ void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   curl_easy_setopt(e, CURLOPT_PRIVATE, &job);
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, job.error);
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  if (std::getenv("POLYPRESS_CURL_VERBOSE")) curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
   curl_easy_setopt(e, CURLOPT_USERAGENT, "polypress-linkcheck/0.1");
   curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
@@ -136,8 +153,11 @@ void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, &CurlProber::guarded_socket);
   curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, &guard);
   // No Accept-Encoding: a compressed body is never asked for (no gzip bombs).
-  if (job.use_get) curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
-  else curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+  if (job.fresh_connection) curl_easy_setopt(e, CURLOPT_FRESH_CONNECT, 1L);
+  if (job.use_get)
+    curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
+  else
+    curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
   curl_multi_add_handle(multi, e);
 }
 
@@ -171,7 +191,8 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
       if (retry_after > options_.max_retry_after_s)
         return ProbeResult{LinkStatus::flaky, "429 Too Many Requests; the server asks to wait " +
                                                   std::to_string(retry_after) + " s (more than " +
-                                                  std::to_string(options_.max_retry_after_s) + " s)"};
+                                                  std::to_string(options_.max_retry_after_s) +
+                                                  " s)"};
       if (can_retry) return retry(std::max<double>(static_cast<double>(retry_after), backoff));
       return ProbeResult{LinkStatus::flaky, "429 Too Many Requests after " +
                                                 std::to_string(options_.retries) + " retries"};
@@ -187,6 +208,13 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
     case CURLE_TOO_MANY_REDIRECTS:
       return ProbeResult{LinkStatus::broken, "redirect loop (more than 10 redirects)"};
     case CURLE_UNSUPPORTED_PROTOCOL:
+      // libcurl also says this when a reused connection carries leftover bytes
+      // from a misbehaving server ("Received HTTP/0.9"): ask again on a new one.
+      if (detail.find("HTTP/0.9") != std::string::npos && !job.fresh_connection) {
+        job.fresh_connection = true;
+        job.not_before = Clock::now();
+        return std::nullopt;
+      }
       return ProbeResult{LinkStatus::broken, "refused scheme (only http and https are followed)"};
     case CURLE_URL_MALFORMAT:
       return ProbeResult{LinkStatus::broken, "malformed URL"};
@@ -200,7 +228,8 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
       return ProbeResult{LinkStatus::broken, "host name does not resolve"};
     case CURLE_OPERATION_TIMEDOUT:
       if (can_retry) return retry(backoff);
-      return ProbeResult{LinkStatus::flaky, "timed out after " + std::to_string(options_.timeout_s) + " s"};
+      return ProbeResult{LinkStatus::flaky,
+                         "timed out after " + std::to_string(options_.timeout_s) + " s"};
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_PEER_FAILED_VERIFICATION:
     case CURLE_SSL_CERTPROBLEM:

@@ -9,10 +9,14 @@ namespace {
 
 const char* status_name(LinkStatus s) {
   switch (s) {
-    case LinkStatus::ok: return "ok";
-    case LinkStatus::broken: return "broken";
-    case LinkStatus::flaky: return "flaky";
-    case LinkStatus::skipped: return "skipped";
+    case LinkStatus::ok:
+      return "ok";
+    case LinkStatus::broken:
+      return "broken";
+    case LinkStatus::flaky:
+      return "flaky";
+    case LinkStatus::skipped:
+      return "skipped";
   }
   return "ok";
 }
@@ -51,7 +55,8 @@ LinkCache::~LinkCache() {
 std::optional<ProbeResult> LinkCache::find(const std::string& url, double now_ms) const {
   if (!db_ || ttl_hours_ <= 0) return std::nullopt;
   sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db_, "SELECT status, reason FROM link_results WHERE url=? AND checked_at>=?",
+  if (sqlite3_prepare_v2(db_,
+                         "SELECT status, reason FROM link_results WHERE url=? AND checked_at>=?",
                          -1, &st, nullptr) != SQLITE_OK)
     return std::nullopt;
   sqlite3_bind_text(st, 1, url.c_str(), -1, SQLITE_TRANSIENT);
@@ -70,10 +75,11 @@ void LinkCache::store(const std::map<std::string, ProbeResult>& results, double 
   if (!db_) return;
   sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
   sqlite3_stmt* st = nullptr;
-  bool ok = sqlite3_prepare_v2(db_,
-                               "INSERT OR REPLACE INTO link_results(url, status, reason, checked_at) "
-                               "VALUES(?,?,?,?)",
-                               -1, &st, nullptr) == SQLITE_OK;
+  bool ok =
+      sqlite3_prepare_v2(db_,
+                         "INSERT OR REPLACE INTO link_results(url, status, reason, checked_at) "
+                         "VALUES(?,?,?,?)",
+                         -1, &st, nullptr) == SQLITE_OK;
   for (const auto& [url, r] : results) {
     if (!ok) break;
     // Flaky and skipped results say nothing lasting about the URL.

@@ -2,17 +2,21 @@
 // Stage: links found in bodies and front matter — classification, internal
 // resolution per language, anchors.
 
+#include <sys/socket.h>
+
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "config/config.h"
 #include "content/content.h"
 #include "core/diagnostic.h"
+
+struct sqlite3;
 
 namespace pp {
 
@@ -79,7 +83,7 @@ struct ProbeOptions {
   bool allow_private = false;
   /// Overrides the private-address guard (tests); null: refuse private addresses
   /// unless allow_private.
-  std::function<bool(const struct sockaddr*)> address_allowed;
+  std::function<bool(const ::sockaddr*)> address_allowed;
   /// Called after each URL is settled, with done and total counts and failures so far.
   std::function<void(std::size_t, std::size_t, std::size_t)> progress;
 };
@@ -113,7 +117,7 @@ class LinkCache {
   void store(const std::map<std::string, ProbeResult>& results, double now_ms);
 
  private:
-  struct sqlite3* db_ = nullptr;
+  ::sqlite3* db_ = nullptr;
   int ttl_hours_;
   std::string error_;
 };

@@ -25,8 +25,10 @@ std::string url_problem(const std::string& url) {
     curl_url_get(u, CURLUPART_SCHEME, &scheme, 0);
     curl_url_get(u, CURLUPART_HOST, &host, 0);
     const std::string s = scheme ? scheme : "";
-    if (s != "http" && s != "https") problem = "is not http or https";
-    else if (!host || !*host) problem = "has no host";
+    if (s != "http" && s != "https")
+      problem = "is not http or https";
+    else if (!host || !*host)
+      problem = "has no host";
     curl_free(scheme);
     curl_free(host);
   }
@@ -43,7 +45,8 @@ void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink) {
       for (const auto& s : a.own.sources) {
         if (!s.url.empty()) {
           if (const std::string p = url_problem(s.url); !p.empty())
-            sink.error(s.url_where, "source/url", "source URL \"" + quote_for_message(s.url) + "\" " + p);
+            sink.error(s.url_where, "source/url",
+                       "source URL \"" + quote_for_message(s.url) + "\" " + p);
           if (!seen.insert(s.url).second)
             sink.warning(s.url_where, "source/duplicate",
                          "source \"" + quote_for_message(s.url) + "\" is listed twice");
@@ -51,7 +54,7 @@ void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink) {
         // A date without time counts from its start in UTC: a source accessed
         // "today" anywhere on Earth is not in the future.
         if (s.accessed && to_epoch_ms(*s.accessed, 14 * 60) > now_ms)
-          sink.error(s.where, "source/accessed",
+          sink.error(s.accessed_where, "source/accessed",
                      "'accessed' (" + s.accessed->text + ") is in the future");
       }
       if (a.own.product && !a.own.product->url.empty())

@@ -12,10 +12,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kPaths = {
-    "/ok",          "/missing",    "/gone",         "/chain/3",     "/loop",
-    "/head-405",    "/rate-seconds", "/rate-date",  "/rate-forever", "/rate-long",
-    "/drip",        "/endless",    "/server-error", "/redirect?to=file:///etc/passwd"};
+const std::vector<std::string> kPaths = {"/ok",           "/missing",
+                                         "/gone",         "/chain/3",
+                                         "/loop",         "/head-405",
+                                         "/rate-seconds", "/rate-date",
+                                         "/rate-forever", "/rate-long",
+                                         "/drip",         "/endless",
+                                         "/server-error", "/redirect?to=file:///etc/passwd",
+                                         "/head-garbage", "/ok?after-garbage"};
 
 // A site whose one news article links every scripted path, one per line, and
 // cites /missing as its source.
@@ -24,16 +28,19 @@ void make_link_site(const fs::path& root, const test::LinkServer& server, bool a
   test::make_minimal_site(root);
   std::string yaml = test::read_text(root / "pipeline/site.yaml");
   // The minimal site's own sources name hosts that do not exist: excluded.
-  yaml += "links: {timeout_s: 2, retries: 1, concurrency: 8, per_host: 2, cache_ttl_h: 24, allow_private: " +
-          std::string(allow_private ? "true" : "false") +
-          ", exclude: ['^https://(vendor|tool)\\.example/']}\n";
+  yaml +=
+      "links: {timeout_s: 2, retries: 1, concurrency: 8, per_host: 2, cache_ttl_h: 24, "
+      "allow_private: " +
+      std::string(allow_private ? "true" : "false") +
+      ", exclude: ['^https://(vendor|tool)\\.example/']}\n";
   test::write_text(root, "pipeline/site.yaml", yaml);
   std::string body;
   for (const auto& u : urls) body += "- [link](" + u + ")\n";
-  test::write_text(root, "content/news/links/index.en.md",
-                   "---\ntitle: \"Links\"\ntype: news\ndate: 2026-11-21\nsummary: \"s\"\nverdict: \"v\"\n"
-                   "sources:\n  - {title: \"t\", url: \"" + server.url("/missing") +
-                       "\", publisher: \"P\"}\n---\n" + body);
+  test::write_text(
+      root, "content/news/links/index.en.md",
+      "---\ntitle: \"Links\"\ntype: news\ndate: 2026-11-21\nsummary: \"s\"\nverdict: \"v\"\n"
+      "sources:\n  - {title: \"t\", url: \"" +
+          server.url("/missing") + "\", publisher: \"P\"}\n---\n" + body);
 }
 
 std::string without_port(std::string text, int port) {
@@ -51,18 +58,32 @@ long count(const std::vector<std::string>& log, const std::string& line) {
 }
 
 const char* kExpected =
-    "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' translation; linked in 'en' [link/untranslated]\n"
-    "content/news/chip-launch/index.en.md:10:34: note: not checked https://vendor.example/post: excluded by links.exclude [link/skipped]\n"
-    "content/news/links/index.en.md:8:23: error: broken link http://127.0.0.1:PORT/missing: 404 Not Found [link/broken]\n"
-    "content/news/links/index.en.md:11:3: error: broken link http://127.0.0.1:PORT/missing: 404 Not Found [link/broken]\n"
-    "content/news/links/index.en.md:12:3: error: broken link http://127.0.0.1:PORT/gone: 410 Gone [link/broken]\n"
-    "content/news/links/index.en.md:14:3: error: broken link http://127.0.0.1:PORT/loop: redirect loop (more than 10 redirects) [link/broken]\n"
-    "content/news/links/index.en.md:18:3: warning: could not confirm http://127.0.0.1:PORT/rate-forever: 429 Too Many Requests after 1 retries [link/flaky]\n"
-    "content/news/links/index.en.md:19:3: warning: could not confirm http://127.0.0.1:PORT/rate-long: 429 Too Many Requests; the server asks to wait 86400 s (more than 60 s) [link/flaky]\n"
-    "content/news/links/index.en.md:20:3: warning: could not confirm http://127.0.0.1:PORT/drip: timed out after 2 s [link/flaky]\n"
-    "content/news/links/index.en.md:22:3: warning: could not confirm http://127.0.0.1:PORT/server-error: 503 Service Unavailable after 1 retries [link/flaky]\n"
-    "content/news/links/index.en.md:23:3: error: broken link http://127.0.0.1:PORT/redirect?to=file:///etc/passwd: refused scheme (only http and https are followed) [link/broken]\n"
-    "content/reviews/tool/index.en.md:9:28: note: not checked https://tool.example/: excluded by links.exclude [link/skipped]\n";
+    "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' translation; "
+    "linked in 'en' [link/untranslated]\n"
+    "content/news/chip-launch/index.en.md:10:34: note: not checked https://vendor.example/post: "
+    "excluded by links.exclude [link/skipped]\n"
+    "content/news/links/index.en.md:8:23: error: broken link http://127.0.0.1:PORT/missing: 404 "
+    "Not Found [link/broken]\n"
+    "content/news/links/index.en.md:11:3: error: broken link http://127.0.0.1:PORT/missing: 404 "
+    "Not Found [link/broken]\n"
+    "content/news/links/index.en.md:12:3: error: broken link http://127.0.0.1:PORT/gone: 410 Gone "
+    "[link/broken]\n"
+    "content/news/links/index.en.md:14:3: error: broken link http://127.0.0.1:PORT/loop: redirect "
+    "loop (more than 10 redirects) [link/broken]\n"
+    "content/news/links/index.en.md:18:3: warning: could not confirm "
+    "http://127.0.0.1:PORT/rate-forever: 429 Too Many Requests after 1 retries [link/flaky]\n"
+    "content/news/links/index.en.md:19:3: warning: could not confirm "
+    "http://127.0.0.1:PORT/rate-long: 429 Too Many Requests; the server asks to wait 86400 s (more "
+    "than 60 s) [link/flaky]\n"
+    "content/news/links/index.en.md:20:3: warning: could not confirm http://127.0.0.1:PORT/drip: "
+    "timed out after 2 s [link/flaky]\n"
+    "content/news/links/index.en.md:22:3: warning: could not confirm "
+    "http://127.0.0.1:PORT/server-error: 503 Service Unavailable after 1 retries [link/flaky]\n"
+    "content/news/links/index.en.md:23:3: error: broken link "
+    "http://127.0.0.1:PORT/redirect?to=file:///etc/passwd: refused scheme (only http and https are "
+    "followed) [link/broken]\n"
+    "content/reviews/tool/index.en.md:9:28: note: not checked https://tool.example/: excluded by "
+    "links.exclude [link/skipped]\n";
 
 }  // namespace
 
@@ -72,8 +93,10 @@ TEST(Check, ClassifiesEveryScriptedBehaviourWithItsLocation) {
   test::TempDir dir;
   make_link_site(dir.path(), server, true, urls_of(server, kPaths));
   const auto started = std::chrono::steady_clock::now();
-  const auto r = test::run_polypress({"-C", dir.path().string(), "check", "--external", "--no-cache"});
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto r =
+      test::run_polypress({"-C", dir.path().string(), "check", "--external", "--no-cache"});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(without_port(r.err, server.port()), kExpected);
   EXPECT_LT(seconds, 30.0);  // bounded: every wait has a cap
@@ -92,7 +115,8 @@ TEST(Check, ClassifiesEveryScriptedBehaviourWithItsLocation) {
 TEST(Check, WarmRunAsksNothingForCachedUrls) {
   test::LinkServer server;
   test::TempDir dir;
-  const std::vector<std::string> paths = {"/ok", "/missing", "/gone", "/chain/2", "/head-405", "/server-error"};
+  const std::vector<std::string> paths = {"/ok",      "/missing",  "/gone",
+                                          "/chain/2", "/head-405", "/server-error"};
   make_link_site(dir.path(), server, true, urls_of(server, paths));
   const auto cold = test::run_polypress({"-C", dir.path().string(), "check", "--external"});
   const std::size_t after_cold = server.log().size();
@@ -112,7 +136,9 @@ TEST(Check, WarmRunAsksNothingForCachedUrls) {
   const std::size_t before = server.log().size();
   test::run_polypress({"-C", dir.path().string(), "check", "--external", "--no-cache"});
   const auto all = server.log();
-  EXPECT_EQ(count(std::vector<std::string>(all.begin() + static_cast<long>(before), all.end()), "HEAD /ok"), 1);
+  EXPECT_EQ(count(std::vector<std::string>(all.begin() + static_cast<long>(before), all.end()),
+                  "HEAD /ok"),
+            1);
 }
 
 TEST(Check, PrivateAddressesAreNeverContacted) {
@@ -120,19 +146,23 @@ TEST(Check, PrivateAddressesAreNeverContacted) {
   test::TempDir dir;
   const std::string port = std::to_string(server.port());
   const std::vector<std::string> urls = {
-      "http://127.0.0.1:" + port + "/ok",      "http://127.1:" + port + "/ok",
-      "http://2130706433:" + port + "/ok",     "http://0x7f000001:" + port + "/ok",
+      "http://127.0.0.1:" + port + "/ok",          "http://127.1:" + port + "/ok",
+      "http://2130706433:" + port + "/ok",         "http://0x7f000001:" + port + "/ok",
       "http://[::ffff:127.0.0.1]:" + port + "/ok", "http://[::1]:" + port + "/ok",
-      "http://localhost:" + port + "/ok",      "http://0.0.0.0:" + port + "/ok"};
+      "http://localhost:" + port + "/ok",          "http://0.0.0.0:" + port + "/ok"};
   make_link_site(dir.path(), server, false, urls);
-  const auto r = test::run_polypress({"-C", dir.path().string(), "check", "--external", "--format", "json"});
+  const auto r =
+      test::run_polypress({"-C", dir.path().string(), "check", "--external", "--format", "json"});
   // Every one is a note (the source and the two excluded URLs too); not one
   // connection was opened.
   const std::regex note("\"rule\": \"link/skipped\"");
-  const auto n = std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), note), std::sregex_iterator());
+  const auto n =
+      std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), note), std::sregex_iterator());
   EXPECT_EQ(n, static_cast<long>(urls.size()) + 3) << r.out;
-  const std::regex refused("private address (127\\.0\\.0\\.1|::ffff:127\\.0\\.0\\.1|::1|0\\.0\\.0\\.0) refused");
-  const auto m = std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), refused), std::sregex_iterator());
+  const std::regex refused(
+      "private address (127\\.0\\.0\\.1|::ffff:127\\.0\\.0\\.1|::1|0\\.0\\.0\\.0) refused");
+  const auto m = std::distance(std::sregex_iterator(r.out.begin(), r.out.end(), refused),
+                               std::sregex_iterator());
   EXPECT_EQ(m, static_cast<long>(urls.size()) + 1) << r.out;
   EXPECT_EQ(count(server.log(), "CONNECT"), 0);
   EXPECT_EQ(r.exit_code, 0);

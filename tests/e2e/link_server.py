@@ -92,6 +92,13 @@ class Handler(BaseHTTPRequestHandler):
                     time.sleep(1)
                     self.wfile.write(bytes([c]))
                     self.wfile.flush()
+            elif path == "/head-garbage":
+                # A broken server: a HEAD answer followed by stray bytes that poison
+                # the connection for the next request.
+                self.send_response(200)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                self.wfile.write(b"0\r\n\r\n")
             elif path == "/endless":
                 self.send_response(200)
                 self.send_header("Transfer-Encoding", "chunked")
@@ -100,8 +107,6 @@ class Handler(BaseHTTPRequestHandler):
                     chunk = b"x" * 65536
                     for _ in range(100000):
                         self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
-                else:
-                    self.wfile.write(b"0\r\n\r\n")
             else:
                 self.reply(404)
         except (BrokenPipeError, ConnectionResetError):

@@ -70,3 +70,102 @@ sources:
 }
 
 }  // namespace pp
+
+#include "links/address_policy.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+namespace pp {
+
+namespace {
+
+bool private_text(const std::string& text) {
+  sockaddr_storage ss{};
+  if (inet_pton(AF_INET, text.c_str(), &reinterpret_cast<sockaddr_in*>(&ss)->sin_addr) == 1) {
+    ss.ss_family = AF_INET;
+  } else {
+    EXPECT_EQ(inet_pton(AF_INET6, text.c_str(), &reinterpret_cast<sockaddr_in6*>(&ss)->sin6_addr),
+              1)
+        << text;
+    ss.ss_family = AF_INET6;
+  }
+  return is_private_address(reinterpret_cast<const sockaddr*>(&ss));
+}
+
+}  // namespace
+
+TEST(AddressPolicy, RefusesEveryPrivateForm) {
+  for (const char* a : {"127.0.0.1",
+                        "127.255.0.9",
+                        "10.1.2.3",
+                        "172.16.0.1",
+                        "172.31.255.255",
+                        "192.168.1.1",
+                        "169.254.169.254",
+                        "100.64.0.1",
+                        "0.0.0.0",
+                        "224.0.0.1",
+                        "255.255.255.255",
+                        "::1",
+                        "::",
+                        "::ffff:127.0.0.1",
+                        "::ffff:10.0.0.1",
+                        "::127.0.0.1",
+                        "fc00::1",
+                        "fd12:3456::1",
+                        "fe80::1",
+                        "ff02::1",
+                        "64:ff9b::7f00:1"})
+    EXPECT_TRUE(private_text(a)) << a;
+  for (const char* a : {"93.184.216.34", "8.8.8.8", "172.32.0.1", "192.169.0.1", "2606:4700::1111",
+                        "::ffff:8.8.8.8", "64:ff9b::808:808"})
+    EXPECT_FALSE(private_text(a)) << a;
+}
+
+// A redirect is a new connection, and it passes the guard too: server A (allowed
+// by the test's policy) redirects to server B on loopback, which is refused.
+TEST(CurlProber, GuardsEveryRedirectHop) {
+  test::LinkServer a, b;
+  ProbeOptions options;
+  options.timeout_s = 5;
+  options.retries = 0;
+  options.address_allowed = [&](const sockaddr* sa) {
+    const auto* in = reinterpret_cast<const sockaddr_in*>(sa);
+    return sa->sa_family == AF_INET && ntohs(in->sin_port) == a.port();
+  };
+  auto prober = make_curl_prober(options);
+  const std::string to_b = a.url("/redirect?to=" + b.url("/ok"));
+  const auto results = prober->probe({to_b, a.url("/ok")});
+  EXPECT_EQ(results.at(a.url("/ok")).status, LinkStatus::ok);
+  EXPECT_EQ(results.at(to_b).status, LinkStatus::skipped);
+  EXPECT_EQ(results.at(to_b).reason,
+            "private address 127.0.0.1 refused (set links.allow_private to check it)");
+  const auto log_a = a.log(), log_b = b.log();
+  EXPECT_EQ(std::count(log_b.begin(), log_b.end(), "CONNECT"), 0);
+  EXPECT_GE(std::count(log_a.begin(), log_a.end(), "CONNECT"), 1);
+}
+
+TEST(Sources, AccessedTodayIsNeverInTheFuture) {
+  DiagnosticSink sink;
+  auto article = parse_article(
+      "a.md", "en",
+      "---\ntitle: x\nsources:\n  - {title: t, url: \"https://a.example/\", publisher: P, "
+      "accessed: 2026-11-30}\n---\n",
+      sink);
+  ASSERT_TRUE(article);
+  Corpus corpus;
+  Bundle b;
+  b.section = "news";
+  b.slug = "x";
+  b.articles.emplace("en", std::move(*article));
+  corpus.bundles.push_back(std::move(b));
+  // 2026-11-29T21:30Z (the truth table's instant plus 12 h): already the 30th
+  // in UTC+14, so a source accessed "2026-11-30" is not in the future.
+  check_sources(corpus, 1795944600000.0 + 12 * 3600000.0, sink);
+  EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
+  check_sources(corpus, 1795944600000.0 - 86400000.0, sink);  // 2026-11-28T09:30Z
+  EXPECT_EQ(sink.count(Severity::error), 1);
+}
+
+}  // namespace pp
