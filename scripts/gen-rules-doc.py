@@ -44,7 +44,10 @@ def network_examples(found):
     """Rules that need a live server take their example from the pinned output of
     tests/e2e/check_test.cpp (the server's port shown as PORT)."""
     text = open(os.path.join(ROOT, "tests", "e2e", "check_test.cpp"), encoding="utf-8").read()
-    for literal in re.findall(r'^\s*"(content/[^"]*?)\\n"', text, re.M):
+    start = text.index("kExpected =")
+    block = text[start:text.index('";', start) + 1]
+    joined = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', block))  # adjacent literals
+    for literal in joined.split("\\n"):
         m = LINE.match(literal)
         if m and m["rule"] not in found:
             found[m["rule"]] = ("../check_test.cpp", literal, None)
