@@ -91,7 +91,7 @@ def main():
         shutil.copytree(os.path.join(REPO, "tests/e2e/sites/minimal"), site)
         shutil.copytree(os.path.join(REPO, "pipeline/templates"), os.path.join(site, "pipeline/templates"), dirs_exist_ok=True)
         with open(os.path.join(site, "pipeline/site.yaml"), "a") as f:
-            f.write("links: {timeout_s: 10, concurrency: 8, per_host: 2, retries: 2, allow_private: true, exclude: ['\\\\.example/']}\n")
+            f.write("links: {timeout_s: 10, concurrency: 8, per_host: 2, retries: 2, allow_private: true, exclude: ['\\.example/']}\n")
         per = (len(urls) + 19) // 20
         for k in range(20):
             chunk = urls[k * per:(k + 1) * per]

@@ -28,13 +28,18 @@ void global_init() {
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
+// The key of the per-host limit: host and port, as libcurl counts connections.
 std::string host_of(const std::string& url) {
   CURLU* u = curl_url();
   std::string host;
   if (curl_url_set(u, CURLUPART_URL, url.c_str(), 0) == CURLUE_OK) {
     char* h = nullptr;
+    char* port = nullptr;
     if (curl_url_get(u, CURLUPART_HOST, &h, 0) == CURLUE_OK && h) host = h;
+    if (curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) == CURLUE_OK && port)
+      host += ":" + std::string(port);
     curl_free(h);
+    curl_free(port);
   }
   curl_url_cleanup(u);
   std::transform(host.begin(), host.end(), host.begin(),
