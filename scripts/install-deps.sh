@@ -19,7 +19,7 @@ packages=(
   libsqlite3-dev
   libtbb-dev
   # tests
-  libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils
+  libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl
 )
 
 missing=()

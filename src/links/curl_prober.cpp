@@ -230,7 +230,8 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
         job.not_before = Clock::now() + std::chrono::milliseconds(500);
         return std::nullopt;
       }
-      return ProbeResult{LinkStatus::broken, "host name does not resolve"};
+      // Not cached: a resolver outage must not mark a link dead for a day.
+      return ProbeResult{LinkStatus::broken, "host name does not resolve", false};
     case CURLE_OPERATION_TIMEDOUT:
       if (can_retry) return retry(backoff);
       return ProbeResult{LinkStatus::flaky,

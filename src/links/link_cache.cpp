@@ -83,7 +83,7 @@ void LinkCache::store(const std::map<std::string, ProbeResult>& results, double 
   for (const auto& [url, r] : results) {
     if (!ok) break;
     // Flaky and skipped results say nothing lasting about the URL.
-    if (r.status != LinkStatus::ok && r.status != LinkStatus::broken) continue;
+    if ((r.status != LinkStatus::ok && r.status != LinkStatus::broken) || !r.cacheable) continue;
     sqlite3_bind_text(st, 1, url.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 2, status_name(r.status), -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, r.reason.c_str(), -1, SQLITE_TRANSIENT);

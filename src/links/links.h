@@ -70,7 +70,8 @@ enum class LinkStatus { ok, broken, flaky, skipped };
 
 struct ProbeResult {
   LinkStatus status = LinkStatus::ok;
-  std::string reason;  ///< why, for anything but ok ("404 Not Found", "timed out after 10 s")
+  std::string reason;     ///< why, for anything but ok ("404 Not Found", "timed out after 10 s")
+  bool cacheable = true;  ///< false for results that say more about this machine than the URL
 };
 
 /// What the prober may do, from site.yaml's `links`.

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """A scripted HTTP server for the link checker's tests, on 127.0.0.1 only.
 
-  link_server.py LOG_FILE      prints "PORT\\n" once listening, then serves until
+  link_server.py LOG_FILE [CERT KEY]
+                               prints "PORT\\n" once listening (https with CERT
+                               and KEY), then serves until
                                killed (or after 120 s, so a lost test never leaves
                                it running).
 
@@ -129,6 +131,11 @@ class Server(ThreadingHTTPServer):
 
 def main():
     server = Server(("127.0.0.1", 0), Handler)
+    if len(sys.argv) > 3:  # link_server.py LOG CERT KEY: serve https
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     threading.Timer(120, server.shutdown).start()
     server.serve_forever()

@@ -92,15 +92,21 @@ extern char** environ;
 
 namespace pp::test {
 
-LinkServer::LinkServer() {
+LinkServer::LinkServer(bool tls) : tls_(tls) {
   const std::string log = (dir_.path() / "server.log").string();
   const std::string script = (source_dir() / "tests/e2e/link_server.py").string();
+  const std::string cert = (dir_.path() / "cert.pem").string(),
+                    key = (dir_.path() / "key.pem").string();
+  if (tls)
+    run_process({"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                 "/CN=127.0.0.1", "-keyout", key, "-out", cert});
   int out[2];
   if (::pipe2(out, O_CLOEXEC) != 0) return;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   std::vector<std::string> args = {"python3", script, log};
+  if (tls) args.insert(args.end(), {cert, key});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -130,7 +136,7 @@ LinkServer::~LinkServer() {
 }
 
 std::string LinkServer::url(const std::string& path) const {
-  return "http://127.0.0.1:" + std::to_string(port_) + path;
+  return std::string(tls_ ? "https" : "http") + "://127.0.0.1:" + std::to_string(port_) + path;
 }
 
 std::vector<std::string> LinkServer::log() const {

@@ -57,7 +57,8 @@ namespace pp::test {
 /// in the destructor. Its log records connections and requests.
 class LinkServer {
  public:
-  LinkServer();
+  /// Plain http; with `tls`, https with a self-signed certificate made by openssl.
+  explicit LinkServer(bool tls = false);
   ~LinkServer();
   LinkServer(const LinkServer&) = delete;
   LinkServer& operator=(const LinkServer&) = delete;
@@ -71,6 +72,7 @@ class LinkServer {
   TempDir dir_;
   int pid_ = -1;
   int port_ = 0;
+  bool tls_ = false;
 };
 
 }  // namespace pp::test

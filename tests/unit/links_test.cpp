@@ -146,6 +146,20 @@ TEST(CurlProber, GuardsEveryRedirectHop) {
   EXPECT_GE(std::count(log_a.begin(), log_a.end(), "CONNECT"), 1);
 }
 
+// TLS verification is never turned off: a self-signed certificate is a warning
+// that carries curl's own message.
+TEST(CurlProber, TlsFailureIsFlakyWithCurlsMessage) {
+  test::LinkServer server(true);
+  ASSERT_GT(server.port(), 0);
+  ProbeOptions options;
+  options.timeout_s = 5;
+  options.allow_private = true;
+  const auto results = make_curl_prober(options)->probe({server.url("/ok")});
+  const ProbeResult& r = results.at(server.url("/ok"));
+  EXPECT_EQ(r.status, LinkStatus::flaky);
+  EXPECT_EQ(r.reason.rfind("TLS: SSL certificate problem: self", 0), 0u) << r.reason;
+}
+
 TEST(Sources, AccessedTodayIsNeverInTheFuture) {
   DiagnosticSink sink;
   auto article = parse_article(
