@@ -7,10 +7,8 @@
 namespace pp {
 
 int cmd_check(const std::vector<std::string>& args) {
-  CommonOptions common;
-  bool strict = false, external = false, no_cache = false;
-  int jobs = 0;
-  std::vector<std::string> files;
+  FindingsOptions f;
+  bool external = false, no_cache = false;
   po::options_description desc(
       "Usage: polypress check [options] [FILE...]\n\n"
       "All of validate, plus sources and product URLs. With --external, every\n"
@@ -18,57 +16,29 @@ int cmd_check(const std::vector<std::string>& args) {
       "where HEAD is refused), concurrently, with retries, honouring 429\n"
       "Retry-After, through a cache in .polypress/. Dead links are errors, links\n"
       "that could not be confirmed warnings, skipped ones notes.\n\nOptions");
-  add_common_options(desc, common, true);
   desc.add_options()("external", po::bool_switch(&external), "fetch every http(s) URL")(
-      "no-cache", po::bool_switch(&no_cache), "neither read nor write the link cache")(
-      "strict", po::bool_switch(&strict), "warnings also fail (exit 1)")(
-      "jobs,j", po::value<int>(&jobs)->value_name("N"), "parallel readers (default: one per core)");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
-  po::options_description all;
-  all.add(desc).add(hidden);
-  po::positional_options_description pos;
-  pos.add("file", -1);
-  po::variables_map vm;
-  if (!parse_command_line("check", args, all, &pos, vm)) return kExitUsage;
-  if (common.help) {
-    std::cout << desc
-              << "\nExit status: 0 no errors, 1 errors found, 2 usage or configuration error.\n";
-    return kExitOk;
-  }
-  OutputFormat format;
-  if (!parse_output_format(common.format, format)) {
-    std::cerr << "polypress check: unknown --format '" << common.format
-              << "' (text, json, github or sarif)\n";
-    return kExitUsage;
-  }
-  if (vm.count("jobs") && jobs < 1) {
-    std::cerr << "polypress check: --jobs must be at least 1\n";
-    return kExitUsage;
-  }
+      "no-cache", po::bool_switch(&no_cache), "neither read nor write the link cache");
+  if (const int status = parse_findings_command("check", args, desc, f); status >= 0) return status;
   CheckOptions options;
-  options.root = common.root;
-  options.files = files;
-  options.jobs = jobs;
+  options.root = f.common.root;
+  options.files = f.files;
+  options.jobs = f.jobs;
   options.external = external;
   options.use_cache = !no_cache;
-  const bool show = !common.quiet && stderr_is_terminal();
+  const bool show = !f.common.quiet && stderr_is_terminal();
   if (show)
     options.progress = [](std::size_t done, std::size_t total, std::size_t failing) {
       std::cerr << "\rchecking links: " << done << "/" << total;
       if (failing) std::cerr << " (" << failing << " failing)";
       std::cerr << "\x1b[K" << std::flush;
     };
-  RunResult r = run_check(options);
+  const RunResult r = run_check(options);
   if (show && r.urls > r.urls_cached) std::cerr << "\n";
-  print_diagnostics(r.diagnostics, format);
-  if (!r.usage_error.empty()) std::cerr << "polypress check: " << r.usage_error << "\n";
+  const int status = finish_findings_command("check", f, r);
   if (show && external)
     std::cerr << "polypress: " << r.urls << " unique URLs, " << r.urls_cached
               << " from the cache\n";
-  if (r.exit_code == kExitOk && strict && r.diagnostics.count(Severity::warning) > 0)
-    return kExitFindings;
-  return r.exit_code;
+  return status;
 }
 
 }  // namespace pp

@@ -47,3 +47,50 @@ bool stderr_is_terminal() {
 }
 
 }  // namespace pp
+
+#include "driver/driver.h"
+
+namespace pp {
+
+int parse_findings_command(const std::string& command, const std::vector<std::string>& args,
+                           po::options_description& desc, FindingsOptions& out) {
+  add_common_options(desc, out.common, true);
+  desc.add_options()("strict", po::bool_switch(&out.strict), "warnings also fail (exit 1)")(
+      "jobs,j", po::value<int>(&out.jobs)->value_name("N"),
+      "parallel jobs (default: one per core)");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>(&out.files));
+  po::options_description all;
+  all.add(desc).add(hidden);
+  po::positional_options_description pos;
+  pos.add("file", -1);
+  po::variables_map vm;
+  if (!parse_command_line(command, args, all, &pos, vm)) return kExitUsage;
+  if (out.common.help) {
+    std::cout << desc
+              << "\nExit status: 0 no errors, 1 errors found (or warnings with --strict), "
+                 "2 usage or configuration error.\n";
+    return kExitOk;
+  }
+  if (!parse_output_format(out.common.format, out.format)) {
+    std::cerr << "polypress " << command << ": unknown --format '" << out.common.format
+              << "' (text, json, github or sarif)\n";
+    return kExitUsage;
+  }
+  if (vm.count("jobs") && out.jobs < 1) {
+    std::cerr << "polypress " << command << ": --jobs must be at least 1\n";
+    return kExitUsage;
+  }
+  return -1;
+}
+
+int finish_findings_command(const std::string& command, const FindingsOptions& options,
+                            const RunResult& r) {
+  print_diagnostics(r.diagnostics, options.format);
+  if (!r.usage_error.empty()) std::cerr << "polypress " << command << ": " << r.usage_error << "\n";
+  if (r.exit_code == kExitOk && options.strict && r.diagnostics.count(Severity::warning) > 0)
+    return kExitFindings;
+  return r.exit_code;
+}
+
+}  // namespace pp

@@ -36,3 +36,28 @@ void print_diagnostics(const DiagnosticSink& sink, OutputFormat format);
 bool stderr_is_terminal();
 
 }  // namespace pp
+
+namespace pp {
+
+struct RunResult;
+
+/// What validate and check share: FILE arguments, --strict, --jobs, --format.
+struct FindingsOptions {
+  CommonOptions common;
+  bool strict = false;
+  int jobs = 0;
+  std::vector<std::string> files;
+  OutputFormat format = OutputFormat::text;
+};
+
+/// Adds the shared options to `desc` (which may hold the command's own), parses
+/// args, prints --help, and checks --format and --jobs. Returns -1 to go on, or
+/// the exit status to end with.
+int parse_findings_command(const std::string& command, const std::vector<std::string>& args,
+                           po::options_description& desc, FindingsOptions& out);
+
+/// Prints the findings and a usage error, and applies --strict: the exit status.
+int finish_findings_command(const std::string& command, const FindingsOptions& options,
+                            const RunResult& result);
+
+}  // namespace pp

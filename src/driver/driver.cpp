@@ -88,59 +88,64 @@ void finish(const DiagnosticSink& all, const std::vector<std::string>& wanted, R
 
 }  // namespace
 
-RunResult run_validate(const ValidateOptions& options) {
+namespace {
+
+// Validates the site, lets `more` add its checks, and keeps the findings of the
+// FILEs asked for. Configuration errors end the run with exit 2.
+RunResult run_checks(const fs::path& root, const std::vector<std::string>& files, int jobs,
+                     const std::function<void(const Checked&, DiagnosticSink&, RunResult&)>& more) {
   RunResult result;
   std::vector<std::string> wanted;
-  if (!resolve_files(options.root, options.files, wanted, result)) return result;
+  if (!resolve_files(root, files, wanted, result)) return result;
   DiagnosticSink all;
-  const Checked c = load_and_check(options.root, all, options.jobs);
+  const Checked c = load_and_check(root, all, jobs);
   if (!c.config) {
     result.diagnostics = all;
     result.exit_code = kExitUsage;
     return result;
   }
+  if (more) more(c, all, result);
   finish(all, wanted, result);
   return result;
 }
 
+}  // namespace
+
+RunResult run_validate(const ValidateOptions& options) {
+  return run_checks(options.root, options.files, options.jobs, nullptr);
+}
+
 RunResult run_check(const CheckOptions& options) {
-  RunResult result;
-  std::vector<std::string> wanted;
-  if (!resolve_files(options.root, options.files, wanted, result)) return result;
-  DiagnosticSink all;
-  const Checked c = load_and_check(options.root, all, options.jobs);
-  if (!c.config) {
-    result.diagnostics = all;
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  const double now = current_time_ms();
-  check_sources(c.corpus, now, all);
-  if (options.external) {
-    const LinksConfig& lc = c.config->links;
-    ProbeOptions po;
-    po.timeout_s = lc.timeout_s;
-    po.concurrency = lc.concurrency;
-    po.per_host = lc.per_host;
-    po.retries = lc.retries;
-    po.allow_private = lc.allow_private;
-    po.progress = options.progress;
-    auto prober = make_curl_prober(po);
-    std::unique_ptr<LinkCache> cache;
-    if (options.use_cache) {
-      cache = std::make_unique<LinkCache>(options.root / ".polypress/links.sqlite", lc.cache_ttl_h);
-      if (!cache->error().empty()) {
-        all.warning({".polypress/links.sqlite", 0, 0}, "link/cache",
-                    "link cache unavailable, checking everything: " + cache->error());
-        cache.reset();
-      }
-    }
-    const ExternalStats stats = check_external(*c.config, c.corpus, *prober, cache.get(), now, all);
-    result.urls = stats.unique_urls;
-    result.urls_cached = stats.from_cache;
-  }
-  finish(all, wanted, result);
-  return result;
+  return run_checks(
+      options.root, options.files, options.jobs,
+      [&](const Checked& c, DiagnosticSink& all, RunResult& result) {
+        const double now = current_time_ms();
+        check_sources(c.corpus, now, all);
+        if (!options.external) return;
+        const LinksConfig& lc = c.config->links;
+        ProbeOptions po;
+        po.timeout_s = lc.timeout_s;
+        po.concurrency = lc.concurrency;
+        po.per_host = lc.per_host;
+        po.retries = lc.retries;
+        po.allow_private = lc.allow_private;
+        po.progress = options.progress;
+        auto prober = make_curl_prober(po);
+        std::unique_ptr<LinkCache> cache;
+        if (options.use_cache) {
+          cache =
+              std::make_unique<LinkCache>(options.root / ".polypress/links.sqlite", lc.cache_ttl_h);
+          if (!cache->error().empty()) {
+            all.warning({".polypress/links.sqlite", 0, 0}, "link/cache",
+                        "link cache unavailable, checking everything: " + cache->error());
+            cache.reset();
+          }
+        }
+        const ExternalStats stats =
+            check_external(*c.config, c.corpus, *prober, cache.get(), now, all);
+        result.urls = stats.unique_urls;
+        result.urls_cached = stats.from_cache;
+      });
 }
 
 RunResult run_build(const BuildOptions& options) {
