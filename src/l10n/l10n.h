@@ -61,6 +61,10 @@ class Locale {
   std::string format_currency(double amount, const std::string& currency) const;
   /// "a, b and c" through ICU's ListFormatter.
   std::string format_list(const std::vector<std::string>& items) const;
+  /// The CLDR plural category of a number ("one", "few", ...).
+  std::string plural_category(double n) const;
+  /// The locale's CLDR plural categories, in ICU's order.
+  std::vector<std::string> plural_categories() const;
 
  private:
   std::string code_, dir_, og_locale_;

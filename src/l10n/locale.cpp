@@ -3,6 +3,8 @@
 #include <unicode/listformatter.h>
 #include <unicode/locid.h>
 #include <unicode/numberformatter.h>
+#include <unicode/plurrule.h>
+#include <unicode/strenum.h>
 #include <unicode/timezone.h>
 
 #include <boost/locale.hpp>
@@ -140,6 +142,25 @@ std::string Locale::format_integer(long long n) const {
 std::string Locale::format_currency(double amount, const std::string& currency) const {
   return format_skeleton(amount, "currency/" + currency)
       .value_or(currency + " " + std::to_string(amount));
+}
+
+std::string Locale::plural_category(double n) const {
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::PluralRules> rules(
+      icu::PluralRules::forLocale(icu_locale(icu_locale_), status));
+  if (U_FAILURE(status)) return "other";
+  return to_utf8(rules->select(n));
+}
+
+std::vector<std::string> Locale::plural_categories() const {
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::PluralRules> rules(
+      icu::PluralRules::forLocale(icu_locale(icu_locale_), status));
+  std::vector<std::string> out;
+  if (U_FAILURE(status)) return out;
+  std::unique_ptr<icu::StringEnumeration> e(rules->getKeywords(status));
+  while (const icu::UnicodeString* k = e ? e->snext(status) : nullptr) out.push_back(to_utf8(*k));
+  return out;
 }
 
 std::string Locale::format_list(const std::vector<std::string>& items) const {
