@@ -5,6 +5,7 @@
 #include "config/config.h"
 #include "content/content.h"
 #include "core/clock.h"
+#include "core/file_io.h"
 #include "l10n/l10n.h"
 #include "links/links.h"
 #include "render/render.h"
@@ -146,6 +147,28 @@ RunResult run_check(const CheckOptions& options) {
         result.urls = stats.unique_urls;
         result.urls_cached = stats.from_cache;
       });
+}
+
+RunResult run_i18n_extract(const fs::path& root) {
+  RunResult result;
+  DiagnosticSink& sink = result.diagnostics;
+  const auto config = load_site_config(root, sink);
+  if (!config) {
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  const TemplateSet templates = TemplateSet::load(root, sink);
+  if (sink.has_errors()) {
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  const std::string pot = format_pot(extract_messages(*config, templates));
+  std::string error;
+  if (write_file_atomic(root / "locales/polypress.pot", pot, error) == WriteOutcome::failed) {
+    sink.error({"locales/polypress.pot", 0, 0}, "emit/write", "cannot write: " + error);
+    result.exit_code = kExitFindings;
+  }
+  return result;
 }
 
 RunResult run_build(const BuildOptions& options) {

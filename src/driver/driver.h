@@ -59,6 +59,10 @@ RunResult run_validate(const ValidateOptions& options);
 /// URL is fetched (cache first) and reported where it appears.
 RunResult run_check(const CheckOptions& options);
 
+/// Writes locales/polypress.pot from the templates, site.yaml and the code
+/// (atomically; unchanged bytes are not rewritten).
+RunResult run_i18n_extract(const std::filesystem::path& root);
+
 /// Validates, then renders and writes the site. Writes nothing when validation,
 /// catalogs or templates have errors.
 RunResult run_build(const BuildOptions& options);

@@ -56,6 +56,52 @@ std::map<std::string, std::unique_ptr<Locale>> load_locales(const fs::path& root
   return out;
 }
 
+namespace {
+
+std::string po_quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"')
+      out += "\\\"";
+    else if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string format_pot(const std::vector<CatalogMessage>& messages) {
+  std::string out =
+      "# Interface strings of polypress and this site's templates.\n"
+      "# Written by `polypress i18n extract`; translators edit locales/<lang>.po.\n"
+      "msgid \"\"\n"
+      "msgstr \"\"\n"
+      "\"Project-Id-Version: polypress\\n\"\n"
+      "\"MIME-Version: 1.0\\n\"\n"
+      "\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+      "\"Content-Transfer-Encoding: 8bit\\n\"\n"
+      "\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n";
+  for (const auto& m : messages) {
+    out += "\n";
+    for (const auto& ref : m.references) out += "#: " + ref + "\n";
+    if (m.msgid.find('{') != std::string::npos) out += "#, python-brace-format\n";
+    out += "msgid " + po_quote(m.msgid) + "\n";
+    if (m.plural.empty()) {
+      out += "msgstr \"\"\n";
+    } else {
+      out += "msgid_plural " + po_quote(m.plural) + "\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n";
+    }
+  }
+  return out;
+}
+
 void check_figure_formats(const Corpus& corpus, DiagnosticSink& sink) {
   LanguageConfig root_lang{"en", "English", "en"};
   SiteConfig cfg;

@@ -92,6 +92,16 @@ std::map<std::string, std::unique_ptr<Locale>> load_locales(const std::filesyste
                                                             const SiteConfig& config,
                                                             DiagnosticSink& sink);
 
+/// One interface string for the .pot: msgid, optional plural, source references.
+struct CatalogMessage {
+  std::string msgid, plural;
+  std::vector<std::string> references;  ///< "path:line"
+};
+
+/// A complete gettext template (header and entries, in the given order), with
+/// PO escaping; no creation date, so the same messages give the same bytes.
+std::string format_pot(const std::vector<CatalogMessage>& messages);
+
 /// Checks that every figure's format is one ICU accepts (figure/format errors).
 void check_figure_formats(const Corpus& corpus, DiagnosticSink& sink);
 

@@ -50,6 +50,19 @@ std::vector<OutputFile> render_site(const std::filesystem::path& root, const Sit
                                     const TemplateSet& templates, const RenderOptions& options,
                                     DiagnosticSink& sink);
 
+/// An interface string translated by the code (not by a template).
+struct CodeMessage {
+  std::string msgid, plural, where;
+};
+
+/// Every string the code passes to tr(), tr_fill() or tr_n().
+const std::vector<CodeMessage>& code_messages();
+
+/// Every interface string of the site: templates' {{#t}}…{{/t}}, section titles
+/// of site.yaml and the code's own, each once, with its references.
+std::vector<CatalogMessage> extract_messages(const SiteConfig& config,
+                                             const TemplateSet& templates);
+
 /// The body of one article as HTML: internal links resolved for its language,
 /// figures formatted by `locale`, GitHub-style ids on headings.
 std::string render_body_html(const Article& article, const Corpus& corpus, const SiteConfig& config,

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 
+#include "core/process.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -156,6 +157,30 @@ TEST(Validate, FormatsAndExitCodes) {
   r = run_polypress({"-C", dir.path().string(), "validate", "content/nope.md"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "polypress validate: no such file: content/nope.md\n");
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// The committed locales/polypress.pot is what `i18n extract` writes for the
+// sample site, and every sample catalog translates all of it (gettext's msgcmp).
+TEST(I18n, ExtractWritesTheCommittedTemplate) {
+  test::TempDir dir;
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  std::filesystem::remove(dir.path() / "locales/polypress.pot");
+  const auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "extract"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_text(dir.path() / "locales/polypress.pot"),
+            test::read_text(test::source_dir() / "locales/polypress.pot"));
+  for (const char* lang : {"en", "ko", "ja", "de", "ar"}) {
+    const ProcessResult cmp =
+        run_process({"msgcmp", (dir.path() / "locales" / (std::string(lang) + ".po")).string(),
+                     (dir.path() / "locales/polypress.pot").string()});
+    EXPECT_EQ(cmp.exit_code, 0) << lang << ": " << cmp.err;
+  }
+  EXPECT_EQ(test::run_polypress({"-C", dir.path().string(), "i18n", "merge"}).exit_code, 2);
 }
 
 }  // namespace pp

@@ -1,0 +1,61 @@
+// The interface strings the code translates, and `i18n extract`.
+#include <regex>
+
+#include "core/file_io.h"
+#include "render/render.h"
+
+namespace pp {
+
+const std::vector<CodeMessage>& code_messages() {
+  // Every literal passed to tr(), tr_fill() or tr_n() in src/ (a unit test keeps
+  // this list complete).
+  static const std::vector<CodeMessage> messages = {
+      {"News", "", "src/render/pages.cpp"},
+      {"Review", "", "src/render/pages.cpp"},
+      {"Analysis", "", "src/render/pages.cpp"},
+      {"Updated {date}", "", "src/render/pages.cpp"},
+      {"By {authors}", "", "src/render/pages.cpp"},
+      {"Source:", "Sources:", "src/render/pages.cpp"},
+      {"{rating} out of {max}", "", "src/render/pages.cpp"},
+      {"Free", "", "src/render/pages.cpp"},
+      {"{price} per month", "", "src/render/pages.cpp"},
+      {"{price} per year", "", "src/render/pages.cpp"},
+      {"{price} per use", "", "src/render/pages.cpp"},
+      {"{price}, one-time", "", "src/render/pages.cpp"},
+      {"Checked {date}", "", "src/render/pages.cpp"},
+      {"AI reviews in your inbox.", "", "src/render/pages.cpp"},
+      {"{count} article", "{count} articles", "src/render/pages.cpp"},
+      {"Choose your language", "", "src/render/pages.cpp"},
+      {"Latest articles", "", "src/render/feeds.cpp"},
+  };
+  return messages;
+}
+
+std::vector<CatalogMessage> extract_messages(const SiteConfig& config,
+                                             const TemplateSet& templates) {
+  std::vector<CatalogMessage> out;
+  std::map<std::string, std::size_t> index;
+  auto add = [&](const std::string& msgid, const std::string& plural, const std::string& ref) {
+    auto [it, fresh] = index.emplace(msgid, out.size());
+    if (fresh) out.push_back({msgid, plural, {}});
+    auto& refs = out[it->second].references;
+    if (std::find(refs.begin(), refs.end(), ref) == refs.end()) refs.push_back(ref);
+  };
+  // Templates first, in file order: {{#t}}msgid{{/t}}.
+  static const std::regex t_re(R"(\{\{#t\}\}([\s\S]*?)\{\{/t\}\})");
+  for (const auto& [name, text] : templates.all()) {
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), t_re);
+         it != std::sregex_iterator(); ++it) {
+      const auto pos = static_cast<std::size_t>(it->position());
+      const int line = 1 + static_cast<int>(std::count(
+                               text.begin(), text.begin() + static_cast<long>(pos), '\n'));
+      add((*it)[1].str(), "",
+          "pipeline/templates/html/" + name + ".mustache:" + std::to_string(line));
+    }
+  }
+  for (const auto& s : config.sections) add(s.title, "", std::string(kSiteConfigPath));
+  for (const auto& m : code_messages()) add(m.msgid, m.plural, m.where);
+  return out;
+}
+
+}  // namespace pp

@@ -1,0 +1,48 @@
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+
+#include "render/render.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+// Every literal the code translates is in code_messages(), so `i18n extract`
+// puts it in the .pot.
+TEST(Messages, CodeMessagesListEveryTranslatedLiteral) {
+  std::set<std::string> listed;
+  for (const auto& m : code_messages()) listed.insert(m.msgid);
+  const std::regex call(R"re(\btr(?:_fill|_n)?\("((?:[^"\\]|\\.)*)")re");
+  int found = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(test::source_dir() / "src")) {
+    if (e.path().extension() != ".cpp") continue;
+    const std::string text = test::read_text(e.path());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), call);
+         it != std::sregex_iterator(); ++it) {
+      ++found;
+      EXPECT_TRUE(listed.count((*it)[1].str())) << (*it)[1].str() << " in " << e.path();
+    }
+  }
+  EXPECT_GT(found, 10);
+}
+
+TEST(Messages, ExtractFindsTemplateSiteAndCodeStrings) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  DiagnosticSink sink;
+  const auto config = load_site_config(dir.path(), sink);
+  ASSERT_TRUE(config);
+  const auto messages = extract_messages(*config, TemplateSet::load(dir.path(), sink));
+  std::map<std::string, CatalogMessage> by_id;
+  for (const auto& m : messages) by_id[m.msgid] = m;
+  EXPECT_EQ(by_id.at("Skip to main content").references,
+            std::vector<std::string>{"pipeline/templates/html/header.mustache:1"});
+  EXPECT_EQ(by_id.at("Reviews").references, std::vector<std::string>{"pipeline/site.yaml"});
+  EXPECT_EQ(by_id.at("{count} article").plural, "{count} articles");
+  const std::string pot = format_pot(messages);
+  EXPECT_NE(pot.find("#, python-brace-format\nmsgid \"Updated {date}\"\nmsgstr \"\"\n"),
+            std::string::npos);
+}
+
+}  // namespace pp
