@@ -16,7 +16,7 @@ packages=(
   libgmime-3.0-dev
   libcurl4-openssl-dev
   nlohmann-json3-dev
-  libsqlite3-dev
+  libsqlite3-dev libssl-dev
   libtbb-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl

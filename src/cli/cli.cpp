@@ -19,6 +19,7 @@ const char* kUsage =
     "  check [--external]   validate, plus sources; --external fetches every URL\n"
     "  build                validate, then write the site to public/\n"
     "  i18n extract         write locales/polypress.pot\n"
+    "  translations [stamp] which translations are up to date, stale or missing\n"
     "  rules                list every rule id and what it checks\n"
     "\n"
     "Every command takes -C DIR (site root), --quiet and --help.\n"
@@ -28,11 +29,9 @@ const char* kUsage =
 
 int run_cli(const std::vector<std::string>& args) {
   using Command = int (*)(const std::vector<std::string>&);
-  static const std::map<std::string, Command> commands = {{"validate", cmd_validate},
-                                                          {"build", cmd_build},
-                                                          {"rules", cmd_rules},
-                                                          {"check", cmd_check},
-                                                          {"i18n", cmd_i18n}};
+  static const std::map<std::string, Command> commands = {
+      {"validate", cmd_validate}, {"build", cmd_build}, {"rules", cmd_rules},
+      {"check", cmd_check},       {"i18n", cmd_i18n},   {"translations", cmd_translations}};
   // A leading -C DIR belongs to every command: pass it on.
   std::vector<std::string> before;
   std::size_t i = 0;

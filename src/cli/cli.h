@@ -15,6 +15,7 @@ int cmd_build(const std::vector<std::string>& args);
 int cmd_rules(const std::vector<std::string>& args);
 int cmd_check(const std::vector<std::string>& args);
 int cmd_i18n(const std::vector<std::string>& args);
+int cmd_translations(const std::vector<std::string>& args);
 int cmd_check(const std::vector<std::string>& args);
 
 }  // namespace pp

@@ -76,6 +76,8 @@ const std::vector<RuleInfo>& all_rules() {
         {"front-matter/yaml-tag", E, "YAML tags (!tag) in front matter"},
         {"i18n/missing-catalog", W, "a configured language has no locales/<lang>.po"},
         {"i18n/msgfmt", E, "msgfmt cannot be run"},
+        {"i18n/stamp", E,
+         "translations stamp was given a source file, or a file that is not an article"},
         {"i18n/syntax", E, "msgfmt rejects a catalog"},
         {"link/anchor", E, "a link's #anchor is not a heading id of its target page"},
         {"link/broken", E,

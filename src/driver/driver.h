@@ -48,6 +48,7 @@ struct RunResult {
   EmitStats stats;
   std::filesystem::path out_dir;
   std::string usage_error;                ///< a bad option value (exit 2), printed by the command
+  std::string output;                     ///< what a reporting command prints on stdout
   std::size_t urls = 0, urls_cached = 0;  ///< check --external: unique URLs, answered by the cache
   bool write_failed = false;              ///< errors came from writing, after validation passed
 };
@@ -62,6 +63,15 @@ RunResult run_check(const CheckOptions& options);
 /// Writes locales/polypress.pot from the templates, site.yaml and the code
 /// (atomically; unchanged bytes are not rewritten).
 RunResult run_i18n_extract(const std::filesystem::path& root);
+
+/// The translation matrix (SPEC §6) as text or JSON in `output`.
+RunResult run_translations(const std::filesystem::path& root, bool json);
+
+/// Records the current source digest in each translation FILE (atomic writes;
+/// a file that is not a translation, or cannot be parsed, is an error and is
+/// left as it was).
+RunResult run_translations_stamp(const std::filesystem::path& root,
+                                 const std::vector<std::string>& files);
 
 /// Validates, then renders and writes the site. Writes nothing when validation,
 /// catalogs or templates have errors.

@@ -102,6 +102,29 @@ struct CatalogMessage {
 /// PO escaping; no creation date, so the same messages give the same bytes.
 std::string format_pot(const std::vector<CatalogMessage>& messages);
 
+/// Where a bundle stands in one language (SPEC §6 `translations`).
+enum class TranslationState { source, up_to_date, stale, unstamped, missing };
+
+/// "source", "up to date", "stale", "unstamped" or "missing".
+const char* translation_state_name(TranslationState s);
+
+/// One bundle's state in every configured language, in configuration order.
+struct TranslationRow {
+  std::string bundle;
+  std::vector<std::pair<std::string, TranslationState>> states;
+};
+
+/// The matrix of every bundle with a source: a translation is up to date when its
+/// source_digest is the git blob id of the source file's bytes as they are now.
+std::vector<TranslationRow> translation_matrix(const std::filesystem::path& root,
+                                               const SiteConfig& config, const Corpus& corpus);
+
+/// `bytes` of an article with `source_digest: DIGEST` set in its front matter:
+/// the existing line replaced, or a line added before the closing `---`. Every
+/// other byte (BOM, line ends, comments, order) is kept. nullopt when the file
+/// has no front matter block.
+std::optional<std::string> stamp_front_matter(const std::string& bytes, const std::string& digest);
+
 /// Checks that every figure's format is one ICU accepts (figure/format errors).
 void check_figure_formats(const Corpus& corpus, DiagnosticSink& sink);
 

@@ -184,3 +184,38 @@ TEST(I18n, ExtractWritesTheCommittedTemplate) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// On the sample site: the stale German translation and the missing Arabic one are
+// reported, and stamping clears the stale state without touching anything else.
+TEST(Translations, ReportsStaleAndMissingAndStampClearsStale) {
+  test::TempDir dir;
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  auto r = test::run_polypress({"-C", dir.path().string(), "translations"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("reviews/ollama                    source      up to date  up to date  "
+                       "stale       up to date\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("analysis/small-models-on-laptops  source      up to date  up to date  up "
+                       "to date  missing\n"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("46 up to date, 1 stale, 0 unstamped, 1 missing\n"), std::string::npos);
+  const auto file = dir.path() / "content/reviews/ollama/index.de.md";
+  const std::string before = test::read_text(file);
+  r = test::run_polypress(
+      {"-C", dir.path().string(), "translations", "stamp", "content/reviews/ollama/index.de.md"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string after = test::read_text(file);
+  EXPECT_EQ(std::count(before.begin(), before.end(), '\n'),
+            std::count(after.begin(), after.end(), '\n'));
+  EXPECT_EQ(before.substr(before.find("\n---\n")),
+            after.substr(after.find("\n---\n")));  // body untouched
+  r = test::run_polypress({"-C", dir.path().string(), "translations", "--format", "json"});
+  EXPECT_EQ(r.out.find("\"stale\""), std::string::npos);
+  EXPECT_NE(r.out.find("\"missing\""), std::string::npos);
+}
+
+}  // namespace pp

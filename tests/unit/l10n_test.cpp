@@ -97,3 +97,18 @@ TEST(L10n, MissingCatalogIsAWarning) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+TEST(Translations, StampKeepsEveryOtherByte) {
+  const std::string digest(40, 'a');
+  EXPECT_EQ(*stamp_front_matter("---\r\ntitle: x # kept\r\nsource_digest: 0000\r\n---\r\nbody\r\n",
+                                digest),
+            "---\r\ntitle: x # kept\r\nsource_digest: " + digest + "\r\n---\r\nbody\r\n");
+  EXPECT_EQ(*stamp_front_matter("\xEF\xBB\xBF---\ntitle: x\ntranslation_of: en\n---\n", digest),
+            "\xEF\xBB\xBF---\ntitle: x\ntranslation_of: en\nsource_digest: " + digest + "\n---\n");
+  EXPECT_FALSE(stamp_front_matter("no front matter\n", digest));
+  EXPECT_FALSE(stamp_front_matter("---\ntitle: x\n", digest));
+}
+
+}  // namespace pp

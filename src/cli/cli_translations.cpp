@@ -1,0 +1,68 @@
+#include <iostream>
+
+#include "cli/cli.h"
+#include "cli/cli_common.h"
+#include "driver/driver.h"
+
+namespace pp {
+
+int cmd_translations(const std::vector<std::string>& args) {
+  // "stamp" is the first argument that is neither an option nor -C's value.
+  bool stamp = false;
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const bool option_value =
+        i > 0 && (args[i - 1] == "-C" || args[i - 1] == "--directory" || args[i - 1] == "--format");
+    if (!stamp && rest.size() == i && args[i] == "stamp" && !option_value) {
+      stamp = true;
+      continue;
+    }
+    rest.push_back(args[i]);
+  }
+  CommonOptions common;
+  std::vector<std::string> files;
+  po::options_description desc(
+      "Usage: polypress translations [--format text|json]\n"
+      "       polypress translations stamp FILE...\n\n"
+      "Shows, per bundle and language: source, up to date, stale (the source\n"
+      "changed since the translation's source_digest), unstamped or missing.\n"
+      "'stamp' records the current source digest in each translation FILE after\n"
+      "it was brought up to date.\n\nOptions");
+  add_common_options(desc, common, true);
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
+  po::options_description all;
+  all.add(desc).add(hidden);
+  po::positional_options_description pos;
+  pos.add("file", -1);
+  po::variables_map vm;
+  if (!parse_command_line("translations", rest, all, &pos, vm)) return kExitUsage;
+  if (common.help) {
+    std::cout << desc;
+    return kExitOk;
+  }
+  if (stamp) {
+    if (files.empty()) {
+      std::cerr << "polypress translations stamp: name the translation files to stamp\n";
+      return kExitUsage;
+    }
+    const RunResult r = run_translations_stamp(common.root, files);
+    print_diagnostics(r.diagnostics, OutputFormat::text);
+    if (!r.usage_error.empty()) std::cerr << "polypress translations: " << r.usage_error << "\n";
+    return r.exit_code;
+  }
+  if (!files.empty()) {
+    std::cerr << "polypress translations: unexpected argument '" << files[0] << "'\n";
+    return kExitUsage;
+  }
+  if (common.format != "text" && common.format != "json") {
+    std::cerr << "polypress translations: --format must be text or json\n";
+    return kExitUsage;
+  }
+  const RunResult r = run_translations(common.root, common.format == "json");
+  print_diagnostics(r.diagnostics, OutputFormat::text);
+  std::cout << r.output;
+  return r.exit_code;
+}
+
+}  // namespace pp
