@@ -18,7 +18,7 @@ const char* kUsage =
     "  validate [FILE...]   check front matter, bundles, body, figures, links\n"
     "  check [--external]   validate, plus sources; --external fetches every URL\n"
     "  build                validate, then write the site to public/\n"
-    "  i18n extract         write locales/polypress.pot\n"
+    "  i18n extract|stats   write locales/polypress.pot; translation progress\n"
     "  translations [stamp] which translations are up to date, stale or missing\n"
     "  rules                list every rule id and what it checks\n"
     "\n"

@@ -8,36 +8,62 @@ namespace pp {
 
 int cmd_i18n(const std::vector<std::string>& args) {
   const char* usage =
-      "Usage: polypress i18n extract [-C DIR]\n\n"
+      "Usage: polypress i18n extract [-C DIR]\n"
+      "       polypress i18n stats [-C DIR] [--format text|json] [--fail-under PCT]\n\n"
       "  extract   write locales/polypress.pot from the templates ({{#t}}...{{/t}}),\n"
-      "            the section titles of site.yaml and the strings of the code\n";
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    (args.empty() ? std::cerr : std::cout) << usage;
-    return args.empty() ? kExitUsage : kExitOk;
-  }
-  std::vector<std::string> rest;
+      "            the section titles of site.yaml and the strings of the code\n"
+      "  stats     per language: interface strings translated, fuzzy, untranslated;\n"
+      "            articles up to date, stale, unstamped, missing. --fail-under PCT\n"
+      "            exits 1 when a language's strings or articles are less done\n";
+  // The subcommand is the first argument that is neither an option nor a value.
   std::string sub;
+  std::vector<std::string> rest;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (sub.empty() && args[i].rfind("-", 0) != 0 && (i == 0 || args[i - 1] != "-C"))
+    const bool value = i > 0 && (args[i - 1] == "-C" || args[i - 1] == "--directory" ||
+                                 args[i - 1] == "--format" || args[i - 1] == "--fail-under");
+    if (sub.empty() && !value && args[i].rfind("-", 0) != 0)
       sub = args[i];
     else
       rest.push_back(args[i]);
   }
-  if (sub != "extract") {
+  if (sub.empty()) {
+    const bool help = !args.empty() && (args[0] == "--help" || args[0] == "-h");
+    (help ? std::cout : std::cerr) << usage;
+    return help ? kExitOk : kExitUsage;
+  }
+  if (sub != "extract" && sub != "stats") {
     std::cerr << "polypress i18n: unknown subcommand '" << sub << "'\n\n" << usage;
     return kExitUsage;
   }
   CommonOptions common;
+  double fail_under = -1;
   po::options_description desc(usage);
-  add_common_options(desc, common, false);
+  add_common_options(desc, common, sub == "stats");
+  if (sub == "stats")
+    desc.add_options()("fail-under", po::value<double>(&fail_under)->value_name("PCT"),
+                       "exit 1 when a language is less than PCT % done");
   po::variables_map vm;
-  if (!parse_command_line("i18n extract", rest, desc, nullptr, vm)) return kExitUsage;
+  if (!parse_command_line("i18n " + sub, rest, desc, nullptr, vm)) return kExitUsage;
   if (common.help) {
     std::cout << desc;
     return kExitOk;
   }
-  const RunResult r = run_i18n_extract(common.root);
+  if (sub == "extract") {
+    const RunResult r = run_i18n_extract(common.root);
+    print_diagnostics(r.diagnostics, OutputFormat::text);
+    return r.exit_code;
+  }
+  if (common.format != "text" && common.format != "json") {
+    std::cerr << "polypress i18n stats: --format must be text or json\n";
+    return kExitUsage;
+  }
+  if (vm.count("fail-under") && (fail_under < 0 || fail_under > 100)) {
+    std::cerr << "polypress i18n stats: --fail-under must be a percentage from 0 to 100\n";
+    return kExitUsage;
+  }
+  const RunResult r = run_i18n_stats(common.root, common.format == "json", fail_under);
   print_diagnostics(r.diagnostics, OutputFormat::text);
+  std::cout << r.output;
   return r.exit_code;
 }
 

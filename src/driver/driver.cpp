@@ -1,6 +1,7 @@
 #include "driver/driver.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "config/config.h"
@@ -216,6 +217,65 @@ RunResult run_translations(const fs::path& root, bool json) {
           std::to_string(totals[TranslationState::unstamped]) + " unstamped, " +
           std::to_string(totals[TranslationState::missing]) + " missing\n";
   result.output = text;
+  return result;
+}
+
+RunResult run_i18n_stats(const fs::path& root, bool json, double fail_under) {
+  RunResult result;
+  const auto config = load_site_config(root, result.diagnostics);
+  if (!config) {
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  DiagnosticSink ignored;
+  const Corpus corpus = load_corpus(root, *config, ignored);
+  const auto rows = translation_matrix(root, *config, corpus);
+  nlohmann::json out = nlohmann::json::array();
+  char line[256];
+  std::snprintf(line, sizeof line, "%-9s %10s %6s %12s %6s   %10s %6s %9s %7s %6s\n", "language",
+                "translated", "fuzzy", "untranslated", "%", "up to date", "stale", "unstamped",
+                "missing", "%");
+  std::string text = line;
+  bool below = false;
+  for (const auto& lang : config->languages) {
+    const auto cs = catalog_stats(root, lang.code);
+    std::map<TranslationState, int> a;
+    for (const auto& r : rows)
+      for (const auto& [code, state] : r.states)
+        if (code == lang.code) ++a[state];
+    const int done = a[TranslationState::source] + a[TranslationState::up_to_date];
+    const double article_pct =
+        rows.empty() ? 100.0 : 100.0 * done / static_cast<double>(rows.size());
+    const int total = cs ? cs->translated + cs->fuzzy + cs->untranslated : 0;
+    const double string_pct = cs ? (total ? 100.0 * cs->translated / total : 100.0) : 0.0;
+    if (fail_under >= 0 && (string_pct < fail_under || article_pct < fail_under)) below = true;
+    out.push_back({{"language", lang.code},
+                   {"strings", cs ? nlohmann::json{{"translated", cs->translated},
+                                                   {"fuzzy", cs->fuzzy},
+                                                   {"untranslated", cs->untranslated},
+                                                   {"percent", string_pct}}
+                                  : nlohmann::json(nullptr)},
+                   {"articles",
+                    {{"source", a[TranslationState::source]},
+                     {"up_to_date", a[TranslationState::up_to_date]},
+                     {"stale", a[TranslationState::stale]},
+                     {"unstamped", a[TranslationState::unstamped]},
+                     {"missing", a[TranslationState::missing]},
+                     {"percent", article_pct}}}});
+    if (cs)
+      std::snprintf(line, sizeof line, "%-9s %10d %6d %12d %5.1f%%   %10d %6d %9d %7d %5.1f%%\n",
+                    lang.code.c_str(), cs->translated, cs->fuzzy, cs->untranslated, string_pct,
+                    done, a[TranslationState::stale], a[TranslationState::unstamped],
+                    a[TranslationState::missing], article_pct);
+    else
+      std::snprintf(line, sizeof line, "%-9s %10s %6s %12s %6s   %10d %6d %9d %7d %5.1f%%\n",
+                    lang.code.c_str(), "no catalog", "-", "-", "-", done,
+                    a[TranslationState::stale], a[TranslationState::unstamped],
+                    a[TranslationState::missing], article_pct);
+    text += line;
+  }
+  result.output = json ? out.dump(2) + "\n" : text;
+  result.exit_code = below ? kExitFindings : kExitOk;
   return result;
 }
 

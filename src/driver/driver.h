@@ -67,6 +67,12 @@ RunResult run_i18n_extract(const std::filesystem::path& root);
 /// The translation matrix (SPEC §6) as text or JSON in `output`.
 RunResult run_translations(const std::filesystem::path& root, bool json);
 
+/// Per language: interface strings translated, fuzzy and untranslated, and
+/// articles up to date, stale, unstamped and missing, as text or JSON in
+/// `output`. With `fail_under` >= 0, exit 1 when a language's strings or
+/// articles are less than that percentage done.
+RunResult run_i18n_stats(const std::filesystem::path& root, bool json, double fail_under);
+
 /// Records the current source digest in each translation FILE (atomic writes;
 /// a file that is not a translation, or cannot be parsed, is an error and is
 /// left as it was).

@@ -45,6 +45,29 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
   return std::nullopt;
 }
 
+std::optional<CatalogStats> catalog_stats(const fs::path& root, const std::string& lang) {
+  const fs::path po = root / "locales" / (lang + ".po");
+  std::error_code ec;
+  if (!fs::exists(po, ec)) return std::nullopt;
+  const ProcessResult r = run_process({"msgfmt", "--statistics", "-o", "/dev/null", po.string()});
+  if (r.exit_code != 0) return std::nullopt;
+  // "40 translated messages, 2 fuzzy translations, 3 untranslated messages."
+  CatalogStats s;
+  static const std::regex part_re(R"((\d+) (translated|fuzzy|untranslated))");
+  for (auto it = std::sregex_iterator(r.err.begin(), r.err.end(), part_re);
+       it != std::sregex_iterator(); ++it) {
+    const int n = std::stoi((*it)[1].str());
+    const std::string kind = (*it)[2].str();
+    if (kind == "translated")
+      s.translated = n;
+    else if (kind == "fuzzy")
+      s.fuzzy = n;
+    else
+      s.untranslated = n;
+  }
+  return s;
+}
+
 std::map<std::string, std::unique_ptr<Locale>> load_locales(const fs::path& root,
                                                             const SiteConfig& config,
                                                             DiagnosticSink& sink) {

@@ -102,6 +102,16 @@ struct CatalogMessage {
 /// PO escaping; no creation date, so the same messages give the same bytes.
 std::string format_pot(const std::vector<CatalogMessage>& messages);
 
+/// Interface-string counts of one catalog, as GNU msgfmt --statistics counts them.
+struct CatalogStats {
+  int translated = 0, fuzzy = 0, untranslated = 0;
+};
+
+/// The counts of `locales/<lang>.po`; nullopt when the catalog is missing or
+/// msgfmt rejects it.
+std::optional<CatalogStats> catalog_stats(const std::filesystem::path& root,
+                                          const std::string& lang);
+
 /// Where a bundle stands in one language (SPEC §6 `translations`).
 enum class TranslationState { source, up_to_date, stale, unstamped, missing };
 

@@ -219,3 +219,40 @@ TEST(Translations, ReportsStaleAndMissingAndStampClearsStale) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+TEST(I18n, StatsCountStringsAndArticlesAndFailUnder) {
+  test::TempDir dir;
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  // One German string marked fuzzy by a translator.
+  std::string de = test::read_text(dir.path() / "locales/de.po");
+  const auto at = de.find("msgid \"Subscribe\"");
+  ASSERT_NE(at, std::string::npos);
+  de.insert(at, "#, fuzzy\n");
+  test::write_text(dir.path(), "locales/de.po", de);
+  auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "stats"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("de                39      1            0  97.5%           11      1        "
+                       " 0       0  91.7%\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("ar                40      0            0 100.0%           11      0        "
+                       " 0       1  91.7%\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--fail-under", "90"})
+                .exit_code,
+            0);
+  EXPECT_EQ(test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--fail-under", "95"})
+                .exit_code,
+            1);
+  EXPECT_EQ(test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--fail-under", "200"})
+                .exit_code,
+            2);
+  r = test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--format", "json"});
+  EXPECT_NE(r.out.find("\"fuzzy\": 1"), std::string::npos);
+}
+
+}  // namespace pp
