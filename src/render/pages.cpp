@@ -1,5 +1,6 @@
 // View models of the HTML pages (SPEC §7), filled into the Mustache templates.
 #include <chrono>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"
@@ -123,6 +124,30 @@ std::string price_text(const Locale& loc, const Price& p) {
   return loc.tr_fill("{price}, one-time", {{"price", money}});
 }
 
+// The language switcher, hreflang alternates (with x-default) and Open Graph
+// locales of a page that exists in every language at `path_of(lang)`.
+void set_language_links(mustache::data& d, const SiteModel& m, const Locale& loc,
+                        const std::function<std::string(const std::string&)>& path_of,
+                        const std::string& x_default) {
+  mustache::data alternates{mustache::data::type::list};
+  mustache::data switcher{mustache::data::type::list};
+  mustache::data og_alts{mustache::data::type::list};
+  for (const auto& l : m.config.languages) {
+    if (!m.locales.count(l.code)) continue;
+    alternates.push_back(
+        mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, path_of(l.code))}});
+    switcher.push_back(mustache::object{{"code", l.code},
+                                        {"name", l.name},
+                                        {"href", path_of(l.code)},
+                                        {"current", mustache::data(l.code == loc.code())}});
+    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
+  }
+  alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", x_default}});
+  d.set("alternates", alternates);
+  d.set("languages", switcher);
+  d.set("og_locale_alternates", og_alts);
+}
+
 }  // namespace
 
 std::string render_article_page(const SiteModel& m, const Bundle& b, const Article& a,
@@ -242,23 +267,9 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
   d.set("og_title", m.config.name);
   d.set("og_type", "website");
   d.set("description", loc.tr("AI reviews in your inbox."));
-  mustache::data alternates{mustache::data::type::list};
-  mustache::data switcher{mustache::data::type::list};
-  mustache::data og_alts{mustache::data::type::list};
-  for (const auto& l : m.config.languages) {
-    if (!m.locales.count(l.code)) continue;
-    alternates.push_back(mustache::object{
-        {"hreflang", l.code}, {"href", absolute_url(m.config, home_path(m.config, l.code))}});
-    switcher.push_back(mustache::object{{"code", l.code},
-                                        {"name", l.name},
-                                        {"href", home_path(m.config, l.code)},
-                                        {"current", mustache::data(l.code == loc.code())}});
-    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
-  }
-  alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", m.config.base_url}});
-  d.set("alternates", alternates);
-  d.set("languages", switcher);
-  d.set("og_locale_alternates", og_alts);
+  set_language_links(
+      d, m, loc, [&](const std::string& lang) { return home_path(m.config, lang); },
+      m.config.base_url);
   mustache::data sections{mustache::data::type::list};
   for (const auto& s : m.config.sections)
     sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)},
@@ -277,26 +288,9 @@ std::string render_section_page(const SiteModel& m, const SectionConfig& s, cons
   d.set("og_title", title);
   d.set("og_type", "website");
   d.set("description", title);
-  mustache::data alternates{mustache::data::type::list};
-  mustache::data switcher{mustache::data::type::list};
-  mustache::data og_alts{mustache::data::type::list};
-  for (const auto& l : m.config.languages) {
-    if (!m.locales.count(l.code)) continue;
-    alternates.push_back(
-        mustache::object{{"hreflang", l.code},
-                         {"href", absolute_url(m.config, section_path(m.config, l.code, s.id))}});
-    switcher.push_back(mustache::object{{"code", l.code},
-                                        {"name", l.name},
-                                        {"href", section_path(m.config, l.code, s.id)},
-                                        {"current", mustache::data(l.code == loc.code())}});
-    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
-  }
-  alternates.push_back(mustache::object{
-      {"hreflang", "x-default"},
-      {"href", absolute_url(m.config, section_path(m.config, m.config.default_language, s.id))}});
-  d.set("alternates", alternates);
-  d.set("languages", switcher);
-  d.set("og_locale_alternates", og_alts);
+  set_language_links(
+      d, m, loc, [&](const std::string& lang) { return section_path(m.config, lang, s.id); },
+      absolute_url(m.config, section_path(m.config, m.config.default_language, s.id)));
   d.set("section_title", title);
   std::vector<Listed> items;
   for (const auto& l : m.listed(loc.code()))
