@@ -9,9 +9,12 @@ namespace pp {
 int cmd_i18n(const std::vector<std::string>& args) {
   const char* usage =
       "Usage: polypress i18n extract [-C DIR]\n"
+      "       polypress i18n check [-C DIR]\n"
       "       polypress i18n stats [-C DIR] [--format text|json] [--fail-under PCT]\n\n"
       "  extract   write locales/polypress.pot from the templates ({{#t}}...{{/t}}),\n"
       "            the section titles of site.yaml and the strings of the code\n"
+      "  check     catalog errors at their line: msgfmt --check, Plural-Forms against\n"
+      "            CLDR, plural indexes, {placeholders}; strings missing from the .pot\n"
       "  stats     per language: interface strings translated, fuzzy, untranslated;\n"
       "            articles up to date, stale, unstamped, missing. --fail-under PCT\n"
       "            exits 1 when a language's strings or articles are less done\n";
@@ -31,7 +34,7 @@ int cmd_i18n(const std::vector<std::string>& args) {
     (help ? std::cout : std::cerr) << usage;
     return help ? kExitOk : kExitUsage;
   }
-  if (sub != "extract" && sub != "stats") {
+  if (sub != "extract" && sub != "stats" && sub != "check") {
     std::cerr << "polypress i18n: unknown subcommand '" << sub << "'\n\n" << usage;
     return kExitUsage;
   }
@@ -48,8 +51,9 @@ int cmd_i18n(const std::vector<std::string>& args) {
     std::cout << desc;
     return kExitOk;
   }
-  if (sub == "extract") {
-    const RunResult r = run_i18n_extract(common.root);
+  if (sub == "extract" || sub == "check") {
+    const RunResult r =
+        sub == "extract" ? run_i18n_extract(common.root) : run_i18n_check(common.root);
     print_diagnostics(r.diagnostics, OutputFormat::text);
     return r.exit_code;
   }

@@ -220,6 +220,30 @@ RunResult run_translations(const fs::path& root, bool json) {
   return result;
 }
 
+RunResult run_i18n_check(const fs::path& root) {
+  RunResult result;
+  DiagnosticSink& sink = result.diagnostics;
+  const auto config = load_site_config(root, sink);
+  if (!config) {
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  for (const auto& lang : config->languages) check_catalog(root, *config, lang, sink);
+  const TemplateSet templates = TemplateSet::load(root, sink);
+  const ReadResult pot = read_file(root / "locales/polypress.pot", 16u << 20);
+  for (const auto& m : extract_messages(*config, templates)) {
+    std::string quoted = "msgid \"";
+    for (char c : m.msgid)
+      quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    if (!pot.ok || pot.bytes.find(quoted + "\"\n") == std::string::npos)
+      sink.error({"locales/polypress.pot", 0, 0}, "i18n/missing-msgid",
+                 "\"" + m.msgid + "\" (" + m.references.front() +
+                     ") is missing; run polypress i18n extract");
+  }
+  result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
+  return result;
+}
+
 RunResult run_i18n_stats(const fs::path& root, bool json, double fail_under) {
   RunResult result;
   const auto config = load_site_config(root, result.diagnostics);

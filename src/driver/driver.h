@@ -67,6 +67,10 @@ RunResult run_i18n_extract(const std::filesystem::path& root);
 /// The translation matrix (SPEC §6) as text or JSON in `output`.
 RunResult run_translations(const std::filesystem::path& root, bool json);
 
+/// Checks every configured language's catalog, and that the .pot holds every
+/// string of the templates, site.yaml and the code.
+RunResult run_i18n_check(const std::filesystem::path& root);
+
 /// Per language: interface strings translated, fuzzy and untranslated, and
 /// articles up to date, stale, unstamped and missing, as text or JSON in
 /// `output`. With `fail_under` >= 0, exit 1 when a language's strings or

@@ -1,10 +1,13 @@
 // Compiling catalogs with GNU msgfmt and loading every language's Locale.
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
+#include "core/file_io.h"
 #include "core/process.h"
 #include "core/text.h"
 #include "l10n/l10n.h"
+#include "l10n/po_file.h"
 
 namespace pp {
 
@@ -19,8 +22,7 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
                  "no catalog for '" + lang + "'; interface strings are shown untranslated");
     return std::nullopt;
   }
-  const ProcessResult r =
-      run_process({"msgfmt", "--check-header", "--check-domain", "-o", "-", (root / rel).string()});
+  const ProcessResult r = run_process({"msgfmt", "--check", "-o", "-", (root / rel).string()});
   if (r.exit_code == 0) return r.out;
   if (r.exit_code < 0 && r.out.empty() && r.err.find("msgfmt") != std::string::npos &&
       r.err.find("No such file") != std::string::npos) {
@@ -43,6 +45,58 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
   }
   if (!any) sink.error({rel, 0, 0}, "i18n/syntax", "msgfmt failed: " + r.err.substr(0, 200));
   return std::nullopt;
+}
+
+void check_catalog(const fs::path& root, const SiteConfig& config, const LanguageConfig& lang,
+                   DiagnosticSink& sink) {
+  const std::string rel = "locales/" + lang.code + ".po";
+  if (!compile_catalog(root, lang.code, sink)) return;  // missing or rejected: reported
+  const ReadResult file = read_file(root / rel, 16u << 20);
+  if (!file.ok) return;
+  const auto entries = read_po(file.bytes);
+  const Locale locale(config, lang, "");
+  const auto categories = locale.plural_categories().size();
+  int nplurals = -1, header_line = 1;
+  for (const auto& e : entries) {
+    if (!e.msgid.empty() || e.msgstr.empty()) continue;
+    header_line = e.line;
+    static const std::regex np_re(R"(Plural-Forms:[^\n]*nplurals\s*=\s*(\d+))");
+    std::smatch m;
+    if (std::regex_search(e.msgstr[0].second, m, np_re)) nplurals = std::stoi(m[1].str());
+  }
+  if (nplurals < 0) {
+    sink.error({rel, header_line, 1}, "i18n/plural-forms",
+               "the header has no Plural-Forms; '" + lang.code + "' has " +
+                   std::to_string(categories) + " CLDR plural categories");
+  } else if (static_cast<std::size_t>(nplurals) != categories) {
+    sink.error({rel, header_line, 1}, "i18n/plural-forms",
+               "Plural-Forms says nplurals=" + std::to_string(nplurals) + " but '" + lang.code +
+                   "' has " + std::to_string(categories) + " CLDR plural categories");
+  }
+  for (const auto& e : entries) {
+    if (e.msgid.empty()) continue;
+    auto wanted = placeholders(e.msgid + " " + e.msgid_plural);
+    for (std::size_t i = 0; i < e.msgstr.size(); ++i) {
+      const auto& [index, text] = e.msgstr[i];
+      const int line = e.msgstr_lines[i];
+      (void)index;  // indexes beyond nplurals are msgfmt's finding (i18n/syntax)
+      if (text.empty() || e.fuzzy) continue;
+      const auto have = placeholders(text);
+      // A plural form may leave the number out ("one article"); nothing may be invented.
+      const bool ok = e.msgid_plural.empty()
+                          ? have == wanted
+                          : std::includes(wanted.begin(), wanted.end(), have.begin(), have.end());
+      if (!ok) {
+        auto list = [](const std::vector<std::string>& v) {
+          std::string s;
+          for (const auto& p : v) s += (s.empty() ? "{" : ", {") + p + "}";
+          return s.empty() ? std::string("none") : s;
+        };
+        sink.error({rel, line, 1}, "i18n/placeholder",
+                   "placeholders " + list(have) + " differ from the msgid's " + list(wanted));
+      }
+    }
+  }
 }
 
 std::optional<CatalogStats> catalog_stats(const fs::path& root, const std::string& lang) {

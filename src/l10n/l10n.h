@@ -102,6 +102,14 @@ struct CatalogMessage {
 /// PO escaping; no creation date, so the same messages give the same bytes.
 std::string format_pot(const std::vector<CatalogMessage>& messages);
 
+/// `i18n check` for one language's catalog: msgfmt --check's findings
+/// (i18n/syntax), a Plural-Forms header missing or whose nplurals differs from
+/// the language's CLDR plural categories (i18n/plural-forms), and translations
+/// whose {placeholders} differ from the msgid's (i18n/placeholder). Plural
+/// indexes out of range are among msgfmt's findings. All at their .po line.
+void check_catalog(const std::filesystem::path& root, const SiteConfig& config,
+                   const LanguageConfig& lang, DiagnosticSink& sink);
+
 /// Interface-string counts of one catalog, as GNU msgfmt --statistics counts them.
 struct CatalogStats {
   int translated = 0, fuzzy = 0, untranslated = 0;

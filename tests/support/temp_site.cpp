@@ -54,9 +54,8 @@ void make_minimal_site(const fs::path& root) {
   // that golden output follows the shipped templates.
   copy_tree(source_dir() / "tests/e2e/sites/minimal", root);
   copy_tree(source_dir() / "pipeline/templates/html", root / "pipeline/templates/html");
-  for (const char* lang : {"en", "ar"})
-    write_text(root, std::string("locales/") + lang + ".po",
-               read_text(source_dir() / "locales" / (std::string(lang) + ".po")));
+  for (const char* file : {"en.po", "ar.po", "polypress.pot"})
+    write_text(root, std::string("locales/") + file, read_text(source_dir() / "locales" / file));
 }
 
 std::map<std::string, std::string> read_tree(const fs::path& dir) {

@@ -1,0 +1,25 @@
+#pragma once
+// Internal to l10n: a line-aware reader of gettext .po files, for `i18n check`.
+
+#include <string>
+#include <vector>
+
+namespace pp {
+
+/// One entry of a .po file, with the lines of its parts (1-based).
+struct PoEntry {
+  std::string msgid, msgid_plural;
+  std::vector<std::pair<int, std::string>> msgstr;  ///< (index, text); index 0 for a singular
+  std::vector<int> msgstr_lines;
+  bool fuzzy = false;
+  int line = 0;  ///< line of msgid
+};
+
+/// The entries of a .po file's text (obsolete "#~" entries left out). Syntax is
+/// msgfmt's to judge; this reader only needs well-formed input.
+std::vector<PoEntry> read_po(const std::string& text);
+
+/// The `{name}` placeholders of a message, sorted and unique.
+std::vector<std::string> placeholders(const std::string& text);
+
+}  // namespace pp
