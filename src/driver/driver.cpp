@@ -231,11 +231,9 @@ RunResult run_i18n_check(const fs::path& root) {
   for (const auto& lang : config->languages) check_catalog(root, *config, lang, sink);
   const TemplateSet templates = TemplateSet::load(root, sink);
   const ReadResult pot = read_file(root / "locales/polypress.pot", 16u << 20);
+  const std::set<std::string> in_pot = pot.ok ? catalog_msgids(pot.bytes) : std::set<std::string>{};
   for (const auto& m : extract_messages(*config, templates)) {
-    std::string quoted = "msgid \"";
-    for (char c : m.msgid)
-      quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-    if (!pot.ok || pot.bytes.find(quoted + "\"\n") == std::string::npos)
+    if (!in_pot.count(m.msgid))
       sink.error({"locales/polypress.pot", 0, 0}, "i18n/missing-msgid",
                  "\"" + m.msgid + "\" (" + m.references.front() +
                      ") is missing; run polypress i18n extract");

@@ -77,9 +77,9 @@ void check_catalog(const fs::path& root, const SiteConfig& config, const Languag
     if (e.msgid.empty()) continue;
     auto wanted = placeholders(e.msgid + " " + e.msgid_plural);
     for (std::size_t i = 0; i < e.msgstr.size(); ++i) {
-      const auto& [index, text] = e.msgstr[i];
+      // Indexes beyond nplurals are among msgfmt's findings (i18n/syntax).
+      const std::string& text = e.msgstr[i].second;
       const int line = e.msgstr_lines[i];
-      (void)index;  // indexes beyond nplurals are msgfmt's finding (i18n/syntax)
       if (text.empty() || e.fuzzy) continue;
       const auto have = placeholders(text);
       // A plural form may leave the number out ("one article"); nothing may be invented.
@@ -97,6 +97,13 @@ void check_catalog(const fs::path& root, const SiteConfig& config, const Languag
       }
     }
   }
+}
+
+std::set<std::string> catalog_msgids(const std::string& po_text) {
+  std::set<std::string> ids;
+  for (const auto& e : read_po(po_text))
+    if (!e.msgid.empty()) ids.insert(e.msgid);
+  return ids;
 }
 
 std::optional<CatalogStats> catalog_stats(const fs::path& root, const std::string& lang) {

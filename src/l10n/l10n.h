@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,10 @@ std::string format_pot(const std::vector<CatalogMessage>& messages);
 /// indexes out of range are among msgfmt's findings. All at their .po line.
 void check_catalog(const std::filesystem::path& root, const SiteConfig& config,
                    const LanguageConfig& lang, DiagnosticSink& sink);
+
+/// The msgids of a .po or .pot text (header and obsolete entries left out),
+/// read with the same reader as `i18n check`.
+std::set<std::string> catalog_msgids(const std::string& po_text);
 
 /// Interface-string counts of one catalog, as GNU msgfmt --statistics counts them.
 struct CatalogStats {

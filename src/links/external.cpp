@@ -49,7 +49,6 @@ ExternalStats check_external(const SiteConfig& config, const Corpus& corpus, Url
       to_probe.push_back(url);
     }
   }
-  stats.probed = to_probe.size();
   if (!to_probe.empty()) {
     auto probed = prober.probe(to_probe);
     if (cache) cache->store(probed, now_ms);

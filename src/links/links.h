@@ -125,7 +125,7 @@ class LinkCache {
 
 /// What `check --external` did, for the summary and the tests.
 struct ExternalStats {
-  std::size_t unique_urls = 0, from_cache = 0, probed = 0;
+  std::size_t unique_urls = 0, from_cache = 0;
 };
 
 /// Finds every http(s) URL of bodies, sources and products, checks each once
