@@ -16,4 +16,8 @@ struct ProcessResult {
 /// Runs argv[0] (searched in PATH) with no standard input; waits for it.
 ProcessResult run_process(const std::vector<std::string>& argv);
 
+/// run_process() with `input` (when not null) written to the child's stdin.
+ProcessResult run_process_with_input(const std::vector<std::string>& argv,
+                                     const std::string* input);
+
 }  // namespace pp

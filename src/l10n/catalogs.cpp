@@ -54,24 +54,28 @@ void check_catalog(const fs::path& root, const SiteConfig& config, const Languag
   const ReadResult file = read_file(root / rel, 16u << 20);
   if (!file.ok) return;
   const auto entries = read_po(file.bytes);
-  const Locale locale(config, lang, "");
-  const auto categories = locale.plural_categories().size();
-  int nplurals = -1, header_line = 1;
+  const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
+  const auto categories = integer_plural_categories(icu);
+  std::string names;
+  for (const auto& c : categories) names += (names.empty() ? "" : ", ") + c;
+  const std::string expected = "Plural-Forms: " + gettext_plural_forms(icu);
+  std::optional<std::string> plural_forms;
+  int header_line = 1;
   for (const auto& e : entries) {
     if (!e.msgid.empty() || e.msgstr.empty()) continue;
     header_line = e.line;
-    static const std::regex np_re(R"(Plural-Forms:[^\n]*nplurals\s*=\s*(\d+))");
+    static const std::regex pf_re(R"((?:^|\n)Plural-Forms:\s*([^\n]*))");
     std::smatch m;
-    if (std::regex_search(e.msgstr[0].second, m, np_re)) nplurals = std::stoi(m[1].str());
+    if (std::regex_search(e.msgstr[0].second, m, pf_re)) plural_forms = m[1].str();
   }
-  if (nplurals < 0) {
+  const std::string has = "'" + lang.code + "' has " + std::to_string(categories.size()) +
+                          " CLDR plural categories for whole numbers (" + names + ")";
+  if (!plural_forms) {
     sink.error({rel, header_line, 1}, "i18n/plural-forms",
-               "the header has no Plural-Forms; '" + lang.code + "' has " +
-                   std::to_string(categories) + " CLDR plural categories");
-  } else if (static_cast<std::size_t>(nplurals) != categories) {
+               "the header has no Plural-Forms; " + has + ", e.g. \"" + expected + "\"");
+  } else if (const auto problem = check_plural_forms(config, lang, *plural_forms)) {
     sink.error({rel, header_line, 1}, "i18n/plural-forms",
-               "Plural-Forms says nplurals=" + std::to_string(nplurals) + " but '" + lang.code +
-                   "' has " + std::to_string(categories) + " CLDR plural categories");
+               *problem + "; " + has + ", e.g. \"" + expected + "\"");
   }
   for (const auto& e : entries) {
     if (e.msgid.empty()) continue;

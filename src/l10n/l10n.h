@@ -83,6 +83,23 @@ std::string figure_skeleton(const Figure& f);
 /// is midnight in `time_zone`.
 double date_epoch_ms(const Date& d, const std::string& time_zone);
 
+/// The CLDR plural categories a whole number can select in `icu_locale`, in
+/// CLDR order (zero, one, two, few, many, other): gettext's plural forms, whose
+/// `n` is always a whole number ("ru": one, few, many).
+std::vector<std::string> integer_plural_categories(const std::string& icu_locale);
+
+/// A gettext Plural-Forms value equivalent to the locale's CLDR rules for whole
+/// numbers, form i being the i-th of integer_plural_categories():
+/// "nplurals=2; plural=(n == 1 ? 0 : 1);".
+std::string gettext_plural_forms(const std::string& icu_locale);
+
+/// Why a catalog's Plural-Forms value disagrees with CLDR for whole numbers
+/// ("nplurals=2, but ..." or "form 1 is used for 2 (two) and for 3 (few)"), or
+/// nullopt when every sampled number gets the form of its own category. The
+/// expression is evaluated by msgfmt and Boost.Locale, as pages will use it.
+std::optional<std::string> check_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
+                                              const std::string& plural_forms);
+
 /// Compiles `locales/<lang>.po` with msgfmt into .mo bytes. A missing catalog is a
 /// warning (nullopt, msgids shown); msgfmt's complaints become located errors.
 std::optional<std::string> compile_catalog(const std::filesystem::path& root,

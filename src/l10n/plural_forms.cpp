@@ -1,0 +1,221 @@
+// CLDR plural rules (through ICU) turned into gettext's Plural-Forms header.
+#include <unicode/locid.h>
+#include <unicode/plurrule.h>
+
+#include <array>
+#include <memory>
+#include <regex>
+#include <sstream>
+
+#include "core/process.h"
+#include "l10n/l10n.h"
+
+namespace pp {
+
+namespace {
+
+std::unique_ptr<icu::PluralRules> rules_for(const std::string& tag) {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
+  if (U_FAILURE(status)) loc = icu::Locale::getRoot();
+  status = U_ZERO_ERROR;
+  std::unique_ptr<icu::PluralRules> rules(icu::PluralRules::forLocale(loc, status));
+  return U_FAILURE(status) ? nullptr : std::move(rules);
+}
+
+std::string to_utf8(const icu::UnicodeString& s) {
+  std::string out;
+  s.toUTF8String(out);
+  return out;
+}
+
+// The integers a gettext `n` can be, sampled so that every CLDR category an
+// integer can reach is reached: 0..10000, then powers of ten (the French and
+// Portuguese "many" starts at a million).
+std::vector<unsigned long> integer_samples() {
+  std::vector<unsigned long> out;
+  for (unsigned long n = 0; n <= 10000; ++n) out.push_back(n);
+  for (unsigned long p = 100000; p <= 1000000000UL; p *= 10) out.push_back(p);
+  return out;
+}
+
+constexpr std::array<const char*, 6> kCldrOrder = {"zero", "one", "two", "few", "many", "other"};
+
+// A CLDR condition ("v in 0..0 and i mod 10 in 2..4 or ...", ICU's normalized
+// form) as a C expression over gettext's n. For an integer, i = n and the
+// fraction operands v, w, f, t, c, e are 0; relations on those fold to constants.
+struct Folded {
+  enum { never, always, depends } kind;
+  std::string expr;
+};
+
+Folded relation(const std::string& text) {
+  static const std::regex re(
+      R"(^\s*([niftvwce])\s*(?:(?:mod|%)\s*(\d+))?\s*(not in|in|is not|is|!=|=|not within|within)\s*(.*)$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, re)) return {Folded::never, ""};
+  const std::string operand = m[1].str(), op = m[3].str();
+  const bool negate = op == "not in" || op == "is not" || op == "!=" || op == "not within";
+  const bool variable = operand == "n" || operand == "i";
+  const std::string lhs = m[2].matched ? "n % " + m[2].str() : "n";
+  std::vector<std::string> parts;
+  bool zero_inside = false;  // for a fraction operand, which is always 0
+  std::istringstream list(m[4].str());
+  std::string range;
+  while (std::getline(list, range, ',')) {
+    const auto dots = range.find("..");
+    const long lo = std::stol(range.substr(0, dots));
+    const long hi = dots == std::string::npos ? lo : std::stol(range.substr(dots + 2));
+    if (lo <= 0 && 0 <= hi) zero_inside = true;
+    parts.push_back(lo == hi ? lhs + (negate ? " != " : " == ") + std::to_string(lo)
+                             : (negate ? "!(" : "(") + lhs + " >= " + std::to_string(lo) + " && " +
+                                   lhs + " <= " + std::to_string(hi) + ")");
+  }
+  if (!variable) return {zero_inside != negate ? Folded::always : Folded::never, ""};
+  // "not in a, b" is "!= a && != b"; "in a, b" is "== a || == b".
+  std::string expr;
+  for (const auto& p : parts) expr += (expr.empty() ? "" : negate ? " && " : " || ") + p;
+  return {Folded::depends, parts.size() > 1 ? "(" + expr + ")" : expr};
+}
+
+// Splits on a keyword surrounded by spaces (" and ", " or ").
+std::vector<std::string> split_on(const std::string& s, const std::string& word) {
+  std::vector<std::string> out;
+  const std::string sep = " " + word + " ";
+  std::size_t from = 0;
+  for (auto at = s.find(sep); at != std::string::npos; at = s.find(sep, from)) {
+    out.push_back(s.substr(from, at - from));
+    from = at + sep.size();
+  }
+  out.push_back(s.substr(from));
+  return out;
+}
+
+Folded condition(const std::string& text) {
+  std::vector<std::string> ors;
+  bool always = false;
+  for (const auto& conj : split_on(text, "or")) {
+    std::vector<std::string> ands;
+    bool never = false;
+    for (const auto& rel : split_on(conj, "and")) {
+      const Folded f = relation(rel);
+      if (f.kind == Folded::never) never = true;
+      if (f.kind == Folded::depends) ands.push_back(f.expr);
+    }
+    if (never) continue;
+    if (ands.empty()) always = true;
+    std::string e;
+    for (const auto& a : ands) e += (e.empty() ? "" : " && ") + a;
+    if (ands.size() > 1 && !e.empty()) e = "(" + e + ")";
+    if (!e.empty()) ors.push_back(e);
+  }
+  if (always) return {Folded::always, ""};
+  if (ors.empty()) return {Folded::never, ""};
+  std::string e;
+  for (const auto& o : ors) e += (e.empty() ? "" : " || ") + o;
+  return {Folded::depends, ors.size() > 1 ? "(" + e + ")" : e};
+}
+
+}  // namespace
+
+std::vector<std::string> integer_plural_categories(const std::string& icu_locale) {
+  const auto rules = rules_for(icu_locale);
+  if (!rules) return {"other"};
+  std::set<std::string> seen;
+  for (unsigned long n : integer_samples())
+    seen.insert(to_utf8(rules->select(static_cast<int32_t>(std::min(n, 2000000000UL)))));
+  std::vector<std::string> out;
+  for (const char* c : kCldrOrder)
+    if (seen.count(c)) out.push_back(c);
+  return out;
+}
+
+std::string gettext_plural_forms(const std::string& icu_locale) {
+  const auto rules = rules_for(icu_locale);
+  const auto categories = integer_plural_categories(icu_locale);
+  if (!rules || categories.size() <= 1) return "nplurals=1; plural=0;";
+  // ICU's normalized description: "few: n mod 100 in 3..10; one: n  in 1..1; other: ".
+  std::map<std::string, std::string> conditions;
+  std::string all = to_utf8(rules->getRules());
+  std::istringstream in(all);
+  std::string rule;
+  while (std::getline(in, rule, ';')) {
+    const auto colon = rule.find(':');
+    if (colon == std::string::npos) continue;
+    std::string key = rule.substr(0, colon), cond = rule.substr(colon + 1);
+    key.erase(0, key.find_first_not_of(' '));
+    std::string squeezed;
+    for (char c : cond)
+      if (!(c == ' ' && (squeezed.empty() || squeezed.back() == ' '))) squeezed += c;
+    while (!squeezed.empty() && squeezed.back() == ' ') squeezed.pop_back();
+    conditions[key] = squeezed;
+  }
+  // Every reachable category but the last gets a test; the last is the default.
+  std::string expr = std::to_string(categories.size() - 1);
+  for (std::size_t i = categories.size() - 1; i-- > 0;) {
+    const Folded f = condition(conditions[categories[i]]);
+    if (f.kind == Folded::never) continue;
+    const std::string test = f.kind == Folded::always ? "1" : f.expr;
+    expr = test + " ? " + std::to_string(i) + " : " + expr;
+  }
+  return "nplurals=" + std::to_string(categories.size()) + "; plural=(" + expr + ");";
+}
+
+std::optional<std::string> check_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
+                                              const std::string& plural_forms) {
+  const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
+  const auto categories = integer_plural_categories(icu);
+  static const std::regex np_re(R"(nplurals\s*=\s*(\d+))");
+  std::smatch m;
+  if (!std::regex_search(plural_forms, m, np_re)) return "Plural-Forms has no nplurals";
+  const int nplurals = std::stoi(m[1].str());
+  if (nplurals != static_cast<int>(categories.size()))
+    return "Plural-Forms says nplurals=" + std::to_string(nplurals);
+  // A probe catalog whose form k reads "k", compiled and read like the real one.
+  std::string po =
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: ";
+  for (char c : plural_forms)
+    if (c != '"' && c != '\\' && c != '\n') po += c;
+  po += "\\n\"\n\nmsgid \"x\"\nmsgid_plural \"xs\"\n";
+  for (int k = 0; k < nplurals; ++k)
+    po += "msgstr[" + std::to_string(k) + "] \"" + std::to_string(k) + "\"\n";
+  const ProcessResult r = run_process_with_input({"msgfmt", "--check-header", "-o", "-", "-"}, &po);
+  if (r.exit_code != 0) {
+    // "<stdin>:2: invalid plural expression": keep msgfmt's words.
+    const auto at = r.err.find("<stdin>:2: ");
+    const auto end = at == std::string::npos ? at : r.err.find('\n', at);
+    return "msgfmt rejects Plural-Forms: " + (at == std::string::npos
+                                                  ? std::string("invalid")
+                                                  : r.err.substr(at + 11, end - at - 11));
+  }
+  const Locale probe(config, lang, r.out);
+  const auto rules = rules_for(icu);
+  if (!rules) return std::nullopt;
+  std::map<int, std::pair<long, std::string>> by_form;
+  std::map<std::string, std::pair<long, int>> by_category;
+  for (unsigned long un : integer_samples()) {
+    if (un > 1000 && un < 100000) continue;  // the pattern repeats; keep it quick
+    const long n = static_cast<long>(un);
+    // The probe's own msgid, not an interface string (i18n extract skips it).
+    const std::string singular = "x", plural = "xs";
+    const std::string form_text = probe.tr_n(singular, plural, n);
+    const int form = form_text == "x" || form_text == "xs" ? -1 : std::stoi(form_text);
+    const std::string cat = to_utf8(rules->select(static_cast<int32_t>(n)));
+    if (form < 0 || form >= nplurals)  // Boost.Locale falls back to the msgid
+      return "Plural-Forms gives " + std::to_string(n) +
+             " a form beyond nplurals=" + std::to_string(nplurals);
+    const auto f = by_form.emplace(form, std::pair{n, cat}).first;
+    if (f->second.second != cat)
+      return "Plural-Forms gives form " + std::to_string(form) + " to " +
+             std::to_string(f->second.first) + " (" + f->second.second + ") and to " +
+             std::to_string(n) + " (" + cat + ")";
+    const auto c = by_category.emplace(cat, std::pair{n, form}).first;
+    if (c->second.second != form)
+      return "Plural-Forms gives " + std::to_string(c->second.first) + " and " + std::to_string(n) +
+             ", both '" + cat + "', different forms (" + std::to_string(c->second.second) +
+             " and " + std::to_string(form) + ")";
+  }
+  return std::nullopt;
+}
+
+}  // namespace pp
