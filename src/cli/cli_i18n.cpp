@@ -9,10 +9,14 @@ namespace pp {
 int cmd_i18n(const std::vector<std::string>& args) {
   const char* usage =
       "Usage: polypress i18n extract [-C DIR]\n"
+      "       polypress i18n update [-C DIR]\n"
       "       polypress i18n check [-C DIR]\n"
       "       polypress i18n stats [-C DIR] [--format text|json] [--fail-under PCT]\n\n"
       "  extract   write locales/polypress.pot from the templates ({{#t}}...{{/t}}),\n"
       "            the section titles of site.yaml and the strings of the code\n"
+      "  update    merge the .pot into every locales/<lang>.po (GNU msgmerge: kept\n"
+      "            translations, comments, fuzzy flags; vanished strings become\n"
+      "            obsolete '#~' entries); a missing catalog is created\n"
       "  check     catalog errors at their line: msgfmt --check, Plural-Forms against\n"
       "            CLDR, plural indexes, {placeholders}; strings missing from the .pot\n"
       "  stats     per language: interface strings translated, fuzzy, untranslated;\n"
@@ -34,7 +38,7 @@ int cmd_i18n(const std::vector<std::string>& args) {
     (help ? std::cout : std::cerr) << usage;
     return help ? kExitOk : kExitUsage;
   }
-  if (sub != "extract" && sub != "stats" && sub != "check") {
+  if (sub != "extract" && sub != "update" && sub != "stats" && sub != "check") {
     std::cerr << "polypress i18n: unknown subcommand '" << sub << "'\n\n" << usage;
     return kExitUsage;
   }
@@ -51,10 +55,12 @@ int cmd_i18n(const std::vector<std::string>& args) {
     std::cout << desc;
     return kExitOk;
   }
-  if (sub == "extract" || sub == "check") {
-    const RunResult r =
-        sub == "extract" ? run_i18n_extract(common.root) : run_i18n_check(common.root);
+  if (sub != "stats") {
+    const RunResult r = sub == "extract"  ? run_i18n_extract(common.root)
+                        : sub == "update" ? run_i18n_update(common.root)
+                                          : run_i18n_check(common.root);
     print_diagnostics(r.diagnostics, OutputFormat::text);
+    std::cout << r.output;
     return r.exit_code;
   }
   if (common.format != "text" && common.format != "json") {

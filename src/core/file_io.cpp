@@ -1,6 +1,7 @@
 #include "core/file_io.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -87,6 +88,9 @@ WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, s
     error = path.string() + ": " + std::strerror(errno);
     return WriteOutcome::failed;
   }
+  // A file that is replaced keeps its permissions (a translator's 0600 .po).
+  struct stat old_stat {};
+  if (::stat(path.c_str(), &old_stat) == 0) ::fchmod(fd, old_stat.st_mode & 07777);
   const bool ok = write_all(fd, bytes) && ::fsync(fd) == 0;
   const int saved = errno;
   ::close(fd);

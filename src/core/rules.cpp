@@ -74,6 +74,7 @@ const std::vector<RuleInfo>& all_rules() {
         {"front-matter/value-type", E, "a value has the wrong type, or a key has no value"},
         {"front-matter/yaml", E, "front matter is not valid YAML"},
         {"front-matter/yaml-tag", E, "YAML tags (!tag) in front matter"},
+        {"i18n/missing-pot", E, "i18n update finds no locales/polypress.pot to merge"},
         {"i18n/missing-catalog", W, "a configured language has no locales/<lang>.po"},
         {"i18n/msgfmt", E, "msgfmt cannot be run"},
         {"i18n/placeholder", E, "a translation's {placeholders} differ from the msgid's"},

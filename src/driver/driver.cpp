@@ -9,6 +9,7 @@
 #include "core/clock.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "driver/driver_internal.h"
 #include "l10n/l10n.h"
 #include "links/links.h"
 #include "render/render.h"
@@ -37,17 +38,6 @@ Checked load_and_check(const fs::path& root, DiagnosticSink& sink, int jobs = 0)
   return c;
 }
 
-std::string relative_to_root(const fs::path& root, const std::string& file) {
-  std::error_code ec;
-  fs::path p = fs::weakly_canonical(fs::path(file), ec);
-  const fs::path r = fs::weakly_canonical(root, ec);
-  if (!ec) {
-    const fs::path rel = p.lexically_relative(r);
-    if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
-  }
-  return fs::path(file).lexically_normal().generic_string();
-}
-
 // Stable across runs and machines (FNV-1a), so shards are reproducible.
 std::uint64_t stable_hash(const std::string& s) {
   std::uint64_t h = 1469598103934665603ULL;
@@ -58,25 +48,6 @@ std::uint64_t stable_hash(const std::string& s) {
 }  // namespace
 
 namespace {
-
-// Resolves FILE arguments (relative to the working folder or the site root) to
-// site-relative paths; false with a usage error when one does not exist.
-bool resolve_files(const fs::path& root, const std::vector<std::string>& files,
-                   std::vector<std::string>& wanted, RunResult& result) {
-  for (const auto& f : files) {
-    std::error_code ec;
-    if (fs::is_regular_file(f, ec)) {
-      wanted.push_back(relative_to_root(root, f));
-    } else if (fs::is_regular_file(root / f, ec)) {
-      wanted.push_back(fs::path(f).lexically_normal().generic_string());
-    } else {
-      result.usage_error = "no such file: " + f;
-      result.exit_code = kExitUsage;
-      return false;
-    }
-  }
-  return true;
-}
 
 // Keeps the findings of `wanted` files (all when empty) and sets the exit code.
 void finish(const DiagnosticSink& all, const std::vector<std::string>& wanted, RunResult& result) {
@@ -150,202 +121,6 @@ RunResult run_check(const CheckOptions& options) {
         result.urls = stats.unique_urls;
         result.urls_cached = stats.from_cache;
       });
-}
-
-RunResult run_i18n_extract(const fs::path& root) {
-  RunResult result;
-  DiagnosticSink& sink = result.diagnostics;
-  const auto config = load_site_config(root, sink);
-  if (!config) {
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  const TemplateSet templates = TemplateSet::load(root, sink);
-  if (sink.has_errors()) {
-    result.exit_code = kExitFindings;
-    return result;
-  }
-  const std::string pot = format_pot(extract_messages(*config, templates));
-  std::string error;
-  if (write_file_atomic(root / "locales/polypress.pot", pot, error) == WriteOutcome::failed) {
-    sink.error({"locales/polypress.pot", 0, 0}, "emit/write", "cannot write: " + error);
-    result.exit_code = kExitFindings;
-  }
-  return result;
-}
-
-RunResult run_translations(const fs::path& root, bool json) {
-  RunResult result;
-  const auto config = load_site_config(root, result.diagnostics);
-  if (!config) {
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  DiagnosticSink ignored;  // the matrix is shown even when articles have findings
-  const Corpus corpus = load_corpus(root, *config, ignored);
-  const auto rows = translation_matrix(root, *config, corpus);
-  std::map<TranslationState, int> totals;
-  if (json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& r : rows) {
-      nlohmann::json langs = nlohmann::json::object();
-      for (const auto& [lang, state] : r.states) langs[lang] = translation_state_name(state);
-      out.push_back({{"bundle", r.bundle}, {"languages", langs}});
-    }
-    result.output = out.dump(2) + "\n";
-    return result;
-  }
-  std::size_t width = 6;
-  for (const auto& r : rows) width = std::max(width, r.bundle.size());
-  std::string text = "bundle" + std::string(width - 6 + 2, ' ');
-  for (const auto& l : config->languages)
-    text += l.code + std::string(l.code.size() < 12 ? 12 - l.code.size() : 1, ' ');
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  text += "\n";
-  for (const auto& r : rows) {
-    text += r.bundle + std::string(width - r.bundle.size() + 2, ' ');
-    for (const auto& [lang, state] : r.states) {
-      const std::string name = translation_state_name(state);
-      text += name + std::string(name.size() < 12 ? 12 - name.size() : 1, ' ');
-      ++totals[state];
-    }
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-    text += "\n";
-  }
-  text += std::to_string(totals[TranslationState::up_to_date]) + " up to date, " +
-          std::to_string(totals[TranslationState::stale]) + " stale, " +
-          std::to_string(totals[TranslationState::unstamped]) + " unstamped, " +
-          std::to_string(totals[TranslationState::missing]) + " missing\n";
-  result.output = text;
-  return result;
-}
-
-RunResult run_i18n_check(const fs::path& root) {
-  RunResult result;
-  DiagnosticSink& sink = result.diagnostics;
-  const auto config = load_site_config(root, sink);
-  if (!config) {
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  for (const auto& lang : config->languages) check_catalog(root, *config, lang, sink);
-  const TemplateSet templates = TemplateSet::load(root, sink);
-  const ReadResult pot = read_file(root / "locales/polypress.pot", 16u << 20);
-  const std::set<std::string> in_pot = pot.ok ? catalog_msgids(pot.bytes) : std::set<std::string>{};
-  for (const auto& m : extract_messages(*config, templates)) {
-    if (!in_pot.count(m.msgid))
-      sink.error({"locales/polypress.pot", 0, 0}, "i18n/missing-msgid",
-                 "\"" + m.msgid + "\" (" + m.references.front() +
-                     ") is missing; run polypress i18n extract");
-  }
-  result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
-  return result;
-}
-
-RunResult run_i18n_stats(const fs::path& root, bool json, double fail_under) {
-  RunResult result;
-  const auto config = load_site_config(root, result.diagnostics);
-  if (!config) {
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  DiagnosticSink ignored;
-  const Corpus corpus = load_corpus(root, *config, ignored);
-  const auto rows = translation_matrix(root, *config, corpus);
-  nlohmann::json out = nlohmann::json::array();
-  char line[256];
-  std::snprintf(line, sizeof line, "%-9s %10s %6s %12s %6s   %10s %6s %9s %7s %6s\n", "language",
-                "translated", "fuzzy", "untranslated", "%", "up to date", "stale", "unstamped",
-                "missing", "%");
-  std::string text = line;
-  bool below = false;
-  for (const auto& lang : config->languages) {
-    const auto cs = catalog_stats(root, lang.code);
-    std::map<TranslationState, int> a;
-    for (const auto& r : rows)
-      for (const auto& [code, state] : r.states)
-        if (code == lang.code) ++a[state];
-    const int done = a[TranslationState::source] + a[TranslationState::up_to_date];
-    const double article_pct =
-        rows.empty() ? 100.0 : 100.0 * done / static_cast<double>(rows.size());
-    const int total = cs ? cs->translated + cs->fuzzy + cs->untranslated : 0;
-    const double string_pct = cs ? (total ? 100.0 * cs->translated / total : 100.0) : 0.0;
-    if (fail_under >= 0 && (string_pct < fail_under || article_pct < fail_under)) below = true;
-    out.push_back({{"language", lang.code},
-                   {"strings", cs ? nlohmann::json{{"translated", cs->translated},
-                                                   {"fuzzy", cs->fuzzy},
-                                                   {"untranslated", cs->untranslated},
-                                                   {"percent", string_pct}}
-                                  : nlohmann::json(nullptr)},
-                   {"articles",
-                    {{"source", a[TranslationState::source]},
-                     {"up_to_date", a[TranslationState::up_to_date]},
-                     {"stale", a[TranslationState::stale]},
-                     {"unstamped", a[TranslationState::unstamped]},
-                     {"missing", a[TranslationState::missing]},
-                     {"percent", article_pct}}}});
-    if (cs)
-      std::snprintf(line, sizeof line, "%-9s %10d %6d %12d %5.1f%%   %10d %6d %9d %7d %5.1f%%\n",
-                    lang.code.c_str(), cs->translated, cs->fuzzy, cs->untranslated, string_pct,
-                    done, a[TranslationState::stale], a[TranslationState::unstamped],
-                    a[TranslationState::missing], article_pct);
-    else
-      std::snprintf(line, sizeof line, "%-9s %10s %6s %12s %6s   %10d %6d %9d %7d %5.1f%%\n",
-                    lang.code.c_str(), "no catalog", "-", "-", "-", done,
-                    a[TranslationState::stale], a[TranslationState::unstamped],
-                    a[TranslationState::missing], article_pct);
-    text += line;
-  }
-  result.output = json ? out.dump(2) + "\n" : text;
-  result.exit_code = below ? kExitFindings : kExitOk;
-  return result;
-}
-
-RunResult run_translations_stamp(const fs::path& root, const std::vector<std::string>& files) {
-  RunResult result;
-  std::vector<std::string> wanted;
-  if (!resolve_files(root, files, wanted, result)) return result;
-  DiagnosticSink& sink = result.diagnostics;
-  const auto config = load_site_config(root, sink);
-  if (!config) {
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  DiagnosticSink load;
-  const Corpus corpus = load_corpus(root, *config, load);
-  for (const auto& path : wanted) {
-    const Article* article = nullptr;
-    const Bundle* bundle = nullptr;
-    for (const auto& b : corpus.bundles)
-      for (const auto& [lang, a] : b.articles)
-        if (a.path == path) article = &a, bundle = &b;
-    if (!article) {
-      for (const auto& d : load.sorted())
-        if (d.where.path == path) sink.report(d.where, d.severity, d.rule, d.message);
-      if (!sink.has_errors())
-        sink.error({path, 0, 0}, "i18n/stamp",
-                   "not an article of this site (content/<section>/<slug>/index.<lang>.md)");
-      continue;
-    }
-    if (!article->own.translation_of || !bundle->source()) {
-      sink.error({path, 1, 1}, "i18n/stamp",
-                 "this file is a source, not a translation: nothing to stamp");
-      continue;
-    }
-    const ReadResult source = read_file(root / bundle->source()->path, kMaxFileBytes);
-    const ReadResult bytes = read_file(root / path, kMaxFileBytes);
-    const auto stamped = source.ok && bytes.ok
-                             ? stamp_front_matter(bytes.bytes, git_blob_id(source.bytes))
-                             : std::nullopt;
-    std::string error;
-    if (!stamped) {
-      sink.error({path, 1, 1}, "i18n/stamp", "cannot stamp: the file or its source cannot be read");
-    } else if (write_file_atomic(root / path, *stamped, error) == WriteOutcome::failed) {
-      sink.error({path, 0, 0}, "emit/write", "cannot write: " + error);
-    }
-  }
-  result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
-  return result;
 }
 
 RunResult run_build(const BuildOptions& options) {

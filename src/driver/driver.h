@@ -71,6 +71,12 @@ RunResult run_translations(const std::filesystem::path& root, bool json);
 /// string of the templates, site.yaml and the code.
 RunResult run_i18n_check(const std::filesystem::path& root);
 
+/// Merges locales/polypress.pot into every configured language's catalog with
+/// GNU msgmerge (missing catalogs are created); all catalogs are merged before
+/// any is written, each write atomic, so a rejected catalog changes nothing.
+/// One line per catalog in `output`.
+RunResult run_i18n_update(const std::filesystem::path& root);
+
 /// Per language: interface strings translated, fuzzy and untranslated, and
 /// articles up to date, stale, unstamped and missing, as text or JSON in
 /// `output`. With `fail_under` >= 0, exit 1 when a language's strings or

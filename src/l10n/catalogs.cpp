@@ -29,21 +29,15 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
     sink.error({rel, 0, 0}, "i18n/msgfmt", "cannot run msgfmt (install gettext)");
     return std::nullopt;
   }
-  // msgfmt prints "PATH:LINE: message"; keep its words, report our path.
-  static const std::regex line_re(R"(^(.*?):(\d+):(?:(\d+):)? (.*)$)");
-  std::istringstream err(r.err);
-  std::string line;
-  bool any = false;
-  while (std::getline(err, line)) {
-    std::smatch m;
-    if (std::regex_match(line, m, line_re) && m[1].str().find(rel) != std::string::npos) {
-      if (m[4].str().find("warning:") == 0) continue;
-      sink.error({rel, std::stoi(m[2].str()), m[3].matched ? std::stoi(m[3].str()) : 0},
-                 "i18n/syntax", m[4].str());
-      any = true;
-    }
-  }
-  if (!any) sink.error({rel, 0, 0}, "i18n/syntax", "msgfmt failed: " + r.err.substr(0, 200));
+  // msgfmt checks {placeholders} itself where the .pot marked the string
+  // python-brace-format; those findings keep the placeholder rule.
+  DiagnosticSink found;
+  report_gettext_errors(r.err, {{(root / rel).string(), rel}}, "i18n/syntax", found);
+  for (const auto& d : found.sorted())
+    sink.report(
+        d.where, d.severity,
+        d.message.find("format specification") != std::string::npos ? "i18n/placeholder" : d.rule,
+        d.message);
   return std::nullopt;
 }
 
@@ -111,26 +105,8 @@ std::set<std::string> catalog_msgids(const std::string& po_text) {
 }
 
 std::optional<CatalogStats> catalog_stats(const fs::path& root, const std::string& lang) {
-  const fs::path po = root / "locales" / (lang + ".po");
-  std::error_code ec;
-  if (!fs::exists(po, ec)) return std::nullopt;
-  const ProcessResult r = run_process({"msgfmt", "--statistics", "-o", "/dev/null", po.string()});
-  if (r.exit_code != 0) return std::nullopt;
-  // "40 translated messages, 2 fuzzy translations, 3 untranslated messages."
-  CatalogStats s;
-  static const std::regex part_re(R"((\d+) (translated|fuzzy|untranslated))");
-  for (auto it = std::sregex_iterator(r.err.begin(), r.err.end(), part_re);
-       it != std::sregex_iterator(); ++it) {
-    const int n = std::stoi((*it)[1].str());
-    const std::string kind = (*it)[2].str();
-    if (kind == "translated")
-      s.translated = n;
-    else if (kind == "fuzzy")
-      s.fuzzy = n;
-    else
-      s.untranslated = n;
-  }
-  return s;
+  const ReadResult file = read_file(root / "locales" / (lang + ".po"), 16u << 20);
+  return file.ok ? catalog_stats_of(file.bytes) : std::nullopt;
 }
 
 std::map<std::string, std::unique_ptr<Locale>> load_locales(const fs::path& root,

@@ -135,7 +135,31 @@ std::set<std::string> catalog_msgids(const std::string& po_text);
 /// Interface-string counts of one catalog, as GNU msgfmt --statistics counts them.
 struct CatalogStats {
   int translated = 0, fuzzy = 0, untranslated = 0;
+  int obsolete = 0;  ///< "#~" entries msgmerge kept
 };
+
+/// The counts of a catalog's text; nullopt when msgfmt rejects it.
+std::optional<CatalogStats> catalog_stats_of(const std::string& po_text);
+
+/// A catalog as `i18n update` would write it.
+struct CatalogUpdate {
+  std::string text;
+  bool created = false;  ///< there was no catalog: made from the template
+};
+
+/// locales/polypress.pot merged into locales/<lang>.po by GNU msgmerge
+/// (--previous): translations, comments, flags and obsolete entries kept, new
+/// strings added, vanished ones made obsolete, near matches fuzzy. A missing
+/// catalog is made from the template with Language and CLDR Plural-Forms
+/// filled in. Nothing is written; msgmerge's complaints are located errors.
+std::optional<CatalogUpdate> merge_catalog(const std::filesystem::path& root,
+                                           const LanguageConfig& lang, DiagnosticSink& sink);
+
+/// gettext tools' "PATH:LINE[:COL]: message" lines as errors of `rule`, for
+/// the (path as the tool printed it, site-relative path) pairs in `files`.
+void report_gettext_errors(const std::string& tool_stderr,
+                           const std::vector<std::pair<std::string, std::string>>& files,
+                           const std::string& rule, DiagnosticSink& sink);
 
 /// The counts of `locales/<lang>.po`; nullopt when the catalog is missing or
 /// msgfmt rejects it.

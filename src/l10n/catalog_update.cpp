@@ -1,0 +1,110 @@
+// `i18n update`: the .pot merged into a language's catalog by GNU msgmerge.
+#include <regex>
+#include <sstream>
+
+#include "core/file_io.h"
+#include "core/process.h"
+#include "l10n/l10n.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+void report_gettext_errors(const std::string& tool_stderr,
+                           const std::vector<std::pair<std::string, std::string>>& files,
+                           const std::string& rule, DiagnosticSink& sink) {
+  // gettext tools print "PATH:LINE: message" or "PATH:LINE:COL: message".
+  static const std::regex line_re(R"(^(.*?):(\d+):(?:(\d+):)? (.*)$)");
+  std::istringstream err(tool_stderr);
+  std::string line;
+  bool any = false;
+  while (std::getline(err, line)) {
+    std::smatch m;
+    if (!std::regex_match(line, m, line_re) || m[4].str().find("warning:") == 0) continue;
+    for (const auto& [shown, rel] : files) {
+      if (m[1].str() != shown) continue;
+      int line_no = std::stoi(m[2].str());
+      // gettext's lexer counts the newline that ends an unterminated string
+      // before it reports it; the string is on the line above.
+      if (m[4].str() == "end-of-line within string" && line_no > 1) --line_no;
+      sink.error({rel, line_no, m[3].matched ? std::stoi(m[3].str()) : 0}, rule, m[4].str());
+      any = true;
+    }
+  }
+  if (!any) {
+    std::string first = tool_stderr.substr(0, tool_stderr.find('\n'));
+    sink.error({files.empty() ? "" : files.front().second, 0, 0}, rule,
+               first.empty() ? "the gettext tool failed" : first);
+  }
+}
+
+std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageConfig& lang,
+                                           DiagnosticSink& sink) {
+  const std::string rel = "locales/" + lang.code + ".po";
+  const std::string pot_rel = "locales/polypress.pot";
+  const fs::path po = root / rel, pot = root / pot_rel;
+  std::error_code ec;
+  CatalogUpdate update;
+  update.created = !fs::exists(po, ec);
+  ProcessResult r;
+  // --previous keeps the old msgid beside a fuzzy match, which Poedit and
+  // Weblate show to the translator.
+  if (update.created) {
+    // A new catalog: the template with the language and its CLDR plural forms.
+    const ReadResult t = read_file(pot, 16u << 20);
+    if (!t.ok) return std::nullopt;
+    std::string text = t.bytes;
+    const std::string placeholder = "\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n";
+    std::string gettext_lang = lang.code;
+    for (char& c : gettext_lang)
+      if (c == '-') c = '_';
+    const std::string header = "\"Language: " + gettext_lang + "\\n\"\n\"Plural-Forms: " +
+                               gettext_plural_forms(lang.locale.empty() ? lang.code : lang.locale) +
+                               "\\n\"\n";
+    const auto at = text.find(placeholder);
+    if (at != std::string::npos) text.replace(at, placeholder.size(), header);
+    r = run_process_with_input({"msgmerge", "--quiet", "--previous", "-o", "-", "-", pot.string()},
+                               &text);
+  } else {
+    r = run_process({"msgmerge", "--quiet", "--previous", "-o", "-", po.string(), pot.string()});
+  }
+  if (r.exit_code == 0) {
+    update.text = r.out;
+    return update;
+  }
+  if (r.exit_code < 0 && r.err.find("msgmerge") == 0) {
+    sink.error({rel, 0, 0}, "i18n/msgfmt", "cannot run msgmerge (install gettext)");
+    return std::nullopt;
+  }
+  report_gettext_errors(r.err, {{po.string(), rel}, {pot.string(), pot_rel}, {"-", rel}},
+                        "i18n/syntax", sink);
+  return std::nullopt;
+}
+
+std::optional<CatalogStats> catalog_stats_of(const std::string& po_text) {
+  const ProcessResult r =
+      run_process_with_input({"msgfmt", "--statistics", "-o", "/dev/null", "-"}, &po_text);
+  if (r.exit_code != 0) return std::nullopt;
+  // "40 translated messages, 2 fuzzy translations, 3 untranslated messages."
+  CatalogStats s;
+  static const std::regex part_re(R"((\d+) (translated|fuzzy|untranslated))");
+  for (auto it = std::sregex_iterator(r.err.begin(), r.err.end(), part_re);
+       it != std::sregex_iterator(); ++it) {
+    const int n = std::stoi((*it)[1].str());
+    const std::string kind = (*it)[2].str();
+    if (kind == "translated")
+      s.translated = n;
+    else if (kind == "fuzzy")
+      s.fuzzy = n;
+    else
+      s.untranslated = n;
+  }
+  // Obsolete entries ("#~ msgid") are kept by msgmerge and ignored by msgfmt.
+  std::istringstream in(po_text);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("#~ msgid ", 0) == 0) ++s.obsolete;
+  return s;
+}
+
+}  // namespace pp

@@ -1,0 +1,226 @@
+// The translators' commands on real sites: i18n extract, update and stats;
+// translations, its paragraph diffs, and stamp.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <algorithm>
+
+#include "core/process.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+// The committed locales/polypress.pot is what `i18n extract` writes for the
+// sample site, and every sample catalog translates all of it (gettext's msgcmp).
+TEST(I18n, ExtractWritesTheCommittedTemplate) {
+  test::TempDir dir;
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  std::filesystem::remove(dir.path() / "locales/polypress.pot");
+  const auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "extract"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_text(dir.path() / "locales/polypress.pot"),
+            test::read_text(test::source_dir() / "locales/polypress.pot"));
+  for (const char* lang : {"en", "ko", "ja", "de", "ar"}) {
+    const ProcessResult cmp =
+        run_process({"msgcmp", (dir.path() / "locales" / (std::string(lang) + ".po")).string(),
+                     (dir.path() / "locales/polypress.pot").string()});
+    EXPECT_EQ(cmp.exit_code, 0) << lang << ": " << cmp.err;
+  }
+  EXPECT_EQ(test::run_polypress({"-C", dir.path().string(), "i18n", "merge"}).exit_code, 2);
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// On the sample site: the stale German translation and the missing Arabic one are
+// reported, and stamping clears the stale state without touching anything else.
+TEST(Translations, ReportsStaleAndMissingAndStampClearsStale) {
+  test::TempDir dir;
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  auto r = test::run_polypress({"-C", dir.path().string(), "translations"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("reviews/ollama                    source      up to date  up to date  "
+                       "stale       up to date\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("analysis/small-models-on-laptops  source      up to date  up to date  up "
+                       "to date  missing\n"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("46 up to date, 1 stale, 0 unstamped, 1 missing\n"), std::string::npos);
+  const auto file = dir.path() / "content/reviews/ollama/index.de.md";
+  const std::string before = test::read_text(file);
+  r = test::run_polypress(
+      {"-C", dir.path().string(), "translations", "stamp", "content/reviews/ollama/index.de.md"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string after = test::read_text(file);
+  EXPECT_EQ(std::count(before.begin(), before.end(), '\n'),
+            std::count(after.begin(), after.end(), '\n'));
+  EXPECT_EQ(before.substr(before.find("\n---\n")),
+            after.substr(after.find("\n---\n")));  // body untouched
+  r = test::run_polypress({"-C", dir.path().string(), "translations", "--format", "json"});
+  EXPECT_EQ(r.out.find("\"stale\""), std::string::npos);
+  EXPECT_NE(r.out.find("\"missing\""), std::string::npos);
+}
+
+}  // namespace pp
+
+namespace pp {
+
+TEST(I18n, StatsCountStringsAndArticlesAndFailUnder) {
+  test::TempDir dir;
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  // One German string marked fuzzy by a translator.
+  std::string de = test::read_text(dir.path() / "locales/de.po");
+  const auto at = de.find("msgid \"Subscribe\"");
+  ASSERT_NE(at, std::string::npos);
+  de.insert(at, "#, fuzzy\n");
+  test::write_text(dir.path(), "locales/de.po", de);
+  auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "stats"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("de                36      1            0  97.3%           11      1        "
+                       " 0       0  91.7%\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("ar                37      0            0 100.0%           11      0        "
+                       " 0       1  91.7%\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--fail-under", "90"})
+                .exit_code,
+            0);
+  EXPECT_EQ(test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--fail-under", "95"})
+                .exit_code,
+            1);
+  EXPECT_EQ(test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--fail-under", "200"})
+                .exit_code,
+            2);
+  r = test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--format", "json"});
+  EXPECT_NE(r.out.find("\"fuzzy\": 1"), std::string::npos);
+}
+
+}  // namespace pp
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+// A template string edited, one added, one removed: `i18n update` keeps every
+// translation, translator comment, flag and obsolete entry, marks the edited
+// string fuzzy with its previous msgid, and adds the new one untranslated.
+TEST(I18n, UpdateMergesWithMsgmergeSemantics) {
+  test::TempDir dir;
+  const auto root = dir.path();
+  test::make_minimal_site(root);
+  std::string ar = test::read_text(root / "locales/ar.po");
+  ar.insert(ar.find("#: pipeline/templates/html/header.mustache:1\nmsgid \"Skip to main content\""),
+            "# Translator: keep this short, it is read aloud first.\n");
+  const auto subscribe = ar.find("msgid \"Subscribe\"");
+  ASSERT_NE(subscribe, std::string::npos);
+  ar.insert(subscribe, "#, fuzzy\n");
+  ar += "\n#~ msgid \"An old string\"\n#~ msgstr \"نص قديم\"\n";
+  test::write_text(root, "locales/ar.po", ar);
+  ::chmod((root / "locales/ar.po").c_str(), 0600);
+  // The template: one string edited, one new.
+  std::string header = test::read_text(root / "pipeline/templates/html/header.mustache");
+  const auto skip = header.find("{{#t}}Skip to main content{{/t}}");
+  ASSERT_NE(skip, std::string::npos);
+  header.replace(skip, 32, "{{#t}}Skip to the main content{{/t}}{{#t}}Top of page{{/t}}");
+  test::write_text(root, "pipeline/templates/html/header.mustache", header);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "i18n", "extract"}).exit_code, 0);
+
+  auto r = test::run_polypress({"-C", root.string(), "i18n", "update"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out,
+            "locales/en.po: updated, 35 translated, 1 fuzzy, 1 untranslated, 4 obsolete\n"
+            "locales/ar.po: updated, 34 translated, 2 fuzzy, 1 untranslated, 5 obsolete\n");
+  const std::string merged = test::read_text(root / "locales/ar.po");
+  EXPECT_NE(merged.find("# Translator: keep this short, it is read aloud first.\n"
+                        "#: pipeline/templates/html/header.mustache:1\n"
+                        "#, fuzzy\n"
+                        "#| msgid \"Skip to main content\"\n"
+                        "msgid \"Skip to the main content\"\n"
+                        "msgstr \"انتقل إلى المحتوى الرئيسي\"\n"),
+            std::string::npos)
+      << merged;
+  EXPECT_NE(merged.find("msgid \"Top of page\"\nmsgstr \"\"\n"), std::string::npos);
+  EXPECT_NE(merged.find("#, fuzzy\nmsgid \"Subscribe\"\n"), std::string::npos);
+  EXPECT_NE(merged.find("#~ msgid \"An old string\"\n#~ msgstr \"نص قديم\"\n"), std::string::npos);
+  EXPECT_NE(merged.find("#~ msgid \"Home\"\n"), std::string::npos);
+  struct stat st {};
+  ASSERT_EQ(::stat((root / "locales/ar.po").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);  // the translator's permissions are kept
+
+  // A second run changes nothing and rewrites nothing.
+  r = test::run_polypress({"-C", root.string(), "i18n", "update"});
+  EXPECT_EQ(r.out,
+            "locales/en.po: unchanged, 35 translated, 1 fuzzy, 1 untranslated, 4 obsolete\n"
+            "locales/ar.po: unchanged, 34 translated, 2 fuzzy, 1 untranslated, 5 obsolete\n");
+  EXPECT_EQ(test::read_text(root / "locales/ar.po"), merged);
+  // msgfmt still accepts what update wrote.
+  EXPECT_EQ(test::run_polypress({"-C", root.string(), "i18n", "check"}).exit_code, 0);
+}
+
+// A catalog msgmerge rejects is reported at its line; no catalog is written,
+// not even the valid ones.
+TEST(I18n, UpdateLeavesEveryCatalogUntouchedWhenOneIsBroken) {
+  test::TempDir dir;
+  const auto root = dir.path();
+  test::make_minimal_site(root);
+  std::string ar = test::read_text(root / "locales/ar.po");
+  const auto at = ar.find("msgid \"Subscribe\"");
+  ar.insert(at, "msgid \"Broken\nmsgstr \"\"\n\n");
+  test::write_text(root, "locales/ar.po", ar);
+  const int line = static_cast<int>(std::count(ar.begin(), ar.begin() + at, '\n')) + 1;
+  std::string header = test::read_text(root / "pipeline/templates/html/header.mustache");
+  header += "{{#t}}A new string{{/t}}\n";
+  test::write_text(root, "pipeline/templates/html/header.mustache", header);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "i18n", "extract"}).exit_code, 0);
+  const auto before = test::read_tree(root / "locales");
+
+  const auto r = test::run_polypress({"-C", root.string(), "i18n", "update"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("locales/ar.po:" + std::to_string(line) + ":"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[i18n/syntax]"), std::string::npos) << r.err;
+  EXPECT_EQ(test::read_tree(root / "locales"), before);
+}
+
+// A language without a catalog gets one, with its CLDR plural forms, that
+// `i18n check` accepts; without a template, update says what to run.
+TEST(I18n, UpdateCreatesMissingCatalogsAndNeedsATemplate) {
+  test::TempDir dir;
+  const auto root = dir.path();
+  test::make_minimal_site(root);
+  std::string site = test::read_text(root / "pipeline/site.yaml");
+  site.replace(site.find("  - {code: ar"), 0, "  - {code: ru, name: Русский}\n");
+  test::write_text(root, "pipeline/site.yaml", site);
+  auto r = test::run_polypress({"-C", root.string(), "i18n", "update"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("locales/ru.po: created, 0 translated, 0 fuzzy, 37 untranslated, 0 "
+                       "obsolete\n"),
+            std::string::npos)
+      << r.out;
+  const std::string ru = test::read_text(root / "locales/ru.po");
+  EXPECT_NE(ru.find("\"Language: ru\\n\"\n"), std::string::npos) << ru;
+  EXPECT_NE(ru.find("\"Plural-Forms: nplurals=3; plural=((n % 10 == 1 && n % 100 != 11) ? 0 : "),
+            std::string::npos)
+      << ru;
+  r = test::run_polypress({"-C", root.string(), "i18n", "check"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+
+  fs::remove(root / "locales/polypress.pot");
+  const auto before = test::read_tree(root / "locales");
+  r = test::run_polypress({"-C", root.string(), "i18n", "update"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "locales/polypress.pot: error: there is no template to merge; run polypress i18n "
+            "extract first [i18n/missing-pot]\n");
+  EXPECT_EQ(test::read_tree(root / "locales"), before);
+}
+
+}  // namespace pp
