@@ -22,13 +22,18 @@ int cmd_translations(const std::vector<std::string>& args) {
   CommonOptions common;
   std::vector<std::string> files;
   po::options_description desc(
-      "Usage: polypress translations [--format text|json]\n"
+      "Usage: polypress translations [--format text|json] [--diff]\n"
       "       polypress translations stamp FILE...\n\n"
       "Shows, per bundle and language: source, up to date, stale (the source\n"
       "changed since the translation's source_digest), unstamped or missing.\n"
       "'stamp' records the current source digest in each translation FILE after\n"
-      "it was brought up to date.\n\nOptions");
+      "it was brought up to date. With --diff, in a git repository, each stale\n"
+      "translation shows which paragraphs and front matter keys of its source\n"
+      "changed since the stamped version.\n\nOptions");
   add_common_options(desc, common, true);
+  bool diff = false;
+  desc.add_options()("diff", po::bool_switch(&diff),
+                     "show the source's changes since each stale translation was stamped");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
   po::options_description all;
@@ -59,8 +64,9 @@ int cmd_translations(const std::vector<std::string>& args) {
     std::cerr << "polypress translations: --format must be text or json\n";
     return kExitUsage;
   }
-  const RunResult r = run_translations(common.root, common.format == "json");
+  const RunResult r = run_translations(common.root, common.format == "json", diff);
   print_diagnostics(r.diagnostics, OutputFormat::text);
+  if (!r.usage_error.empty()) std::cerr << "polypress translations: " << r.usage_error << "\n";
   std::cout << r.output;
   return r.exit_code;
 }

@@ -64,8 +64,11 @@ RunResult run_check(const CheckOptions& options);
 /// (atomically; unchanged bytes are not rewritten).
 RunResult run_i18n_extract(const std::filesystem::path& root);
 
-/// The translation matrix (SPEC §6) as text or JSON in `output`.
-RunResult run_translations(const std::filesystem::path& root, bool json);
+/// The translation matrix (SPEC §6) as text or JSON in `output`. With `diff`,
+/// each stale translation also shows which front matter keys and paragraphs of
+/// its source changed since the stamped version, read from git's object store;
+/// outside a git work tree that is a usage error.
+RunResult run_translations(const std::filesystem::path& root, bool json, bool diff = false);
 
 /// Checks every configured language's catalog, and that the .pot holds every
 /// string of the templates, site.yaml and the code.

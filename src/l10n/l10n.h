@@ -189,6 +189,20 @@ std::vector<TranslationRow> translation_matrix(const std::filesystem::path& root
 /// has no front matter block.
 std::optional<std::string> stamp_front_matter(const std::string& bytes, const std::string& digest);
 
+/// One change of a source article between the translated version and now.
+struct SourceChange {
+  enum Kind { changed, added, removed } kind;
+  std::string key;   ///< the front matter key, or empty for body paragraphs
+  int old_line = 0;  ///< first line in the old version (0: added)
+  int line = 0;      ///< first line in the current version (0: removed)
+  std::vector<std::string> old_lines, new_lines;
+};
+
+/// What changed from `old_bytes` to `new_bytes` of a source article, by front
+/// matter key and by paragraph (blocks between blank lines), in file order.
+/// Unchanged paragraphs are left out; a run of edited paragraphs is one change.
+std::vector<SourceChange> diff_source(const std::string& old_bytes, const std::string& new_bytes);
+
 /// Checks that every figure's format is one ICU accepts (figure/format errors).
 void check_figure_formats(const Corpus& corpus, DiagnosticSink& sink);
 

@@ -224,3 +224,137 @@ TEST(I18n, UpdateCreatesMissingCatalogsAndNeedsATemplate) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+namespace {
+
+// Runs git in `dir` with a fixed identity; fails the test when git does.
+void git(const fs::path& dir, std::vector<std::string> args) {
+  std::vector<std::string> argv = {"git",
+                                   "-C",
+                                   dir.string(),
+                                   "-c",
+                                   "user.name=Test",
+                                   "-c",
+                                   "user.email=test@example.invalid",
+                                   "-c",
+                                   "commit.gpgsign=false"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const ProcessResult r = run_process(argv);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+}
+
+// The sample site in a fresh git repository whose history holds the English
+// Ollama review as it was when the German translation was made.
+void make_sample_repository(const fs::path& root) {
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, root / part);
+  const auto en = root / "content/reviews/ollama/index.en.md";
+  const std::string now = test::read_text(en);
+  fs::copy_file(test::source_dir() / "tests/e2e/fixtures/ollama.en.as-translated-into-de.md", en,
+                fs::copy_options::overwrite_existing);
+  git(root, {"init", "-q"});
+  git(root, {"add", "-A"});
+  git(root, {"commit", "-q", "-m", "Ollama review, as translated into German"});
+  test::write_text(root, "content/reviews/ollama/index.en.md", now);
+  git(root, {"commit", "-q", "-a", "-m", "Ollama review: November 26 update"});
+}
+
+}  // namespace
+
+// Done-when of issue 5: on the sample site, --diff shows what changed in the
+// source since the stale German translation was made, and stamp clears it.
+TEST(Translations, DiffShowsTheChangedParagraphsOfTheSource) {
+  test::TempDir dir;
+  const auto root = dir.path();
+  make_sample_repository(root);
+  auto r = test::run_polypress({"-C", root.string(), "translations", "--diff"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string expected_diff =
+      "46 up to date, 1 stale, 0 unstamped, 1 missing\n"
+      "\n"
+      "content/reviews/ollama/index.de.md: stale; content/reviews/ollama/index.en.md changed "
+      "since 3af670f742b2\n"
+      "  content/reviews/ollama/index.en.md:5: front matter 'updated' added\n"
+      "    + updated: 2026-11-26\n"
+      "  content/reviews/ollama/index.en.md:13: front matter 'checked' changed\n"
+      "    - checked: 2026-11-21\n"
+      "    + checked: 2026-11-26\n"
+      "  content/reviews/ollama/index.en.md:30: paragraph added\n"
+      "    + **Update, November 26:** A new Ollama release on November 25, after our first "
+      "round of tests, adds a settings screen for context length and imports GGUF files "
+      "dragged onto the app window. That answers two of the complaints above. We re-ran our "
+      "tests on the new version, and the rating stands.\n";
+  ASSERT_GE(r.out.size(), expected_diff.size());
+  EXPECT_EQ(r.out.substr(r.out.size() - expected_diff.size()), expected_diff) << r.out;
+
+  r = test::run_polypress({"-C", root.string(), "translations", "--diff", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"source_digest\": \"3af670f742b2cf2b1a5d9105c18051ed2872d7f0\""),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\"kind\": \"added\""), std::string::npos);
+
+  r = test::run_polypress(
+      {"-C", root.string(), "translations", "stamp", "content/reviews/ollama/index.de.md"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = test::run_polypress({"-C", root.string(), "translations", "--diff"});
+  EXPECT_EQ(r.out.substr(r.out.find("47 up to date")),
+            "47 up to date, 0 stale, 0 unstamped, 1 missing\n");
+}
+
+// An edited paragraph makes every translation of the bundle stale and is shown
+// old against new; a stamp of a version git never saw is explained.
+TEST(Translations, DiffShowsAnEditedParagraphOldAndNew) {
+  test::TempDir dir;
+  const auto root = dir.path();
+  make_sample_repository(root);
+  const std::string rel = "content/reviews/pytorch/index.en.md";
+  std::string en = test::read_text(root / rel);
+  const auto body = en.find("\n---\n") + 5;
+  const auto first = en.find_first_not_of('\n', body);
+  const auto end = en.find("\n\n", first);
+  const std::string old_paragraph = en.substr(first, end - first);
+  en.replace(first, end - first, "A rewritten first paragraph.");
+  test::write_text(root, rel, en);
+  const int line = static_cast<int>(std::count(en.begin(), en.begin() + first, '\n')) + 1;
+  auto r = test::run_polypress({"-C", root.string(), "translations", "--diff"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\ncontent/reviews/pytorch/index.ko.md: stale; " + rel + " changed since "),
+            std::string::npos)
+      << r.out;
+  const std::string change = "  " + rel + ":" + std::to_string(line) +
+                             ": paragraph changed\n    - " + old_paragraph +
+                             "\n    + A rewritten first paragraph.\n";
+  std::size_t count = 0;
+  for (auto at = r.out.find(change); at != std::string::npos; at = r.out.find(change, at + 1))
+    ++count;
+  EXPECT_EQ(count, 4u) << r.out;  // ko, ja, de, ar
+
+  // A translation stamped against a source version that was never committed.
+  std::string ko = test::read_text(root / "content/reviews/pytorch/index.ko.md");
+  const auto at = ko.find("source_digest: ") + 15;
+  ko.replace(at, 40, std::string(40, 'a'));
+  test::write_text(root, "content/reviews/pytorch/index.ko.md", ko);
+  r = test::run_polypress({"-C", root.string(), "translations", "--diff"});
+  EXPECT_NE(r.out.find("content/reviews/pytorch/index.ko.md: stale; " + rel +
+                       " changed since aaaaaaaaaaaa\n  the translated version (blob " +
+                       std::string(40, 'a') +
+                       ") is not in git's object store; commit sources before stamping their "
+                       "translations\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(Translations, DiffOutsideAGitRepositoryIsAUsageError) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  const auto r = test::run_polypress({"-C", dir.path().string(), "translations", "--diff"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("polypress translations: --diff needs the site in a git repository", 0), 0u)
+      << r.err;
+}
+
+}  // namespace pp
