@@ -25,6 +25,12 @@ U_NAMESPACE_END
 
 namespace pp {
 
+/// A piece of a formatted list: an item, or the locale's words between items.
+struct ListPart {
+  std::string text;
+  bool item = false;
+};
+
 /// Everything language-specific a page needs: interface strings and formats.
 /// Number formatting is thread-safe; date formatting is serialized internally.
 class Locale {
@@ -62,6 +68,9 @@ class Locale {
   std::string format_currency(double amount, const std::string& currency) const;
   /// "a, b and c" through ICU's ListFormatter.
   std::string format_list(const std::vector<std::string>& items) const;
+  /// format_list() split into items and glue, so each item can be isolated
+  /// (`<bdi>`) where it is shown.
+  std::vector<ListPart> format_list_parts(const std::vector<std::string>& items) const;
   /// The CLDR plural category of a number ("one", "few", ...).
   std::string plural_category(double n) const;
   /// The locale's CLDR plural categories, in ICU's order.

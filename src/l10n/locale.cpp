@@ -175,4 +175,33 @@ std::string Locale::format_list(const std::vector<std::string>& items) const {
   return to_utf8(out);
 }
 
+std::vector<ListPart> Locale::format_list_parts(const std::vector<std::string>& items) const {
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::ListFormatter> lf(
+      icu::ListFormatter::createInstance(icu_locale(icu_locale_), status));
+  std::vector<icu::UnicodeString> u;
+  for (const auto& s : items) u.push_back(icu::UnicodeString::fromUTF8(s));
+  std::vector<ListPart> parts;
+  if (U_FAILURE(status) || !lf) {
+    for (const auto& s : items) parts.push_back({s, true});
+    return parts;
+  }
+  const icu::FormattedList list =
+      lf->formatStringsToValue(u.data(), static_cast<int32_t>(u.size()), status);
+  const icu::UnicodeString whole = list.toTempString(status);
+  if (U_FAILURE(status)) return {{format_list(items), false}};
+  // The spans of the items; what lies between them is the locale's glue.
+  icu::ConstrainedFieldPosition pos;
+  pos.constrainField(UFIELD_CATEGORY_LIST, ULISTFMT_ELEMENT_FIELD);
+  int32_t at = 0;
+  while (list.nextPosition(pos, status) && U_SUCCESS(status)) {
+    if (pos.getStart() > at)
+      parts.push_back({to_utf8(whole.tempSubStringBetween(at, pos.getStart())), false});
+    parts.push_back({to_utf8(whole.tempSubStringBetween(pos.getStart(), pos.getLimit())), true});
+    at = pos.getLimit();
+  }
+  if (at < whole.length()) parts.push_back({to_utf8(whole.tempSubStringBetween(at)), false});
+  return parts;
+}
+
 }  // namespace pp

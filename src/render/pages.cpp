@@ -115,6 +115,23 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
   return json_for_script(j.dump());
 }
 
+// "By {authors}" with each name a part of its own, which the template isolates
+// in <bdi> (a Latin name inside Arabic text keeps its order, and vice versa).
+mustache::data byline(const Locale& loc, const std::vector<std::string>& authors) {
+  const std::string pattern = loc.tr("By {authors}");
+  const auto at = pattern.find("{authors}");
+  std::vector<ListPart> parts;
+  if (at == std::string::npos) return mustache::data{mustache::data::type::list};
+  if (at > 0) parts.push_back({pattern.substr(0, at), false});
+  for (auto& p : loc.format_list_parts(authors)) parts.push_back(std::move(p));
+  if (at + 9 < pattern.size()) parts.push_back({pattern.substr(at + 9), false});
+  mustache::data list{mustache::data::type::list};
+  for (const auto& p : parts)
+    list.push_back(p.item ? mustache::object{{"name", p.text}}
+                          : mustache::object{{"text", p.text}});
+  return list;
+}
+
 std::string price_text(const Locale& loc, const Price& p) {
   if (p.amount == 0) return loc.tr("Free");
   const std::string money = loc.format_currency(p.amount, p.currency);
@@ -185,8 +202,8 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   }
   d.set("title", title);
   d.set("summary", fm.summary ? fm.summary->value : "");
-  if (!fm.authors.empty())
-    d.set("authors", loc.tr_fill("By {authors}", {{"authors", loc.format_list(fm.authors)}}));
+  d.set("has_byline", mustache::data(!fm.authors.empty()));
+  if (!fm.authors.empty()) d.set("byline", byline(loc, fm.authors));
   const auto started = std::chrono::steady_clock::now();
   std::string body_html = render_body_html(a, m.corpus, m.config, loc);
   // The validator's estimate is checked here against the real output and time.

@@ -112,3 +112,25 @@ TEST(Translations, StampKeepsEveryOtherByte) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// Split into items and glue, a list reads exactly as ICU formats it.
+TEST(L10n, ListPartsJoinToTheFormattedList) {
+  SiteConfig config;
+  config.time_zone = "UTC";
+  for (const char* code : {"en", "ar", "ja", "ko", "de"}) {
+    const Locale loc(config, LanguageConfig{code, code, code}, "");
+    const std::vector<std::string> names = {"Ana Lima", "بن عودة", "김서연"};
+    std::string joined;
+    int items = 0;
+    for (const auto& p : loc.format_list_parts(names)) {
+      joined += p.text;
+      if (p.item) EXPECT_EQ(p.text, names[items++]) << code;
+    }
+    EXPECT_EQ(items, 3) << code;
+    EXPECT_EQ(joined, loc.format_list(names)) << code;
+  }
+}
+
+}  // namespace pp
