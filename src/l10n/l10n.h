@@ -58,12 +58,18 @@ class Locale {
 
   /// ICU's LONG date style in the site's time zone.
   std::string format_date(const Date& d) const;
+  /// Two dates as one range through ICU's DateIntervalFormat (skeleton yMMMMd,
+  /// in the site's time zone): "2026년 11월 23일~29일", "November 23 – 29, 2026".
+  std::string format_date_interval(const Date& from, const Date& to) const;
   /// A number through an ICU number skeleton; nullopt when ICU rejects the skeleton.
   std::optional<std::string> format_skeleton(double value, const std::string& skeleton) const;
   /// A front matter figure (SPEC §3 styles); nullopt when its format is invalid.
   std::optional<std::string> format_figure(const Figure& f) const;
   /// An integer, grouped for the locale.
   std::string format_integer(long long n) const;
+  /// A count inside an interface string ("{count} articles"), formatted as ICU
+  /// MessageFormat formats '#' in a plural message for the locale.
+  std::string format_count(long long n) const;
   /// An amount of money in its currency's own digits.
   std::string format_currency(double amount, const std::string& currency) const;
   /// "a, b and c" through ICU's ListFormatter.

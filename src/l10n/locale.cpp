@@ -1,7 +1,9 @@
 #include <unicode/calendar.h>
 #include <unicode/datefmt.h>
+#include <unicode/dtitvfmt.h>
 #include <unicode/listformatter.h>
 #include <unicode/locid.h>
+#include <unicode/msgfmt.h>
 #include <unicode/numberformatter.h>
 #include <unicode/plurrule.h>
 #include <unicode/strenum.h>
@@ -137,6 +139,33 @@ std::optional<std::string> Locale::format_figure(const Figure& f) const {
 
 std::string Locale::format_integer(long long n) const {
   return format_skeleton(static_cast<double>(n), "precision-integer").value_or(std::to_string(n));
+}
+
+std::string Locale::format_date_interval(const Date& from, const Date& to) const {
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::DateIntervalFormat> f(icu::DateIntervalFormat::createInstance(
+      icu::UnicodeString::fromUTF8("yMMMMd"), icu_locale(icu_locale_), status));
+  if (U_FAILURE(status) || !f) return format_date(from) + " – " + format_date(to);
+  f->adoptTimeZone(icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone_)));
+  const icu::DateInterval interval(date_epoch_ms(from, time_zone_), date_epoch_ms(to, time_zone_));
+  icu::UnicodeString out;
+  icu::FieldPosition pos;
+  f->format(&interval, out, pos, status);
+  return U_FAILURE(status) ? format_date(from) + " – " + format_date(to) : to_utf8(out);
+}
+
+std::string Locale::format_count(long long n) const {
+  // Exactly what ICU puts for '#' in a plural message: MessageFormat's own
+  // number format, which groups where NumberFormatter's CLDR minimum grouping
+  // does not (Polish "1 234" against "1234").
+  UErrorCode status = U_ZERO_ERROR;
+  icu::MessageFormat mf(icu::UnicodeString::fromUTF8("{0,plural,other{#}}"),
+                        icu_locale(icu_locale_), status);
+  const icu::Formattable args[] = {icu::Formattable(static_cast<int64_t>(n))};
+  icu::UnicodeString out;
+  icu::FieldPosition pos;
+  mf.format(args, 1, out, pos, status);
+  return U_FAILURE(status) ? format_integer(n) : to_utf8(out);
 }
 
 std::string Locale::format_currency(double amount, const std::string& currency) const {

@@ -314,7 +314,7 @@ std::string render_section_page(const SiteModel& m, const SectionConfig& s, cons
     if (l.bundle->section == s.id) items.push_back(l);
   const auto n = static_cast<long>(items.size());
   d.set("count_text", fill_placeholders(loc.tr_n("{count} article", "{count} articles", n),
-                                        {{"count", loc.format_integer(n)}}));
+                                        {{"count", loc.format_count(n)}}));
   d.set("items", list_items(m, loc, items));
   return render_template(m.templates, "section", d, loc, sink);
 }

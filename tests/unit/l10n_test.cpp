@@ -134,3 +134,25 @@ TEST(L10n, ListPartsJoinToTheFormattedList) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// The weekly brief's week (SPEC §7) as ICU's DateIntervalFormat writes it.
+TEST(L10n, DateIntervalsAreIcuRanges) {
+  SiteConfig config;
+  config.time_zone = "Asia/Seoul";
+  const auto from = *parse_date("2026-11-23"), to = *parse_date("2026-11-29");
+  auto range = [&](const char* code) {
+    return Locale(config, LanguageConfig{code, code, code}, "").format_date_interval(from, to);
+  };
+  EXPECT_EQ(range("ko"), "2026년 11월 23일~29일");
+  EXPECT_EQ(range("en"), "November 23\u2009\u2013\u200929, 2026");
+  EXPECT_EQ(range("de"), "23.\u201329. November 2026");
+  EXPECT_EQ(range("ja"), "2026年11月23日～29日");
+  EXPECT_EQ(range("ar"), "٢٣–٢٩ نوفمبر، ٢٠٢٦");
+  EXPECT_EQ(Locale(config, LanguageConfig{"en", "en", "en"}, "")
+                .format_date_interval(*parse_date("2026-12-28"), *parse_date("2027-01-03")),
+            "December 28, 2026\u2009\u2013\u2009January 3, 2027");
+}
+
+}  // namespace pp
