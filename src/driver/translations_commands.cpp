@@ -185,6 +185,15 @@ RunResult run_translations_stamp(const fs::path& root, const std::vector<std::st
                    "not an article of this site (content/<section>/<slug>/index.<lang>.md)");
       continue;
     }
+    // A translation whose own file has errors is not stamped: the translator
+    // sees where, and the file stays as it is.
+    bool broken = false;
+    for (const auto& d : load.sorted())
+      if (d.where.path == path && d.severity == Severity::error) {
+        sink.report(d.where, d.severity, d.rule, d.message);
+        broken = true;
+      }
+    if (broken) continue;
     if (!article->own.translation_of || !bundle->source()) {
       sink.error({path, 1, 1}, "i18n/stamp",
                  "this file is a source, not a translation: nothing to stamp");

@@ -54,6 +54,7 @@ TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
         run_process({"python3", (dir / "generate.py").string(), site.path().string()});
     ASSERT_EQ(g.exit_code, 0) << g.err;
   }
+  const auto inputs = test::read_tree(site.path());
   std::vector<std::string> args = {"-C", site.path().string()};
   const auto command = fs::exists(dir / "command") ? lines_of(test::read_text(dir / "command"))
                                                    : std::vector<std::string>{"validate"};
@@ -79,9 +80,11 @@ TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
   constexpr double kBudget = 2.0;
 #endif
   EXPECT_LT(seconds, kBudget);
-  // A run that fails writes nothing.
+  // A run that fails writes nothing and leaves every input as it was
+  // (translators' catalogs and articles above all).
   if (r.exit_code != 0) {
     EXPECT_FALSE(fs::exists(site.path() / "public"));
+    EXPECT_EQ(test::read_tree(site.path()), inputs);
   }
 }
 
