@@ -238,10 +238,21 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("has_related", mustache::data(!related.is_empty_list()));
   d.set("related", related);
 
+  // The publishers as the locale lists them ("A, B and C", "A、B、C"), each
+  // item a link; the glue between them is a text part.
   mustache::data sources{mustache::data::type::list};
-  for (const auto& s : fm.sources)
+  std::vector<std::string> publishers;
+  for (const auto& s : fm.sources) publishers.push_back(s.publisher);
+  std::size_t next = 0;
+  for (const auto& part : loc.format_list_parts(publishers)) {
+    if (!part.item || next >= fm.sources.size()) {
+      sources.push_back(mustache::object{{"text", part.text}});
+      continue;
+    }
+    const SourceRef& s = fm.sources[next++];
     sources.push_back(
         mustache::object{{"publisher", s.publisher}, {"url", s.url}, {"title", s.title}});
+  }
   d.set("has_sources", mustache::data(!fm.sources.empty()));
   d.set("sources", sources);
   d.set("sources_label", loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size())));
