@@ -126,7 +126,9 @@ TEST(L10n, ListPartsJoinToTheFormattedList) {
     int items = 0;
     for (const auto& p : loc.format_list_parts(names)) {
       joined += p.text;
-      if (p.item) EXPECT_EQ(p.text, names[items++]) << code;
+      if (p.item) {
+        EXPECT_EQ(p.text, names[items++]) << code;
+      }
     }
     EXPECT_EQ(items, 3) << code;
     EXPECT_EQ(joined, loc.format_list(names)) << code;

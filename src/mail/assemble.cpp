@@ -1,0 +1,195 @@
+// GMime 3 assembly of one email. The traps of GMime 3.2 (Debian 12) that this
+// avoids are listed in docs/email.md.
+#include <gmime/gmime.h>
+
+#include <cctype>
+#include <cstring>
+#include <memory>
+#include <mutex>
+
+#include "core/digest.h"
+#include "mail/mail.h"
+
+namespace pp {
+
+namespace {
+
+void init_gmime() {
+  static std::once_flag once;
+  std::call_once(once, [] { g_mime_init(); });
+}
+
+// GObject references released at scope end.
+struct Unref {
+  void operator()(gpointer p) const {
+    if (p) g_object_unref(p);
+  }
+};
+template <typename T>
+using GPtr = std::unique_ptr<T, Unref>;
+
+// Untrusted text for a header: every C0 control and DEL becomes a space, so
+// nothing from content can end a header line or start a new one.
+std::string header_text(const std::string& s) {
+  std::string out = s;
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  return out;
+}
+
+// A URL or id written verbatim: printable ASCII, no space, no angle bracket.
+bool verbatim_safe(const std::string& s) {
+  if (s.empty()) return false;
+  for (unsigned char c : s)
+    if (c <= 0x20 || c >= 0x7f || c == '<' || c == '>' || c == '"') return false;
+  return true;
+}
+
+// A subject written entirely as Q encoded-words (RFC 2047 §4.2): each at most
+// 75 characters, never splitting a UTF-8 sequence, one per folded line so no
+// line passes 76. Q rather than B: GMime's own decoder (and the clients built
+// on it) stops at base64 padding when it joins adjacent words.
+std::string forced_encoded_words(const std::string& text, std::size_t first_line_used) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out, word;
+  bool first = true;
+  auto flush = [&] {
+    out += std::string(first ? " " : "\n ") + "=?utf-8?Q?" + word + "?=";
+    word.clear();
+    first = false;
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    // One whole character, encoded.
+    std::size_t len = 1;
+    while (i + len < text.size() && (static_cast<unsigned char>(text[i + len]) & 0xC0) == 0x80)
+      ++len;
+    std::string enc;
+    for (std::size_t k = i; k < i + len; ++k) {
+      const unsigned char c = static_cast<unsigned char>(text[k]);
+      if (std::isalnum(c) || std::strchr("!*+-/", c))
+        enc += static_cast<char>(c);
+      else if (c == ' ')
+        enc += '_';
+      else
+        enc += std::string{'=', hex[c >> 4], hex[c & 15]};
+    }
+    // "=?utf-8?Q?" + "?=" is 12 characters; a line is at most 76.
+    const std::size_t budget = first ? 76 - first_line_used - 1 - 12 : 76 - 1 - 12;
+    if (!word.empty() && word.size() + enc.size() > budget) flush();
+    word += enc;
+    i += len;
+  }
+  if (!word.empty() || first) flush();
+  return out + "\n";
+}
+
+// Whether GMime's own encoding of a subject would be wrong: a word shaped like
+// an encoded-word (left as it is), or non-ASCII text, whose encoded-words GMime
+// 3.2 lets grow past 75 characters when a run has no space (CJK titles).
+bool needs_own_encoding(const std::string& s) {
+  const auto open = s.find("=?");
+  if (open != std::string::npos && s.find("?=", open + 2) != std::string::npos) return true;
+  std::size_t run = 0;
+  for (unsigned char c : s) {
+    if (c >= 0x80) return true;
+    run = c == ' ' ? 0 : run + 1;
+    if (run > 60) return true;
+  }
+  return false;
+}
+
+GMimeObject* text_part(const char* subtype, const std::string& text) {
+  GMimeTextPart* part = g_mime_text_part_new_with_subtype(subtype);
+  GPtr<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(text.data(), text.size()));
+  GPtr<GMimeDataWrapper> wrapper(
+      g_mime_data_wrapper_new_with_stream(stream.get(), GMIME_CONTENT_ENCODING_DEFAULT));
+  g_mime_part_set_content(GMIME_PART(part), wrapper.get());
+  // Set on bytes we wrote ourselves: never GMime's own charset choice.
+  g_mime_text_part_set_charset(part, "utf-8");
+  // Quoted-printable for mostly Latin text, base64 for CJK and Arabic (GMime's
+  // measure), and never 7bit/8bit: a 7bit part is left alone by GMime even with
+  // a line over 998 octets.
+  GMimeContentEncoding enc =
+      g_mime_part_get_best_content_encoding(GMIME_PART(part), GMIME_ENCODING_CONSTRAINT_7BIT);
+  if (enc != GMIME_CONTENT_ENCODING_BASE64) enc = GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE;
+  g_mime_part_set_content_encoding(GMIME_PART(part), enc);
+  return GMIME_OBJECT(part);
+}
+
+}  // namespace
+
+std::optional<std::string> assemble_email(const EmailContent& c, std::string& error) {
+  init_gmime();
+  if (!verbatim_safe(c.message_id) || c.message_id.find('@') == std::string::npos) {
+    error = "unsafe Message-ID \"" + header_text(c.message_id) + "\"";
+    return std::nullopt;
+  }
+  if (!verbatim_safe(c.unsubscribe_https) || c.unsubscribe_https.rfind("https://", 0) != 0 ||
+      (!c.unsubscribe_mailto.empty() && !verbatim_safe(c.unsubscribe_mailto)) ||
+      !verbatim_safe(c.list_id) || !verbatim_safe(c.language)) {
+    error = "an unsubscribe URL, list id or language that cannot be a header";
+    return std::nullopt;
+  }
+  GPtr<GMimeMessage> msg(g_mime_message_new(TRUE));
+  GMimeObject* top = GMIME_OBJECT(msg.get());
+
+  GPtr<InternetAddressList> from(internet_address_list_parse(nullptr, header_text(c.from).c_str()));
+  if (!from || internet_address_list_length(from.get()) != 1) {
+    error = "newsletter.from is not one address: \"" + header_text(c.from) + "\"";
+    return std::nullopt;
+  }
+  InternetAddress* sender = internet_address_list_get_address(from.get(), 0);
+  internet_address_set_charset(sender, "utf-8");  // never a legacy charset
+  internet_address_list_add(g_mime_message_get_from(msg.get()), sender);
+
+  GTimeZone* tz = g_time_zone_new_identifier(c.time_zone.c_str());
+  if (!tz) tz = g_time_zone_new_utc();
+  GDateTime* utc = g_date_time_new_from_unix_utc(c.date_epoch_s);
+  GDateTime* local = g_date_time_to_timezone(utc, tz);
+  g_mime_message_set_date(msg.get(), local);
+  g_date_time_unref(local);
+  g_date_time_unref(utc);
+  g_time_zone_unref(tz);
+
+  g_mime_message_set_message_id(msg.get(), c.message_id.c_str());
+  const std::string subject = header_text(c.subject);
+  g_mime_message_set_subject(msg.get(), subject.c_str(), "utf-8");
+  GMimeHeaderList* headers = g_mime_object_get_header_list(top);
+  if (needs_own_encoding(subject))
+    g_mime_header_set_raw_value(g_mime_header_list_get_header(headers, "Subject"),
+                                forced_encoded_words(subject, 8).c_str());
+  g_mime_object_set_header(top, "Content-Language", c.language.c_str(), nullptr);
+  // Written verbatim: GMime would RFC 2047-encode a long URL, which clients
+  // then refuse (List-Unsubscribe must never be encoded).
+  auto set_raw = [&](const char* name, const std::string& raw) {
+    g_mime_object_set_header(top, name, "x", nullptr);
+    g_mime_header_set_raw_value(g_mime_header_list_get_header(headers, name), raw.c_str());
+  };
+  set_raw("List-Id", " <" + c.list_id + ">\n");
+  set_raw("List-Unsubscribe",
+          " <" + c.unsubscribe_https + ">" +
+              (c.unsubscribe_mailto.empty() ? std::string()
+                                            : ",\n <mailto:" + c.unsubscribe_mailto + ">") +
+              "\n");
+  set_raw("List-Unsubscribe-Post", " List-Unsubscribe=One-Click\n");
+
+  GPtr<GMimeMultipart> alt(g_mime_multipart_new_with_subtype("alternative"));
+  // A boundary from the content, so the same email is the same bytes.
+  const std::string boundary = "=-pp-" + git_blob_id(c.text + '\0' + c.html).substr(0, 24);
+  g_mime_multipart_set_boundary(alt.get(), boundary.c_str());
+  GPtr<GMimeObject> plain(text_part("plain", c.text));
+  GPtr<GMimeObject> html(text_part("html", c.html));
+  g_mime_multipart_add(alt.get(), plain.get());
+  g_mime_multipart_add(alt.get(), html.get());
+  g_mime_message_set_mime_part(msg.get(), GMIME_OBJECT(alt.get()));
+
+  GMimeFormatOptions* options = g_mime_format_options_clone(nullptr);
+  g_mime_format_options_set_newline_format(options, GMIME_NEWLINE_FORMAT_DOS);
+  GPtr<GMimeStream> out(g_mime_stream_mem_new());
+  g_mime_object_write_to_stream(top, options, out.get());
+  g_mime_format_options_free(options);
+  GByteArray* bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(out.get()));
+  return std::string(reinterpret_cast<const char*>(bytes->data), bytes->len);
+}
+
+}  // namespace pp

@@ -1,0 +1,31 @@
+#pragma once
+// Stage: one email's content → an RFC 5322 message (bytes), assembled by GMime 3.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace pp {
+
+/// Everything an email says, before MIME. Text is UTF-8; nothing is encoded yet.
+struct EmailContent {
+  std::string from;                ///< "Name <address>" (site.yaml newsletter.from)
+  std::string subject;             ///< untrusted: control characters become spaces
+  std::int64_t date_epoch_s = 0;   ///< the Date header's instant
+  std::string time_zone;           ///< IANA zone the Date header is written in
+  std::string message_id;          ///< "left@domain", without the angle brackets
+  std::string language;            ///< Content-Language (BCP 47)
+  std::string list_id;             ///< List-Id, "weekly-brief.reviews.example"
+  std::string unsubscribe_https;   ///< List-Unsubscribe https URL
+  std::string unsubscribe_mailto;  ///< List-Unsubscribe mailto address (may be empty)
+  std::string text, html;          ///< the two alternatives
+};
+
+/// The message as bytes: multipart/alternative (text/plain then text/html, both
+/// UTF-8, quoted-printable or base64), CRLF line ends, RFC 2047 headers, a
+/// boundary derived from the content (same input, same bytes). nullopt with
+/// `error` set when a header value cannot be written safely (a URL or id with
+/// spaces, angle brackets or control characters).
+std::optional<std::string> assemble_email(const EmailContent& content, std::string& error);
+
+}  // namespace pp

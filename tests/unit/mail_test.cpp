@@ -1,0 +1,183 @@
+// Email assembly with GMime: headers, encodings, injection, determinism.
+#include <gmime/gmime.h>
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "mail/mail.h"
+
+namespace pp {
+namespace {
+
+EmailContent sample() {
+  EmailContent c;
+  c.from = "ReviewRamble <brief@reviews.example>";
+  c.subject = "TorchTPU로 Hugging Face 라이브러리가 Google TPU에서 네이티브 실행";
+  c.date_epoch_s = 1795273200;  // 2026-11-22T00:00:00+09:00
+  c.time_zone = "Asia/Seoul";
+  c.message_id = "news.torchtpu.ko@reviews.example";
+  c.language = "ko";
+  c.list_id = "weekly-brief.reviews.example";
+  c.unsubscribe_https = "https://reviews.example/ko/unsubscribe";
+  c.unsubscribe_mailto = "unsubscribe@reviews.example";
+  c.text = "본문입니다.\n\nhttps://reviews.example/ko/news/torchtpu/\n";
+  c.html = "<!doctype html><html lang=\"ko\" dir=\"ltr\"><body><p>본문</p></body></html>\n";
+  return c;
+}
+
+std::string headers_of(const std::string& eml) {
+  return eml.substr(0, eml.find("\r\n\r\n") + 2);
+}
+
+// The message as a reader sees it, through GMime's own parser.
+struct Parsed {
+  std::string subject, from, list_unsubscribe;
+};
+Parsed parse(const std::string& eml) {
+  GMimeStream* stream = g_mime_stream_mem_new_with_buffer(eml.data(), eml.size());
+  GMimeParser* parser = g_mime_parser_new_with_stream(stream);
+  GMimeMessage* msg = g_mime_parser_construct_message(parser, nullptr);
+  Parsed p;
+  if (msg) {
+    p.subject = g_mime_message_get_subject(msg) ? g_mime_message_get_subject(msg) : "";
+    char* from = internet_address_list_to_string(g_mime_message_get_from(msg), nullptr, FALSE);
+    p.from = from ? from : "";
+    g_free(from);
+    const char* lu = g_mime_object_get_header(GMIME_OBJECT(msg), "List-Unsubscribe");
+    p.list_unsubscribe = lu ? lu : "";
+    g_object_unref(msg);
+  }
+  g_object_unref(parser);
+  g_object_unref(stream);
+  return p;
+}
+
+TEST(Mail, WritesTheHeadersAndPartsOfSpec7) {
+  std::string error;
+  const auto eml = assemble_email(sample(), error);
+  ASSERT_TRUE(eml) << error;
+  const std::string h = headers_of(*eml);
+  EXPECT_NE(h.find("Date: Sun, 22 Nov 2026 00:00:00 +0900\r\n"), std::string::npos) << h;
+  EXPECT_NE(h.find("From: ReviewRamble <brief@reviews.example>\r\n"), std::string::npos);
+  EXPECT_NE(h.find("Message-Id: <news.torchtpu.ko@reviews.example>\r\n"), std::string::npos);
+  EXPECT_NE(
+      h.find(
+          "Subject: =?utf-8?Q?TorchTPU=EB=A1=9C_Hugging_Face_=EB=9D=BC=EC=9D=B4?=\r\n =?utf-8?Q?"),
+      std::string::npos)
+      << h;
+  EXPECT_NE(h.find("Content-Language: ko\r\n"), std::string::npos);
+  EXPECT_NE(h.find("List-Id: <weekly-brief.reviews.example>\r\n"), std::string::npos);
+  EXPECT_NE(h.find("List-Unsubscribe: <https://reviews.example/ko/unsubscribe>,\r\n "
+                   "<mailto:unsubscribe@reviews.example>\r\n"),
+            std::string::npos)
+      << h;
+  EXPECT_NE(h.find("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"), std::string::npos);
+  EXPECT_NE(h.find("MIME-Version: 1.0\r\n"), std::string::npos);
+  EXPECT_NE(h.find("Content-Type: multipart/alternative; boundary=\"=-pp-"), std::string::npos);
+  const auto plain = eml->find("Content-Type: text/plain; charset=utf-8\r\n");
+  const auto html = eml->find("Content-Type: text/html; charset=utf-8\r\n");
+  ASSERT_NE(plain, std::string::npos);
+  ASSERT_NE(html, std::string::npos);
+  EXPECT_LT(plain, html);
+  EXPECT_EQ(eml->find("8bit"), std::string::npos);
+  EXPECT_TRUE(std::regex_search(*eml, std::regex("Content-Transfer-Encoding: base64")));
+  // CRLF everywhere, nothing over 998 octets, headers 7-bit.
+  EXPECT_FALSE(std::regex_search(*eml, std::regex("[^\r]\n")));
+  for (unsigned char ch : h) EXPECT_LT(ch, 0x80);
+  EXPECT_EQ(parse(*eml).subject, sample().subject);
+  // The same content is the same bytes.
+  EXPECT_EQ(*assemble_email(sample(), error), *eml);
+}
+
+TEST(Mail, NoControlCharacterFromContentReachesAHeader) {
+  EmailContent c = sample();
+  c.subject = "X\r\nBcc: evil@x.example\nTo: a@b.example\x00Y\x7f" + std::string("Z");
+  c.subject = std::string("X\r\nBcc: evil@x.example\nTo: a@b.example") + '\0' + "Y\x7fZ";
+  std::string error;
+  const auto eml = assemble_email(c, error);
+  ASSERT_TRUE(eml) << error;
+  const std::string h = headers_of(*eml);
+  EXPECT_EQ(h.find("\r\nBcc:"), std::string::npos) << h;
+  EXPECT_EQ(h.find("\r\nTo:"), std::string::npos) << h;
+  EXPECT_EQ(parse(*eml).subject, "X  Bcc: evil@x.example To: a@b.example Y Z");
+}
+
+TEST(Mail, ATitleShapedLikeEncodedWordsSurvivesTheRoundTrip) {
+  for (const std::string title :
+       {"=?utf-8?q?hi?=", "Why =?utf-8?b?7ZWc?= is not Korean", "한국어 =?iso-8859-1?q?caf=E9?="}) {
+    EmailContent c = sample();
+    c.subject = title;
+    std::string error;
+    const auto eml = assemble_email(c, error);
+    ASSERT_TRUE(eml) << error;
+    EXPECT_EQ(parse(*eml).subject, title);
+    for (const auto& line : {headers_of(*eml)}) EXPECT_EQ(line.find("?q?hi?="), std::string::npos);
+  }
+}
+
+TEST(Mail, ALongCjkTitleIsFoldedIntoShortEncodedWords) {
+  EmailContent c = sample();
+  c.subject.clear();
+  while (c.subject.size() < 6000) c.subject += "한국어제목日本語のタイトル";  // ~2,000 characters
+  for (const bool shaped : {false, true}) {
+    if (shaped) c.subject += " =?x?q?y?=";
+    std::string error;
+    const auto eml = assemble_email(c, error);
+    ASSERT_TRUE(eml) << error;
+    EXPECT_EQ(parse(*eml).subject, c.subject);
+    const std::string h = headers_of(*eml);
+    std::size_t start = 0;
+    for (auto end = h.find("\r\n"); end != std::string::npos; end = h.find("\r\n", start)) {
+      EXPECT_LE(end - start, 78u) << h.substr(start, end - start);
+      start = end + 2;
+    }
+    std::smatch m;
+    for (auto it = h.cbegin();
+         std::regex_search(it, h.cend(), m, std::regex(R"(=\?[^?]+\?[bBqQ]\?[^?]*\?=)"));
+         it = m.suffix().first)
+      EXPECT_LE(m.length(), 75);
+  }
+}
+
+TEST(Mail, ALongUnsubscribeUrlIsNeverEncoded) {
+  EmailContent c = sample();
+  c.unsubscribe_https = "https://reviews.example/ko/unsubscribe?list=" + std::string(120, 'a');
+  std::string error;
+  const auto eml = assemble_email(c, error);
+  ASSERT_TRUE(eml) << error;
+  const std::string h = headers_of(*eml);
+  const auto at = h.find("List-Unsubscribe: ");
+  EXPECT_EQ(h.substr(at, h.find("\r\n", at) - at),
+            "List-Unsubscribe: <" + c.unsubscribe_https + ">,");
+  EXPECT_EQ(parse(*eml).list_unsubscribe.find("=?"), std::string::npos);
+}
+
+TEST(Mail, NonAsciiDisplayNamesAreEncodedInUtf8) {
+  EmailContent c = sample();
+  c.from = "리뷰램블 <brief@reviews.example>";
+  std::string error;
+  const auto eml = assemble_email(c, error);
+  ASSERT_TRUE(eml) << error;
+  EXPECT_NE(headers_of(*eml).find("From: =?UTF-8?b?"), std::string::npos);
+  EXPECT_EQ(parse(*eml).from, "리뷰램블 <brief@reviews.example>");
+}
+
+TEST(Mail, UnsafeHeaderValuesAreRefused) {
+  std::string error;
+  EmailContent c = sample();
+  c.unsubscribe_https = "https://x.example/a b";
+  EXPECT_FALSE(assemble_email(c, error));
+  c = sample();
+  c.unsubscribe_https = "https://x.example/a>\r\nBcc: e@x";
+  EXPECT_FALSE(assemble_email(c, error));
+  c = sample();
+  c.message_id = "no-at-sign";
+  EXPECT_FALSE(assemble_email(c, error));
+  c = sample();
+  c.from = "a@b.example, c@d.example";
+  EXPECT_FALSE(assemble_email(c, error));
+  EXPECT_EQ(error, "newsletter.from is not one address: \"a@b.example, c@d.example\"");
+}
+
+}  // namespace
+}  // namespace pp
