@@ -155,20 +155,33 @@ RunResult run_build(const BuildOptions& options) {
   std::vector<OutputFile> files =
       render_site(options.root, *c.config, c.corpus, locales, templates, ro, sink);
   for (auto& f : collect_static(options.root, sink)) files.push_back(std::move(f));
+  std::vector<OutputFile> mail =
+      render_emails(options.root, *c.config, c.corpus, locales, templates, ro, sink);
   if (sink.has_errors()) {
     result.exit_code = kExitFindings;
     return result;
   }
-  if (options.shard_count > 1) {
+  auto shard = [&](std::vector<OutputFile>& all, const std::string& folder) {
+    if (options.shard_count <= 1) return;
     std::vector<OutputFile> mine;
-    for (auto& f : files)
-      if (stable_hash(f.path) % static_cast<std::uint64_t>(options.shard_count) ==
+    for (auto& f : all)
+      if (stable_hash(folder + f.path) % static_cast<std::uint64_t>(options.shard_count) ==
           static_cast<std::uint64_t>(options.shard_index - 1))
         mine.push_back(std::move(f));
-    files = std::move(mine);
-  }
+    all = std::move(mine);
+  };
+  shard(files, "");
+  shard(mail, "mail:");
   // Paths in messages are as the user gave them (relative to the site root).
   result.stats = write_outputs(result.out_dir, options.out_dir.generic_string(), files, sink);
+  if (!sink.has_errors()) {
+    const fs::path mail_dir =
+        options.mail_dir.is_absolute() ? options.mail_dir : options.root / options.mail_dir;
+    const EmitStats m = write_outputs(mail_dir, options.mail_dir.generic_string(), mail, sink);
+    result.stats.written += m.written;
+    result.stats.unchanged += m.unchanged;
+    result.stats.failed += m.failed;
+  }
   result.write_failed = result.stats.failed > 0;
   result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
   return result;

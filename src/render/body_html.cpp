@@ -4,6 +4,7 @@
 
 #include "core/text.h"
 #include "links/links.h"
+#include "render/body_common.h"
 #include "render/render.h"
 #include "render/urls.h"
 
@@ -21,25 +22,6 @@ cmark_llist* extension_list() {
     return l;
   }();
   return list;
-}
-
-std::string expand_figures(const std::string& text, const Article& a, const Locale& locale) {
-  std::string out;
-  std::size_t pos = 0;
-  while (true) {
-    const auto start = text.find("{{fig:", pos);
-    const auto close = start == std::string::npos ? start : text.find("}}", start);
-    if (close == std::string::npos) break;
-    out.append(text, pos, start - pos);
-    const std::string name = text.substr(start + 6, close - start - 6);
-    auto it = a.meta.figures.find(name);
-    std::optional<std::string> formatted;
-    if (it != a.meta.figures.end()) formatted = locale.format_figure(it->second);
-    out += formatted ? *formatted : text.substr(start, close + 2 - start);
-    pos = close + 2;
-  }
-  out.append(text, pos, std::string::npos);
-  return out;
 }
 
 // Adds id="…" to each <hN> opening tag, in document order. Safe-mode output has
@@ -63,8 +45,27 @@ std::string add_heading_ids(const std::string& html, const std::vector<std::stri
 
 }  // namespace
 
+std::string expand_figures(const std::string& text, const Article& a, const Locale& locale) {
+  std::string out;
+  std::size_t pos = 0;
+  while (true) {
+    const auto start = text.find("{{fig:", pos);
+    const auto close = start == std::string::npos ? start : text.find("}}", start);
+    if (close == std::string::npos) break;
+    out.append(text, pos, start - pos);
+    const std::string name = text.substr(start + 6, close - start - 6);
+    auto it = a.meta.figures.find(name);
+    std::optional<std::string> formatted;
+    if (it != a.meta.figures.end()) formatted = locale.format_figure(it->second);
+    out += formatted ? *formatted : text.substr(start, close + 2 - start);
+    pos = close + 2;
+  }
+  out.append(text, pos, std::string::npos);
+  return out;
+}
+
 std::string render_body_html(const Article& a, const Corpus& corpus, const SiteConfig& config,
-                             const Locale& locale) {
+                             const Locale& locale, const std::string& page_url) {
   // The tree is parsed once and shared by every walker; links and figures are
   // substituted in place for this render and restored afterwards. Each article
   // is rendered by one task at a time, so this does not race.
@@ -93,6 +94,14 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
                         (link.anchor.empty() ? "" : "#" + link.anchor);
       } else if (kind == LinkKind::forbidden || kind == LinkKind::other) {
         replacement = "#";  // never emit a forbidden or unresolvable target
+      }
+      // In an email every link is absolute: a bundle file or an anchor is
+      // resolved against the page it belongs to.
+      if (!page_url.empty()) {
+        if (kind == LinkKind::internal && !replacement.empty())
+          replacement = absolute_url(config, replacement);
+        else if (kind == LinkKind::local || kind == LinkKind::fragment)
+          replacement = page_url + url;
       }
       if (!replacement.empty()) {
         saved.push_back({n, url, true});

@@ -27,6 +27,10 @@ const std::vector<CodeMessage>& code_messages() {
       {"{count} article", "{count} articles", "src/render/pages.cpp"},
       {"Choose your language", "", "src/render/pages.cpp"},
       {"Latest articles", "", "src/render/feeds.cpp"},
+      {"Verdict:", "", "src/render/emails.cpp"},
+      {"Product:", "", "src/render/emails.cpp"},
+      {"Rating:", "", "src/render/emails.cpp"},
+      {"Price:", "", "src/render/emails.cpp"},
   };
   return messages;
 }
@@ -49,8 +53,7 @@ std::vector<CatalogMessage> extract_messages(const SiteConfig& config,
       const auto pos = static_cast<std::size_t>(it->position());
       const int line = 1 + static_cast<int>(std::count(
                                text.begin(), text.begin() + static_cast<long>(pos), '\n'));
-      add((*it)[1].str(), "",
-          "pipeline/templates/html/" + name + ".mustache:" + std::to_string(line));
+      add((*it)[1].str(), "", TemplateSet::path(name) + ":" + std::to_string(line));
     }
   }
   for (const auto& s : config.sections) add(s.title, "", std::string(kSiteConfigPath));

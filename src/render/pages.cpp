@@ -10,8 +10,6 @@
 
 namespace pp {
 
-namespace {
-
 std::string type_label(const Locale& loc, const std::string& type) {
   if (type == "news") return loc.tr("News");
   if (type == "review") return loc.tr("Review");
@@ -26,6 +24,8 @@ std::string section_title(const SiteModel& m, const Locale& loc, const std::stri
 std::string iso_date(const Date& d) {
   return d.text;
 }
+
+namespace {
 
 // The parts every page shares: head, header, newsletter, footer.
 mustache::data common_data(const SiteModel& m, const Locale& loc,
@@ -132,15 +132,6 @@ mustache::data byline(const Locale& loc, const std::vector<std::string>& authors
   return list;
 }
 
-std::string price_text(const Locale& loc, const Price& p) {
-  if (p.amount == 0) return loc.tr("Free");
-  const std::string money = loc.format_currency(p.amount, p.currency);
-  if (p.period == "month") return loc.tr_fill("{price} per month", {{"price", money}});
-  if (p.period == "year") return loc.tr_fill("{price} per year", {{"price", money}});
-  if (p.period == "usage") return loc.tr_fill("{price} per use", {{"price", money}});
-  return loc.tr_fill("{price}, one-time", {{"price", money}});
-}
-
 // The language switcher, hreflang alternates (with x-default) and Open Graph
 // locales of a page that exists in every language at `path_of(lang)`.
 void set_language_links(mustache::data& d, const SiteModel& m, const Locale& loc,
@@ -166,6 +157,15 @@ void set_language_links(mustache::data& d, const SiteModel& m, const Locale& loc
 }
 
 }  // namespace
+
+std::string price_text(const Locale& loc, const Price& p) {
+  if (p.amount == 0) return loc.tr("Free");
+  const std::string money = loc.format_currency(p.amount, p.currency);
+  if (p.period == "month") return loc.tr_fill("{price} per month", {{"price", money}});
+  if (p.period == "year") return loc.tr_fill("{price} per year", {{"price", money}});
+  if (p.period == "usage") return loc.tr_fill("{price} per use", {{"price", money}});
+  return loc.tr_fill("{price}, one-time", {{"price", money}});
+}
 
 std::string render_article_page(const SiteModel& m, const Bundle& b, const Article& a,
                                 const Locale& loc, DiagnosticSink& sink) {

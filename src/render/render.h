@@ -30,6 +30,8 @@ class TemplateSet {
   /// The text of template `name` (without .mustache), or nullptr.
   const std::string* find(const std::string& name) const;
   const std::map<std::string, std::string>& all() const { return templates_; }
+  /// The file of template `name`, relative to the site root.
+  static std::string path(const std::string& name);
 
  private:
   std::map<std::string, std::string> templates_;
@@ -50,6 +52,13 @@ std::vector<OutputFile> render_site(const std::filesystem::path& root, const Sit
                                     const TemplateSet& templates, const RenderOptions& options,
                                     DiagnosticSink& sink);
 
+/// Renders every per-article email: for each language, each visible article
+/// in it as `<lang>/<section>--<slug>.eml` (relative to the mail folder).
+std::vector<OutputFile> render_emails(const std::filesystem::path& root, const SiteConfig& config,
+                                      const Corpus& corpus, const LocaleMap& locales,
+                                      const TemplateSet& templates, const RenderOptions& options,
+                                      DiagnosticSink& sink);
+
 /// An interface string translated by the code (not by a template).
 struct CodeMessage {
   std::string msgid, plural, where;
@@ -64,8 +73,25 @@ std::vector<CatalogMessage> extract_messages(const SiteConfig& config,
                                              const TemplateSet& templates);
 
 /// The body of one article as HTML: internal links resolved for its language,
-/// figures formatted by `locale`, GitHub-style ids on headings.
+/// figures formatted by `locale`, GitHub-style ids on headings. With
+/// `page_url` (for email), every link is absolute, bundle files and anchors
+/// resolved against that page.
 std::string render_body_html(const Article& article, const Corpus& corpus, const SiteConfig& config,
-                             const Locale& locale);
+                             const Locale& locale, const std::string& page_url = "");
+
+/// Numbered link references of a text part: "text [1]" … "[1] https://…".
+struct LinkRefs {
+  std::vector<std::string> urls;  ///< [n] is urls[n-1]
+  /// The number of `url`, added when new.
+  std::size_t number(const std::string& url);
+};
+
+/// The body of one article as plain text for email, from the same tree:
+/// paragraphs wrapped at `width` columns (CJK counted double, URLs whole),
+/// headings underlined, lists and quotes indented, code unwrapped, links as
+/// "text [n]" numbered in `refs` (absolute URLs), figures formatted by `locale`.
+std::string render_body_text(const Article& article, const Corpus& corpus, const SiteConfig& config,
+                             const Locale& locale, const std::string& page_url, LinkRefs& refs,
+                             std::size_t width = 72);
 
 }  // namespace pp

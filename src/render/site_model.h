@@ -2,9 +2,11 @@
 // Internal to render: which articles each language shows, in which order.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "mail/mail.h"
 #include "render/render.h"
 
 namespace pp {
@@ -42,6 +44,29 @@ struct SiteModel {
   /// The language of x-default for a bundle: the default language if present, else the source.
   std::string default_page_language(const Bundle& b) const;
 };
+
+/// Labels shared by pages and emails (pages.cpp).
+std::string type_label(const Locale& loc, const std::string& type);
+std::string section_title(const SiteModel& m, const Locale& loc, const std::string& id);
+std::string iso_date(const Date& d);
+std::string price_text(const Locale& loc, const Price& p);
+
+/// An email text part as sent: over-long template lines wrapped at 72 columns
+/// (URLs whole), runs of blank lines made one.
+std::string tidy_text(const std::string& text, const Locale& loc);
+/// newsletter.unsubscribe_url with {lang} filled in.
+std::string unsubscribe_url(const SiteConfig& config, const std::string& lang);
+/// The host of base_url: the right-hand side of every Message-ID.
+std::string message_domain(const SiteConfig& config);
+/// Fills the site's sender, list and unsubscribe headers into `c`, checks the
+/// HTML size (email/too-large at `where`) and assembles it with GMime.
+std::optional<std::string> assemble(const SiteModel& m, const Locale& loc, EmailContent c,
+                                    const std::string& where, DiagnosticSink& sink);
+
+/// The email of one article in one language (emails.cpp), as .eml bytes.
+std::optional<std::string> render_article_email(const SiteModel& m, const Bundle& b,
+                                                const Article& a, const Locale& loc,
+                                                DiagnosticSink& sink);
 
 /// Rendering of each kind of output (pages.cpp, feeds.cpp).
 std::string render_article_page(const SiteModel& m, const Bundle& b, const Article& a,

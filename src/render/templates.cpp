@@ -50,39 +50,55 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
 
 TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
   TemplateSet set;
-  const fs::path dir = root / "pipeline/templates/html";
-  std::error_code ec;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.path().extension() == ".mustache") files.push_back(e.path());
-  if (ec) {
-    sink.error({"pipeline/templates/html", 0, 0}, "template/read", "cannot read: " + ec.message());
-    return set;
-  }
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files) {
-    const std::string rel = "pipeline/templates/html/" + f.filename().string();
-    const ReadResult r = read_file(f, 1 << 20);
-    if (!r.ok) {
-      sink.error({rel, 0, 0}, "template/read", "cannot read: " + r.error);
+  // Pages from html/ ("article"), emails from email/ ("email/article.html",
+  // "email/article.txt"); an email folder is optional for a site without one.
+  for (const std::string kind : {"html", "email"}) {
+    const std::string rel_dir = "pipeline/templates/" + kind;
+    const fs::path dir = root / rel_dir;
+    std::error_code ec;
+    if (kind == "email" && !fs::exists(dir, ec)) continue;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      if (e.path().extension() == ".mustache") files.push_back(e.path());
+    if (ec) {
+      sink.error({rel_dir, 0, 0}, "template/read", "cannot read: " + ec.message());
       continue;
     }
-    mustache::mustache parsed{r.bytes};
-    if (!parsed.is_valid()) {
-      std::string message = parsed.error_message();
-      if (!message.empty())
-        message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
-      sink.error({rel, 0, 0}, "template/syntax", message);
-      continue;
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+      const std::string rel = rel_dir + "/" + f.filename().string();
+      const ReadResult r = read_file(f, 1 << 20);
+      if (!r.ok) {
+        sink.error({rel, 0, 0}, "template/read", "cannot read: " + r.error);
+        continue;
+      }
+      mustache::mustache parsed{r.bytes};
+      if (!parsed.is_valid()) {
+        std::string message = parsed.error_message();
+        if (!message.empty())
+          message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+        sink.error({rel, 0, 0}, "template/syntax", message);
+        continue;
+      }
+      const std::string name = (kind == "html" ? "" : kind + "/") + f.stem().string();
+      // A text template is never HTML: nothing in it is escaped, so no lint.
+      if (!std::string_view(name).ends_with(".txt")) lint_template(rel, r.bytes, sink);
+      set.templates_[name] = r.bytes;
     }
-    lint_template(rel, r.bytes, sink);
-    set.templates_[f.stem().string()] = r.bytes;
   }
+  // Email templates the site does not give are the built-in ones.
+  for (const auto& [name, text] : embedded_email_templates())
+    if (!set.templates_.count(name)) set.templates_[name] = text;
   for (const char* needed : {"article", "home", "section", "chooser"})
     if (!set.find(needed))
       sink.error({std::string("pipeline/templates/html/") + needed + ".mustache", 0, 0},
                  "template/missing", "required template is missing");
   return set;
+}
+
+std::string TemplateSet::path(const std::string& name) {
+  return name.rfind("email/", 0) == 0 ? "pipeline/templates/" + name + ".mustache"
+                                      : "pipeline/templates/html/" + name + ".mustache";
 }
 
 const std::string* TemplateSet::find(const std::string& name) const {
@@ -106,8 +122,34 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
   mustache::mustache tmpl{*text};
   std::string out = tmpl.render(data);
   if (!tmpl.is_valid())
-    sink.error({"pipeline/templates/html/" + name + ".mustache", 0, 0}, "template/render",
-               tmpl.error_message());
+    sink.error({TemplateSet::path(name), 0, 0}, "template/render", tmpl.error_message());
+  return out;
+}
+
+std::string render_text_template(const TemplateSet& templates, const std::string& name,
+                                 mustache::data data, const Locale& locale, DiagnosticSink& sink) {
+  const std::string* text = templates.find(name);
+  if (!text) {
+    sink.error({TemplateSet::path(name), 0, 0}, "template/missing", "required template is missing");
+    return {};
+  }
+  // Plain text is not escaped. A lambda's result is read again as a template,
+  // so '{' in a translation travels as a private-use character and comes back
+  // after rendering.
+  static const std::string brace = "\xEE\x80\x80";  // U+E000
+  data.set("t", mustache::lambda{[&locale](const std::string& msgid) {
+             std::string s = locale.tr(msgid);
+             for (auto at = s.find('{'); at != std::string::npos; at = s.find('{', at + 3))
+               s.replace(at, 1, brace);
+             return s;
+           }});
+  mustache::mustache tmpl{*text};
+  tmpl.set_custom_escape([](const std::string& s) { return s; });
+  std::string out = tmpl.render(data);
+  if (!tmpl.is_valid())
+    sink.error({TemplateSet::path(name), 0, 0}, "template/render", tmpl.error_message());
+  for (auto at = out.find(brace); at != std::string::npos; at = out.find(brace, at + 1))
+    out.replace(at, brace.size(), "{");
   return out;
 }
 

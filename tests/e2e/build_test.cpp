@@ -32,44 +32,55 @@ TEST(Build, GoldenMinimalSite) {
   test::make_minimal_site(dir.path());
   const auto r = run_polypress({"-C", dir.path().string(), "build", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto actual = read_tree(dir.path() / "public");
-  const fs::path golden = test::source_dir() / "tests/e2e/cases/minimal/expected";
-  if (std::getenv("UPDATE_GOLDEN")) {
-    fs::remove_all(golden);
-    for (const auto& [path, bytes] : actual) test::write_text(golden, path, bytes);
-    GTEST_SKIP() << "golden files refreshed in " << golden;
+  // Pages, and the emails of one left-to-right and one right-to-left language.
+  for (const auto& [out, expected] :
+       {std::pair{"public", "expected"}, std::pair{"mail", "expected-mail"}}) {
+    const auto actual = read_tree(dir.path() / out);
+    const fs::path golden = test::source_dir() / "tests/e2e/cases/minimal" / expected;
+    if (std::getenv("UPDATE_GOLDEN")) {
+      fs::remove_all(golden);
+      for (const auto& [path, bytes] : actual) test::write_text(golden, path, bytes);
+      continue;
+    }
+    expect_same_tree(read_tree(golden), actual);
   }
-  expect_same_tree(read_tree(golden), actual);
+  if (std::getenv("UPDATE_GOLDEN")) GTEST_SKIP() << "golden files refreshed";
 }
 
 TEST(Build, TwoBuildsAreByteIdenticalWhateverJobs) {
   test::TempDir a, b;
   const std::string src = test::source_dir().string();
-  ASSERT_EQ(run_polypress(
-                {"-C", src, "build", "--quiet", "--out", (a.path() / "p").string(), "--jobs", "1"})
+  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (a.path() / "p").string(),
+                           "--mail-out", (a.path() / "m").string(), "--jobs", "1"})
                 .exit_code,
             0);
-  ASSERT_EQ(run_polypress(
-                {"-C", src, "build", "--quiet", "--out", (b.path() / "p").string(), "--jobs", "2"})
+  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (b.path() / "p").string(),
+                           "--mail-out", (b.path() / "m").string(), "--jobs", "2"})
                 .exit_code,
             0);
   const auto first = read_tree(a.path() / "p");
   EXPECT_GT(first.size(), 60u);
   expect_same_tree(first, read_tree(b.path() / "p"));
+  const auto mail = read_tree(a.path() / "m");
+  EXPECT_EQ(mail.size(), 59u);  // every article in every language
+  expect_same_tree(mail, read_tree(b.path() / "m"));
 }
 
 TEST(Build, ShardsUnionEqualsAFullBuild) {
   test::TempDir full, shards;
   const std::string src = test::source_dir().string();
-  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (full.path() / "p").string()})
+  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (full.path() / "p").string(),
+                           "--mail-out", (full.path() / "m").string()})
                 .exit_code,
             0);
   for (const char* k : {"1/3", "2/3", "3/3"})
     ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--shard", k, "--out",
-                             (shards.path() / "p").string()})
+                             (shards.path() / "p").string(), "--mail-out",
+                             (shards.path() / "m").string()})
                   .exit_code,
               0);
   expect_same_tree(read_tree(full.path() / "p"), read_tree(shards.path() / "p"));
+  expect_same_tree(read_tree(full.path() / "m"), read_tree(shards.path() / "m"));
 }
 
 TEST(Build, BrokenFrontMatterWritesNothingAndKeepsTheOldOutput) {

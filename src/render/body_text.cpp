@@ -1,0 +1,174 @@
+// Markdown → plain text for the email text part, walking the same cmark tree.
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+
+#include <cstring>
+
+#include "core/text_wrap.h"
+#include "links/links.h"
+#include "render/body_common.h"
+#include "render/urls.h"
+
+namespace pp {
+
+std::size_t LinkRefs::number(const std::string& url) {
+  for (std::size_t i = 0; i < urls.size(); ++i)
+    if (urls[i] == url) return i + 1;
+  urls.push_back(url);
+  return urls.size();
+}
+
+namespace {
+
+struct TextWriter {
+  const Article& a;
+  const Corpus& corpus;
+  const SiteConfig& config;
+  const Locale& locale;
+  const std::string& page_url;
+  LinkRefs& refs;
+  std::size_t width;
+  std::vector<std::string> lines;
+
+  // The absolute URL a link points to in this language, or "" for none.
+  std::string target(const std::string& url) const {
+    switch (classify_link(url)) {
+      case LinkKind::internal: {
+        const auto link = *parse_internal_link(url);
+        const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
+        if (!t.bundle) return "";
+        return absolute_url(config,
+                            article_path(config, t.lang, t.bundle->section, t.bundle->slug)) +
+               (link.anchor.empty() ? "" : "#" + link.anchor);
+      }
+      case LinkKind::external:
+      case LinkKind::mail:
+        return url;
+      case LinkKind::local:
+      case LinkKind::fragment:
+        return page_url + url;
+      default:
+        return "";
+    }
+  }
+
+  // The inline content of a block as one string ('\n' for hard breaks).
+  std::string inlines(cmark_node* parent) {
+    std::string out;
+    for (cmark_node* n = cmark_node_first_child(parent); n; n = cmark_node_next(n)) {
+      const auto type = cmark_node_get_type(n);
+      const char* lit = cmark_node_get_literal(n);
+      const std::string type_name = cmark_node_get_type_string(n);
+      if (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE) {
+        out += expand_figures(lit ? lit : "", a, locale);
+      } else if (type == CMARK_NODE_SOFTBREAK) {
+        out += ' ';
+      } else if (type == CMARK_NODE_LINEBREAK) {
+        out += '\n';
+      } else if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) {
+        const std::string url = cmark_node_get_url(n) ? cmark_node_get_url(n) : "";
+        const std::string label = inlines(n);
+        const std::string to = target(url);
+        if (to.empty())
+          out += label;
+        else if (label == url || label == to)
+          out += to;  // an autolink: the URL itself, once
+        else
+          out += (type == CMARK_NODE_IMAGE ? "[" + label + "]" : label) + " [" +
+                 std::to_string(refs.number(to)) + "]";
+      } else if (type_name == "footnote_reference") {
+        out += "[^" + std::string(lit ? lit : "") + "]";
+      } else if (type != CMARK_NODE_HTML_INLINE) {
+        out += inlines(n);  // emphasis, strong, strikethrough: their text
+      }
+    }
+    return out;
+  }
+
+  void add(const std::vector<std::string>& more) {
+    lines.insert(lines.end(), more.begin(), more.end());
+  }
+  void blank() {
+    if (!lines.empty() && !lines.back().empty()) lines.push_back("");
+  }
+
+  void block(cmark_node* n, const std::string& first, const std::string& rest) {
+    const auto type = cmark_node_get_type(n);
+    const std::string type_name = cmark_node_get_type_string(n);
+    if (type == CMARK_NODE_PARAGRAPH) {
+      add(wrap_text(inlines(n), width, locale.code(), first, rest));
+    } else if (type == CMARK_NODE_HEADING) {
+      const std::string text = inlines(n);
+      const auto wrapped = wrap_text(text, width, locale.code(), first, rest);
+      add(wrapped);
+      std::size_t w = 0;
+      for (const auto& l : wrapped) w = std::max(w, display_width(l));
+      lines.push_back(rest + std::string(std::min(w, width) - std::min(w, rest.size()),
+                                         cmark_node_get_heading_level(n) <= 1 ? '=' : '-'));
+    } else if (type == CMARK_NODE_CODE_BLOCK) {
+      const std::string code = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
+      std::size_t from = 0;
+      bool first_line = true;
+      while (from < code.size()) {
+        auto nl = code.find('\n', from);
+        if (nl == std::string::npos) nl = code.size();
+        lines.push_back((first_line ? first : rest) + "    " + code.substr(from, nl - from));
+        first_line = false;
+        from = nl + 1;
+      }
+    } else if (type == CMARK_NODE_THEMATIC_BREAK) {
+      lines.push_back(first + "* * *");
+    } else if (type == CMARK_NODE_BLOCK_QUOTE) {
+      children(n, first + "> ", rest + "> ", false);
+    } else if (type == CMARK_NODE_LIST) {
+      const bool ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
+      int number = ordered ? cmark_node_get_list_start(n) : 0;
+      const bool tight = cmark_node_get_list_tight(n);
+      bool first_item = true;
+      for (cmark_node* item = cmark_node_first_child(n); item; item = cmark_node_next(item)) {
+        if (!tight && !first_item) blank();
+        const std::string bullet = ordered ? std::to_string(number++) + ". " : "- ";
+        children(item, (first_item ? first : rest) + bullet, rest + std::string(bullet.size(), ' '),
+                 tight);
+        first_item = false;
+      }
+    } else if (type_name == "table") {
+      for (cmark_node* row = cmark_node_first_child(n); row; row = cmark_node_next(row)) {
+        std::string text;
+        for (cmark_node* cell = cmark_node_first_child(row); cell; cell = cmark_node_next(cell))
+          text += (text.empty() ? "" : " | ") + inlines(cell);
+        add(wrap_text(text, width, locale.code(), row == cmark_node_first_child(n) ? first : rest,
+                      rest));
+      }
+    } else if (type_name == "footnote_definition") {
+      const char* label = cmark_node_get_literal(n);
+      children(n, first + "[^" + (label ? label : "") + "] ", rest + "    ", false);
+    } else if (type != CMARK_NODE_HTML_BLOCK) {
+      children(n, first, rest, false);
+    }
+  }
+
+  // Blocks in sequence, a blank line between them unless `tight`.
+  void children(cmark_node* parent, const std::string& first, const std::string& rest, bool tight) {
+    bool at_first = true;
+    for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) {
+      if (!at_first && !tight) blank();
+      block(c, at_first ? first : rest, rest);
+      at_first = false;
+    }
+  }
+};
+
+}  // namespace
+
+std::string render_body_text(const Article& a, const Corpus& corpus, const SiteConfig& config,
+                             const Locale& locale, const std::string& page_url, LinkRefs& refs,
+                             std::size_t width) {
+  TextWriter w{a, corpus, config, locale, page_url, refs, width, {}};
+  w.children(a.doc->root(), "", "", false);
+  std::string out;
+  for (const auto& l : w.lines) out += l + "\n";
+  return out;
+}
+
+}  // namespace pp

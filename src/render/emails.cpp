@@ -1,0 +1,239 @@
+// Per-article emails: view models → email templates → text and HTML → GMime.
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "core/text.h"
+#include "core/text_wrap.h"
+#include "mail/mail.h"
+#include "render/site_model.h"
+#include "render/templates.h"
+#include "render/urls.h"
+
+namespace pp {
+
+namespace {
+
+constexpr std::size_t kTextWidth = 72;
+constexpr std::size_t kHtmlWarnBytes = 90 * 1000, kHtmlMaxBytes = 100 * 1000;
+
+std::string wrapped(const std::string& text, const Locale& loc, const std::string& prefix = "") {
+  std::string out;
+  for (const auto& l :
+       wrap_text(text, kTextWidth, loc.code(), prefix, std::string(display_width(prefix), ' ')))
+    out += l + "\n";
+  return out;
+}
+
+// Mail clients ignore style sheets; the body's elements get their style inline.
+std::string inline_styles(const std::string& html) {
+  static const std::vector<std::pair<std::string, std::string>> styles = {
+      {"<p>", "<p style=\"margin:0 0 16px;line-height:1.6;\">"},
+      {"<h2", "<h2 style=\"margin:24px 0 12px;font-size:20px;line-height:1.3;\""},
+      {"<h3", "<h3 style=\"margin:20px 0 10px;font-size:17px;line-height:1.3;\""},
+      {"<ul>", "<ul style=\"margin:0 0 16px;padding-inline-start:24px;\">"},
+      {"<ol>", "<ol style=\"margin:0 0 16px;padding-inline-start:24px;\">"},
+      {"<blockquote>",
+       "<blockquote style=\"margin:0 0 16px;padding:0 16px;border-inline-start:3px solid "
+       "#cccccc;color:#444444;\">"},
+      {"<pre>",
+       "<pre style=\"margin:0 0 "
+       "16px;padding:12px;background-color:#f4f4f4;white-space:pre-wrap;font-size:13px;\">"},
+      {"<a href=", "<a style=\"color:#0b57d0;\" href="},
+      {"<table>", "<table role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\">"},
+  };
+  std::string out = html;
+  for (const auto& [from, to] : styles)
+    for (auto at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size()))
+      out.replace(at, from.size(), to);
+  return out;
+}
+
+std::string host_of(const std::string& base_url) {
+  const auto start = base_url.find("://");
+  const auto from = start == std::string::npos ? 0 : start + 3;
+  const auto end = base_url.find_first_of("/:", from);
+  return base_url.substr(from, end == std::string::npos ? end : end - from);
+}
+
+}  // namespace
+
+std::string tidy_text(const std::string& text, const Locale& loc) {
+  // Template lines (labels, the footer) are wrapped like the body; runs of
+  // blank lines left by empty sections become one.
+  std::string out;
+  std::size_t from = 0;
+  int blank_run = 0;
+  while (from < text.size()) {
+    auto nl = text.find('\n', from);
+    if (nl == std::string::npos) nl = text.size();
+    const std::string line = text.substr(from, nl - from);
+    from = nl + 1;
+    if (line.find_first_not_of(' ') == std::string::npos) {
+      if (++blank_run > 1 || out.empty()) continue;
+      out += "\n";
+      continue;
+    }
+    blank_run = 0;
+    if (display_width(line) <= kTextWidth || line.find("://") != std::string::npos)
+      out += line + "\n";
+    else
+      out += wrapped(line, loc);
+  }
+  return out;
+}
+
+std::string unsubscribe_url(const SiteConfig& config, const std::string& lang) {
+  return fill_placeholders(config.newsletter.unsubscribe_url, {{"lang", lang}});
+}
+
+std::optional<std::string> assemble(const SiteModel& m, const Locale& loc, EmailContent c,
+                                    const std::string& where, DiagnosticSink& sink) {
+  c.from = m.config.newsletter.from;
+  c.time_zone = m.config.time_zone;
+  c.language = loc.code();
+  c.list_id = m.config.newsletter.list_id;
+  c.unsubscribe_https = unsubscribe_url(m.config, loc.code());
+  c.unsubscribe_mailto = m.config.newsletter.unsubscribe_mailto;
+  if (c.html.size() > kHtmlMaxBytes)
+    sink.error({where, 1, 1}, "email/too-large",
+               "the HTML email for '" + loc.code() + "' is " + std::to_string(c.html.size()) +
+                   " bytes; Gmail clips messages over about 100 KB");
+  else if (c.html.size() > kHtmlWarnBytes)
+    sink.warning({where, 1, 1}, "email/too-large",
+                 "the HTML email for '" + loc.code() + "' is " + std::to_string(c.html.size()) +
+                     " bytes, close to the 100 KB Gmail clips at");
+  std::string error;
+  auto bytes = assemble_email(c, error);
+  if (!bytes) sink.error({where, 1, 1}, "email/header", error);
+  return bytes;
+}
+
+std::string message_domain(const SiteConfig& config) {
+  return host_of(config.base_url);
+}
+
+std::optional<std::string> render_article_email(const SiteModel& m, const Bundle& b,
+                                                const Article& a, const Locale& loc,
+                                                DiagnosticSink& sink) {
+  const FrontMatter& fm = a.meta;
+  const std::string page_url =
+      absolute_url(m.config, article_path(m.config, a.lang, b.section, b.slug));
+  const std::string title = fm.title ? fm.title->value : b.slug;
+  const std::string summary = fm.summary ? fm.summary->value : "";
+  mustache::data d;
+  d.set("lang", loc.code());
+  d.set("dir", loc.dir());
+  d.set("subject", title);
+  d.set("preheader", summary);
+  d.set("site_name", m.config.name);
+  d.set("page_url", page_url);
+  d.set("unsubscribe_url", unsubscribe_url(m.config, loc.code()));
+  d.set("section_title", section_title(m, loc, b.section));
+  d.set("type_label", type_label(loc, fm.type ? fm.type->value : "news"));
+  d.set("date", fm.date ? loc.format_date(fm.date->value) : "");
+  d.set("title", title);
+  d.set("summary", summary);
+  d.set("body_html", inline_styles(render_body_html(a, m.corpus, m.config, loc, page_url)));
+  LinkRefs refs;
+  d.set("body_text", render_body_text(a, m.corpus, m.config, loc, page_url, refs, kTextWidth));
+  d.set("title_text", wrapped(title, loc));
+  d.set("summary_text", wrapped(summary, loc));
+  const std::string verdict_label = loc.tr("Verdict:");
+  if (fm.verdict) {
+    d.set("verdict", fm.verdict->value);
+    d.set("verdict_text", wrapped(verdict_label + " " + fm.verdict->value, loc));
+  }
+  if (fm.type && fm.type->value == "review") {
+    std::string text;
+    mustache::data facts{mustache::data::type::list};
+    auto fact = [&](const std::string& label, const std::string& value) {
+      facts.push_back(mustache::object{{"label", label}, {"value", value}});
+      text += wrapped(label + " " + value, loc);
+    };
+    if (fm.product) fact(loc.tr("Product:"), fm.product->name);
+    if (fm.rating)
+      fact(loc.tr("Rating:"),
+           loc.tr_fill("{rating} out of {max}",
+                       {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
+                        {"max", loc.format_integer(5)}}));
+    if (fm.price) fact(loc.tr("Price:"), price_text(loc, *fm.price));
+    if (fm.checked)
+      text += wrapped(loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}}),
+                      loc);
+    if (fm.checked)
+      d.set("checked",
+            loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}}));
+    d.set("has_facts", mustache::data(!facts.is_empty_list()));
+    d.set("facts", facts);
+    d.set("review_text", text);
+  }
+  if (!fm.sources.empty()) {
+    mustache::data sources{mustache::data::type::list};
+    std::vector<std::string> items;
+    for (const auto& s : fm.sources) {
+      sources.push_back(mustache::object{{"publisher", s.publisher}, {"url", s.url}});
+      items.push_back(s.publisher + " [" + std::to_string(refs.number(s.url)) + "]");
+    }
+    const std::string label = loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size()));
+    d.set("has_sources", mustache::data(true));
+    d.set("sources_label", label);
+    d.set("sources", sources);
+    d.set("sources_text", wrapped(label + " " + loc.format_list(items), loc));
+  }
+  mustache::data references{mustache::data::type::list};
+  for (std::size_t i = 0; i < refs.urls.size(); ++i)
+    references.push_back(mustache::object{{"n", std::to_string(i + 1)}, {"url", refs.urls[i]}});
+  d.set("has_references", mustache::data(!refs.urls.empty()));
+  d.set("references", references);
+
+  EmailContent c;
+  c.subject = title;
+  c.date_epoch_s =
+      fm.date ? static_cast<std::int64_t>(date_epoch_ms(fm.date->value, m.config.time_zone) / 1000)
+              : 0;
+  c.message_id = b.section + "." + b.slug + "." + loc.code() + "@" + message_domain(m.config);
+  c.html = render_template(m.templates, "email/article.html", d, loc, sink);
+  c.text = tidy_text(render_text_template(m.templates, "email/article.txt", d, loc, sink), loc);
+  return assemble(m, loc, std::move(c), a.path, sink);
+}
+
+std::vector<OutputFile> render_emails(const std::filesystem::path& root, const SiteConfig& config,
+                                      const Corpus& corpus, const LocaleMap& locales,
+                                      const TemplateSet& templates, const RenderOptions& options,
+                                      DiagnosticSink& sink) {
+  SiteModel m{root, config, corpus, locales, templates, options, {}};
+  m.build_lists();
+  struct Task {
+    std::string path;
+    const Bundle* bundle;
+    const Article* article;
+    const Locale* locale;
+  };
+  std::vector<Task> tasks;
+  for (const auto& lang : config.languages) {
+    if (!options.languages.empty() &&
+        !std::count(options.languages.begin(), options.languages.end(), lang.code))
+      continue;
+    if (!locales.count(lang.code)) continue;
+    for (const auto& b : corpus.bundles) {
+      auto it = b.articles.find(lang.code);
+      if (it == b.articles.end() || !m.visible(it->second)) continue;
+      tasks.push_back({lang.code + "/" + b.section + "--" + b.slug + ".eml", &b, &it->second,
+                       locales.at(lang.code).get()});
+    }
+  }
+  std::vector<OutputFile> files(tasks.size());
+  std::vector<DiagnosticSink> sinks(tasks.size());
+  tbb::task_arena arena(options.jobs > 0 ? options.jobs : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
+      const Task& t = tasks[i];
+      auto bytes = render_article_email(m, *t.bundle, *t.article, *t.locale, sinks[i]);
+      files[i] = {t.path, bytes.value_or(""), ""};
+    });
+  });
+  for (const auto& s : sinks) sink.merge(s);
+  return files;
+}
+
+}  // namespace pp
