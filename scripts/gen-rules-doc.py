@@ -109,7 +109,7 @@ def main():
         for name in files:
             if name.endswith((".cpp", ".h")):
                 text = open(os.path.join(dirpath, name), encoding="utf-8").read()
-                used |= set(re.findall(r'"((?:front-matter|bundle|link|source|figure|markdown|i18n|config|template|emit|email)/[a-z0-9-]+)"', text))
+                used |= set(re.findall(r'"((?:front-matter|bundle|link|source|figure|markdown|i18n|config|template|emit|email|edition)/[a-z0-9-]+)"', text))
     for rid in sorted(used - ids):
         print("rule used in src/ but not registered in src/core/rules.cpp:", rid); ok = False
     for rid in sorted(ids - used):

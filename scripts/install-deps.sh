@@ -19,7 +19,7 @@ packages=(
   libsqlite3-dev libssl-dev
   libtbb-dev
   # tests
-  libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl
+  libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
 )
 
 missing=()

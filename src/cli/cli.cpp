@@ -18,7 +18,9 @@ const char* kUsage =
     "  validate [FILE...]   check front matter, bundles, body, figures, links\n"
     "  check [--external]   validate, plus sources; --external fetches every URL\n"
     "  build                validate, then write the site to public/\n"
-    "  i18n extract|stats   write locales/polypress.pot; translation progress\n"
+    "  edition --week W     the weekly brief of an ISO week, one email per language\n"
+    "  send FILE.eml        a test send of one email through an SMTP server\n"
+    "  i18n SUBCOMMAND      extract, update, check, stats: the interface catalogs\n"
     "  translations [stamp] which translations are up to date, stale or missing\n"
     "  rules                list every rule id and what it checks\n"
     "\n"
@@ -31,7 +33,8 @@ int run_cli(const std::vector<std::string>& args) {
   using Command = int (*)(const std::vector<std::string>&);
   static const std::map<std::string, Command> commands = {
       {"validate", cmd_validate}, {"build", cmd_build}, {"rules", cmd_rules},
-      {"check", cmd_check},       {"i18n", cmd_i18n},   {"translations", cmd_translations}};
+      {"check", cmd_check},       {"i18n", cmd_i18n},   {"translations", cmd_translations},
+      {"edition", cmd_edition},   {"send", cmd_send}};
   // A leading -C DIR belongs to every command: pass it on.
   std::vector<std::string> before;
   std::size_t i = 0;

@@ -16,6 +16,8 @@ int cmd_rules(const std::vector<std::string>& args);
 int cmd_check(const std::vector<std::string>& args);
 int cmd_i18n(const std::vector<std::string>& args);
 int cmd_translations(const std::vector<std::string>& args);
+int cmd_edition(const std::vector<std::string>& args);
+int cmd_send(const std::vector<std::string>& args);
 int cmd_check(const std::vector<std::string>& args);
 
 }  // namespace pp

@@ -36,6 +36,7 @@ const std::vector<RuleInfo>& all_rules() {
          "a URL of site.yaml is not absolute http(s), or base_url does not end with /"},
         {"config/value-type", E, "a value of site.yaml has the wrong type"},
         {"config/yaml", E, "site.yaml is not valid YAML"},
+        {"edition/empty", E, "no article (or none in a language) was published in the week"},
         {"email/header", E, "an email header value from site.yaml cannot be written safely"},
         {"email/too-large", E,
          "an HTML email is over 100 KB (error) or 90 KB (warning): Gmail clips it"},

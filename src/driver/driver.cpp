@@ -12,6 +12,7 @@
 #include "driver/driver_internal.h"
 #include "l10n/l10n.h"
 #include "links/links.h"
+#include "mail/mail.h"
 #include "render/render.h"
 #include "validate/validate.h"
 
@@ -184,6 +185,96 @@ RunResult run_build(const BuildOptions& options) {
   }
   result.write_failed = result.stats.failed > 0;
   result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
+  return result;
+}
+
+RunResult run_edition(const EditionOptions& options) {
+  RunResult result;
+  DiagnosticSink& sink = result.diagnostics;
+  const Checked c = load_and_check(options.root, sink);
+  if (!c.config) {
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  const auto week = parse_iso_week(options.week, c.config->time_zone);
+  if (!week) {
+    result.usage_error =
+        "--week must be an ISO week YYYY-Www that exists, not '" + options.week + "'";
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  for (const auto& lang : options.languages)
+    if (!c.config->language(lang)) {
+      result.usage_error = "--lang: '" + lang + "' is not a configured language";
+      result.exit_code = kExitUsage;
+      return result;
+    }
+  if (sink.has_errors()) {
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  const auto locales = load_locales(options.root, *c.config, sink);
+  const TemplateSet templates = TemplateSet::load(options.root, sink);
+  if (sink.has_errors()) {
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  RenderOptions ro;
+  ro.languages = options.languages;
+  std::vector<std::string> empty;
+  auto files =
+      render_edition(options.root, *c.config, c.corpus, locales, templates, ro, *week, empty, sink);
+  const std::string when =
+      week->label + " (" + week_range_text(*week) + ", " + c.config->time_zone + ")";
+  if (files.empty()) {
+    sink.error({kSiteConfigPath, 0, 0}, "edition/empty",
+               "no article was published in " + when + "; no brief was written");
+  } else {
+    for (const auto& lang : empty)
+      sink.warning({kSiteConfigPath, 0, 0}, "edition/empty",
+                   "no article in '" + lang + "' was published in " + when +
+                       "; that language gets no brief");
+  }
+  if (sink.has_errors()) {
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  const fs::path mail_dir =
+      options.mail_dir.is_absolute() ? options.mail_dir : options.root / options.mail_dir;
+  result.out_dir = mail_dir;
+  result.stats = write_outputs(mail_dir, options.mail_dir.generic_string(), files, sink);
+  result.write_failed = result.stats.failed > 0;
+  for (const auto& f : files)
+    result.output += options.mail_dir.generic_string() + "/" + f.path + "\n";
+  result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
+  return result;
+}
+
+RunResult run_send(const std::string& file, const std::string& smtp_url, const std::string& to,
+                   const std::string& from) {
+  RunResult result;
+  const ReadResult bytes = read_file(file, 16u << 20);
+  if (!bytes.ok) {
+    result.usage_error = "cannot read " + file + ": " + bytes.error;
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  // Only a whole message with CRLF line ends goes on the wire.
+  if (bytes.bytes.find("\r\n\r\n") == std::string::npos || envelope_sender(bytes.bytes).empty()) {
+    result.diagnostics.error({file, 1, 1}, "email/header",
+                             "not an email polypress wrote: no CRLF header block with a From "
+                             "address");
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  std::string error;
+  if (!send_email(bytes.bytes, {smtp_url, to, from}, error)) {
+    const bool usage = error.rfind("--", 0) == 0;
+    result.usage_error = error;
+    result.exit_code = usage ? kExitUsage : kExitFindings;
+    return result;
+  }
+  result.output = "sent " + file + " to " + to + " through " + smtp_url + "\n";
   return result;
 }
 

@@ -41,6 +41,13 @@ struct BuildOptions {
   int shard_index = 1, shard_count = 1;  ///< --shard K/N
 };
 
+struct EditionOptions {
+  std::filesystem::path root = ".";
+  std::filesystem::path mail_dir = "mail";  ///< relative paths are under root
+  std::string week;                         ///< "YYYY-Www"
+  std::vector<std::string> languages;       ///< empty: all configured
+};
+
 /// What a run found and did.
 struct RunResult {
   int exit_code = kExitOk;
@@ -91,6 +98,19 @@ RunResult run_i18n_stats(const std::filesystem::path& root, bool json, double fa
 /// left as it was).
 RunResult run_translations_stamp(const std::filesystem::path& root,
                                  const std::vector<std::string>& files);
+
+/// The weekly brief of an ISO week (cut in site.time_zone), one email per
+/// language into the mail folder. Validates first and writes nothing when
+/// there are errors; a week without any article is an error (exit 1), and a
+/// language without one that week gets no brief (a warning).
+RunResult run_edition(const EditionOptions& options);
+
+/// Sends one .eml file (as it is, byte for byte) to one address through an
+/// SMTP server. Problems with the file are located errors; connection and
+/// protocol errors are reported with the server's words (exit 1); bad options
+/// are usage errors (exit 2).
+RunResult run_send(const std::string& file, const std::string& smtp_url, const std::string& to,
+                   const std::string& from);
 
 /// Validates, then renders and writes the site. Writes nothing when validation,
 /// catalogs or templates have errors.

@@ -28,4 +28,19 @@ struct EmailContent {
 /// spaces, angle brackets or control characters).
 std::optional<std::string> assemble_email(const EmailContent& content, std::string& error);
 
+/// Where and to whom `send` delivers a message.
+struct SendOptions {
+  std::string smtp_url;  ///< smtp://host:port or smtps://host:port
+  std::string to;        ///< one address
+  std::string from;      ///< envelope sender; empty: the message's From address
+};
+
+/// The address of a message's From header ("" when there is none).
+std::string envelope_sender(const std::string& message);
+
+/// Delivers `message` (bytes of an .eml, CRLF) through the SMTP server with
+/// libcurl; false with `error` set to a readable reason (connection refused,
+/// the server's SMTP code) when it does not go through.
+bool send_email(const std::string& message, const SendOptions& options, std::string& error);
+
 }  // namespace pp

@@ -28,6 +28,7 @@ const std::vector<CodeMessage>& code_messages() {
       {"Choose your language", "", "src/render/pages.cpp"},
       {"Latest articles", "", "src/render/feeds.cpp"},
       {"Verdict:", "", "src/render/emails.cpp"},
+      {"{site} weekly brief, {week}", "", "src/render/edition.cpp"},
       {"Product:", "", "src/render/emails.cpp"},
       {"Rating:", "", "src/render/emails.cpp"},
       {"Price:", "", "src/render/emails.cpp"},

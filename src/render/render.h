@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,33 @@ std::vector<OutputFile> render_emails(const std::filesystem::path& root, const S
                                       const Corpus& corpus, const LocaleMap& locales,
                                       const TemplateSet& templates, const RenderOptions& options,
                                       DiagnosticSink& sink);
+
+/// An ISO 8601 week, cut in the site's time zone.
+struct IsoWeek {
+  struct Day {
+    int year = 0, month = 0, day = 0;
+  };
+  std::string label;                ///< "2026-W48"
+  double start_ms = 0, end_ms = 0;  ///< Monday 00:00 and the next Monday 00:00, local
+  Day first, last;                  ///< Monday and Sunday
+};
+
+/// The week `text` ("YYYY-Www") in `time_zone`; nullopt when it is malformed or
+/// the year has no such week (a W53 of a 52-week year).
+std::optional<IsoWeek> parse_iso_week(const std::string& text, const std::string& time_zone);
+
+/// "2026-11-23 to 2026-11-29", for messages.
+std::string week_range_text(const IsoWeek& week);
+
+/// The weekly brief of `week` in each language (all, or options.languages):
+/// `<lang>/brief-YYYY-Www.eml`. A language with no article that week gets no
+/// brief and is listed in `empty_languages`.
+std::vector<OutputFile> render_edition(const std::filesystem::path& root, const SiteConfig& config,
+                                       const Corpus& corpus, const LocaleMap& locales,
+                                       const TemplateSet& templates, const RenderOptions& options,
+                                       const IsoWeek& week,
+                                       std::vector<std::string>& empty_languages,
+                                       DiagnosticSink& sink);
 
 /// An interface string translated by the code (not by a template).
 struct CodeMessage {

@@ -15,8 +15,35 @@ try:
     r = subprocess.run([polypress, "-C", site, "build", "--quiet"], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit("build failed: " + r.stderr)
+    r = subprocess.run([polypress, "-C", site, "edition", "--week", "2026-W48"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("edition failed: " + r.stderr)
     failures, count = [], 0
-    for path in sorted(glob.glob(os.path.join(site, "mail", "*", "*.eml"))):
+    briefs = sorted(glob.glob(os.path.join(site, "mail", "*", "brief-2026-W48.eml")))
+    if len(briefs) != 5:
+        failures.append(f"{len(briefs)} briefs, not one per language")
+    for path in briefs:
+        lang = os.path.basename(os.path.dirname(path))
+        v = subprocess.run([sys.executable, checker, path, "--bulk", "--lang", lang],
+                           capture_output=True, text=True)
+        if v.stdout.strip() != "OK":
+            failures.append(f"{path}: {v.stdout.strip()}")
+        m = email.message_from_bytes(open(path, "rb").read(), policy=email.policy.default)
+        html = list(m.iter_parts())[1].get_content()
+        if len(html.encode()) >= 100_000:
+            failures.append(f"{path}: HTML over 100 KB")
+        # Every link to the site is a page that was built (the unsubscribe
+        # endpoint is the newsletter service's, not a page).
+        for url in re.findall(r'href="(https://reviews\.example/[^"]*)"', html):
+            if url.endswith("/unsubscribe"):
+                continue
+            page = os.path.join(site, "public", url[len("https://reviews.example/"):], "index.html")
+            if not os.path.isfile(page):
+                failures.append(f"{path}: links to {url}, which is not a page")
+        if "ReviewRamble" not in str(m["Subject"]) or not re.search(r"[0-9٠-٩]", str(m["Subject"])):
+            failures.append(f"{path}: Subject without the site or the week: {m['Subject']}")
+    for path in sorted(glob.glob(os.path.join(site, "mail", "*", "*--*.eml"))):
         count += 1
         lang = os.path.basename(os.path.dirname(path))
         v = subprocess.run([sys.executable, checker, path, "--bulk", "--lang", lang],

@@ -146,3 +146,46 @@ std::vector<std::string> LinkServer::log() const {
 }
 
 }  // namespace pp::test
+
+namespace pp::test {
+
+SmtpServer::SmtpServer(bool reject) {
+  // Debian's python3-aiosmtpd belongs to the system interpreter.
+  std::error_code ec;
+  const std::string python = fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3" : "python3";
+  const std::string script = (source_dir() / "tests/e2e/smtp_sink.py").string();
+  int out[2];
+  if (::pipe2(out, O_CLOEXEC) != 0) return;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  std::vector<std::string> args = {python, script, dir_.path().string()};
+  if (reject) args.push_back("reject");
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawnp(&pid, python.c_str(), &actions, nullptr, argv.data(), environ) == 0) pid_ = pid;
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(out[1]);
+  std::string line;
+  pollfd p{out[0], POLLIN, 0};
+  while (line.find('\n') == std::string::npos && ::poll(&p, 1, 10000) > 0) {
+    char buf[64];
+    const ssize_t n = ::read(out[0], buf, sizeof buf);
+    if (n <= 0) break;
+    line.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(out[0]);
+  port_ = std::atoi(line.c_str());
+}
+
+SmtpServer::~SmtpServer() {
+  if (pid_ > 0) {
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+  }
+}
+
+}  // namespace pp::test

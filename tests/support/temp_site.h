@@ -76,3 +76,25 @@ class LinkServer {
 };
 
 }  // namespace pp::test
+
+namespace pp::test {
+
+/// tests/e2e/smtp_sink.py (aiosmtpd) on 127.0.0.1, started in the constructor
+/// and stopped in the destructor; what it receives lands in dir().
+class SmtpServer {
+ public:
+  /// With `reject`, every recipient is refused (550).
+  explicit SmtpServer(bool reject = false);
+  ~SmtpServer();
+  SmtpServer(const SmtpServer&) = delete;
+  SmtpServer& operator=(const SmtpServer&) = delete;
+  int port() const { return port_; }
+  const std::filesystem::path& dir() const { return dir_.path(); }
+
+ private:
+  TempDir dir_;
+  int pid_ = -1;
+  int port_ = 0;
+};
+
+}  // namespace pp::test

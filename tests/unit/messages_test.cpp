@@ -38,7 +38,12 @@ TEST(Messages, ExtractFindsTemplateSiteAndCodeStrings) {
   for (const auto& m : messages) by_id[m.msgid] = m;
   EXPECT_EQ(by_id.at("Skip to main content").references,
             std::vector<std::string>{"pipeline/templates/html/header.mustache:1"});
-  EXPECT_EQ(by_id.at("Reviews").references, std::vector<std::string>{"pipeline/site.yaml"});
+  // A section title that a (built-in) email template also uses.
+  EXPECT_EQ(by_id.at("Reviews").references,
+            (std::vector<std::string>{"pipeline/templates/email/brief.html.mustache:19",
+                                      "pipeline/site.yaml"}));
+  EXPECT_EQ(by_id.at("{site} weekly brief, {week}").references,
+            std::vector<std::string>{"src/render/edition.cpp"});
   EXPECT_EQ(by_id.at("{count} article").plural, "{count} articles");
   const std::string pot = format_pot(messages);
   EXPECT_NE(pot.find("#, python-brace-format\nmsgid \"Updated {date}\"\nmsgstr \"\"\n"),

@@ -1,0 +1,47 @@
+#include <iostream>
+
+#include "cli/cli.h"
+#include "cli/cli_common.h"
+#include "driver/driver.h"
+
+namespace pp {
+
+int cmd_send(const std::vector<std::string>& args) {
+  CommonOptions common;
+  std::string smtp, to, from;
+  std::vector<std::string> files;
+  po::options_description desc(
+      "Usage: polypress send FILE.eml --smtp URL --to ADDRESS [--from ADDRESS]\n\n"
+      "Sends one email polypress wrote, byte for byte, through an SMTP server\n"
+      "(smtp://host:port, or smtps:// for TLS; STARTTLS is used when offered), so\n"
+      "an editor can look at it in their own mail client.\n\nOptions");
+  add_common_options(desc, common, false);
+  desc.add_options()("smtp", po::value<std::string>(&smtp)->value_name("URL"),
+                     "the SMTP server, e.g. smtp://127.0.0.1:1025")(
+      "to", po::value<std::string>(&to)->value_name("ADDRESS"), "the one recipient")(
+      "from", po::value<std::string>(&from)->value_name("ADDRESS"),
+      "envelope sender (default: the message's From address)");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
+  po::options_description all;
+  all.add(desc).add(hidden);
+  po::positional_options_description pos;
+  pos.add("file", -1);
+  po::variables_map vm;
+  if (!parse_command_line("send", args, all, &pos, vm)) return kExitUsage;
+  if (common.help) {
+    std::cout << desc;
+    return kExitOk;
+  }
+  if (files.size() != 1 || smtp.empty() || to.empty()) {
+    std::cerr << "polypress send: give one FILE.eml, --smtp URL and --to ADDRESS\n";
+    return kExitUsage;
+  }
+  const RunResult r = run_send(files[0], smtp, to, from);
+  print_diagnostics(r.diagnostics, OutputFormat::text);
+  if (!r.usage_error.empty()) std::cerr << "polypress send: " << r.usage_error << "\n";
+  if (!common.quiet) std::cout << r.output;
+  return r.exit_code;
+}
+
+}  // namespace pp

@@ -1,0 +1,178 @@
+// The weekly brief (`polypress edition`): one email per language for an ISO week.
+#include <unicode/calendar.h>
+#include <unicode/gregocal.h>
+#include <unicode/timezone.h>
+
+#include <memory>
+#include <regex>
+
+#include "core/text_wrap.h"
+#include "render/site_model.h"
+#include "render/templates.h"
+#include "render/urls.h"
+
+namespace pp {
+
+std::optional<IsoWeek> parse_iso_week(const std::string& text, const std::string& time_zone) {
+  static const std::regex re(R"(^(\d{4})-W(\d{2})$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, re)) return std::nullopt;
+  const int year = std::stoi(m[1]), week = std::stoi(m[2]);
+  if (week < 1 || week > 53) return std::nullopt;
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(
+      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)),
+      icu::Locale::getRoot(), status));
+  if (U_FAILURE(status)) return std::nullopt;
+  // ISO 8601: weeks start on Monday; week 1 holds the year's first Thursday.
+  cal->setFirstDayOfWeek(UCAL_MONDAY);
+  cal->setMinimalDaysInFirstWeek(4);
+  cal->clear();
+  cal->set(UCAL_YEAR_WOY, year);
+  cal->set(UCAL_WEEK_OF_YEAR, week);
+  cal->set(UCAL_DAY_OF_WEEK, UCAL_MONDAY);
+  cal->set(UCAL_HOUR_OF_DAY, 0);
+  IsoWeek w;
+  w.label = text;
+  w.start_ms = cal->getTime(status);
+  // A week 53 that the year does not have comes back as another week.
+  if (U_FAILURE(status) || cal->get(UCAL_WEEK_OF_YEAR, status) != week ||
+      cal->get(UCAL_YEAR_WOY, status) != year)
+    return std::nullopt;
+  w.first = {year, cal->get(UCAL_MONTH, status) + 1, cal->get(UCAL_DATE, status)};
+  cal->add(UCAL_DATE, 6, status);
+  w.last = {cal->get(UCAL_YEAR, status), cal->get(UCAL_MONTH, status) + 1,
+            cal->get(UCAL_DATE, status)};
+  cal->add(UCAL_DATE, 1, status);
+  w.end_ms = cal->getTime(status);
+  if (U_FAILURE(status)) return std::nullopt;
+  return w;
+}
+
+namespace {
+
+std::string two(int n) {
+  return (n < 10 ? "0" : "") + std::to_string(n);
+}
+
+Date day(const IsoWeek::Day& d) {
+  Date out;
+  out.year = d.year;
+  out.month = d.month;
+  out.day = d.day;
+  out.text = std::to_string(d.year) + "-" + two(d.month) + "-" + two(d.day);
+  return out;
+}
+
+}  // namespace
+
+std::string week_range_text(const IsoWeek& w) {
+  return day(w.first).text + " to " + day(w.last).text;
+}
+
+std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week, const Locale& loc,
+                                        DiagnosticSink& sink) {
+  // Reviews first, then news and analysis; newest first within each.
+  std::vector<const Listed*> reviews, others;
+  for (const Listed& l : m.listed(loc.code())) {
+    if (l.published_ms < week.start_ms || l.published_ms >= week.end_ms) continue;
+    const bool review = l.article->meta.type && l.article->meta.type->value == "review";
+    (review ? reviews : others).push_back(&l);
+  }
+  if (reviews.empty() && others.empty()) return std::nullopt;
+  const std::string range = loc.format_date_interval(day(week.first), day(week.last));
+  const std::string subject =
+      loc.tr_fill("{site} weekly brief, {week}", {{"site", m.config.name}, {"week", range}});
+  mustache::data d;
+  d.set("lang", loc.code());
+  d.set("dir", loc.dir());
+  d.set("subject", subject);
+  d.set("site_name", m.config.name);
+  d.set("week", range);
+  d.set("home_url", absolute_url(m.config, home_path(m.config, loc.code())));
+  d.set("unsubscribe_url", unsubscribe_url(m.config, loc.code()));
+  std::string preheader;
+  std::string text_items;
+  std::size_t n = 0;
+  auto items = [&](const std::vector<const Listed*>& list, bool review) {
+    mustache::data out{mustache::data::type::list};
+    for (const Listed* l : list) {
+      const FrontMatter& fm = l->article->meta;
+      const Locale& page_loc = m.locales.count(l->page_lang) ? *m.locales.at(l->page_lang) : loc;
+      const std::string url = absolute_url(
+          m.config, article_path(m.config, l->page_lang, l->bundle->section, l->bundle->slug));
+      const std::string title = fm.title ? fm.title->value : l->bundle->slug;
+      mustache::data item;
+      item.set("title", title);
+      item.set("url", url);
+      item.set("type_label", type_label(loc, fm.type ? fm.type->value : "news"));
+      item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
+      if (l->page_lang != loc.code()) {
+        item.set("other_lang", l->page_lang);
+        item.set("other_dir", page_loc.dir());
+      }
+      std::string text = std::to_string(++n) + ". " + title + "\n";
+      if (review && fm.rating) {
+        const std::string rating =
+            loc.tr_fill("{rating} out of {max}",
+                        {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
+                         {"max", loc.format_integer(5)}});
+        item.set("rating", rating);
+        text += loc.tr("Rating:") + " " + rating + "\n";
+      }
+      if (!review && fm.summary) {
+        item.set("summary", fm.summary->value);
+        text += fm.summary->value + "\n";
+      }
+      if (fm.verdict) {
+        item.set("verdict", fm.verdict->value);
+        text += loc.tr("Verdict:") + " " + fm.verdict->value + "\n";
+      }
+      text += url + "\n\n";
+      text_items += text;
+      if (preheader.empty()) preheader = title;
+      out.push_back(item);
+    }
+    return out;
+  };
+  d.set("has_reviews", mustache::data(!reviews.empty()));
+  d.set("reviews", items(reviews, true));
+  d.set("has_others", mustache::data(!others.empty()));
+  d.set("others", items(others, false));
+  d.set("preheader", preheader);
+  d.set("items_text", text_items);
+
+  EmailContent c;
+  c.subject = subject;
+  c.date_epoch_s = static_cast<std::int64_t>(week.end_ms / 1000);
+  c.message_id = "brief." + week.label + "." + loc.code() + "@" + message_domain(m.config);
+  c.html = render_template(m.templates, "email/brief.html", d, loc, sink);
+  c.text = tidy_text(render_text_template(m.templates, "email/brief.txt", d, loc, sink), loc);
+  return assemble(m, loc, std::move(c), std::string(kSiteConfigPath), sink);
+}
+
+std::vector<OutputFile> render_edition(const std::filesystem::path& root, const SiteConfig& config,
+                                       const Corpus& corpus, const LocaleMap& locales,
+                                       const TemplateSet& templates, const RenderOptions& options,
+                                       const IsoWeek& week,
+                                       std::vector<std::string>& empty_languages,
+                                       DiagnosticSink& sink) {
+  SiteModel m{root, config, corpus, locales, templates, options, {}};
+  m.build_lists();
+  std::vector<OutputFile> files;
+  for (const auto& lang : config.languages) {
+    if (!options.languages.empty() &&
+        !std::count(options.languages.begin(), options.languages.end(), lang.code))
+      continue;
+    if (!locales.count(lang.code)) continue;
+    auto bytes = render_brief(m, week, *locales.at(lang.code), sink);
+    if (!bytes) {
+      empty_languages.push_back(lang.code);
+      continue;
+    }
+    files.push_back({lang.code + "/brief-" + week.label + ".eml", std::move(*bytes), ""});
+  }
+  return files;
+}
+
+}  // namespace pp

@@ -1,0 +1,137 @@
+// End-to-end: `edition` (the weekly brief) and `send` (a test send over SMTP).
+#include <gtest/gtest.h>
+
+#include "core/process.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path sample_copy(const test::TempDir& dir) {
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  return dir.path();
+}
+
+}  // namespace
+
+TEST(Edition, WritesOneBriefPerLanguageAndNothingForAnEmptyWeek) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  auto r = test::run_polypress({"-C", root.string(), "edition", "--week", "2026-W48"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "mail/en/brief-2026-W48.eml\nmail/ko/brief-2026-W48.eml\nmail/ja/brief-2026-W48.eml\n"
+            "mail/de/brief-2026-W48.eml\nmail/ar/brief-2026-W48.eml\n");
+  const std::string ko = test::read_text(root / "mail/ko/brief-2026-W48.eml");
+  EXPECT_NE(ko.find("Message-Id: <brief.2026-W48.ko@reviews.example>\r\n"), std::string::npos);
+  // The Date is the end of the week in the site's zone, never the clock.
+  EXPECT_NE(ko.find("Date: Mon, 30 Nov 2026 00:00:00 +0900\r\n"), std::string::npos) << ko;
+  const std::string again = ko;
+  r = test::run_polypress({"-C", root.string(), "edition", "--week", "2026-W48", "--lang", "ko"});
+  EXPECT_EQ(r.out, "mail/ko/brief-2026-W48.eml\n");
+  EXPECT_EQ(test::read_text(root / "mail/ko/brief-2026-W48.eml"), again);
+
+  // A week without articles: a clear message, exit 1, no file.
+  r = test::run_polypress({"-C", root.string(), "edition", "--week", "2026-W40"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("pipeline/site.yaml: error: no article was published in 2026-W40 "
+                       "(2026-09-28 to 2026-10-04, Asia/Seoul); no brief was written "
+                       "[edition/empty]\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(root / "mail/en/brief-2026-W40.eml"));
+  // A week the year does not have, and malformed weeks, are usage errors.
+  for (const char* bad : {"2025-W53", "2026-W00", "2026-48", "2026-W4", "W48"}) {
+    r = test::run_polypress({"-C", root.string(), "edition", "--week", bad});
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_NE(r.err.find("--week must be an ISO week YYYY-Www that exists"), std::string::npos);
+  }
+  EXPECT_EQ(test::run_polypress({"-C", root.string(), "edition"}).exit_code, 2);
+  EXPECT_EQ(
+      test::run_polypress({"-C", root.string(), "edition", "--week", "2026-W48", "--lang", "xx"})
+          .exit_code,
+      2);
+}
+
+TEST(Edition, ALanguageWithoutArticlesThatWeekIsSkippedWithAWarning) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  // An English-only news item in a week of its own (fallback: omit).
+  test::write_text(dir.path(), "content/news/solo/index.en.md",
+                   "---\ntitle: \"Solo\"\ntype: news\ndate: 2026-10-01\nsummary: \"s\"\n"
+                   "verdict: \"v\"\nsources:\n  - {title: \"t\", url: \"https://x.example/\", "
+                   "publisher: \"P\"}\n---\nBody.\n");
+  const auto r = test::run_polypress({"-C", dir.path().string(), "edition", "--week", "2026-W40"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("pipeline/site.yaml: warning: no article in 'ar' was published in 2026-W40 "
+                       "(2026-09-28 to 2026-10-04, Asia/Seoul); that language gets no brief "
+                       "[edition/empty]\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::exists(dir.path() / "mail/en/brief-2026-W40.eml"));
+  EXPECT_FALSE(fs::exists(dir.path() / "mail/ar/brief-2026-W40.eml"));
+}
+
+TEST(Send, AMessageArrivesByteForByte) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  test::SmtpServer smtp;
+  ASSERT_GT(smtp.port(), 0);
+  const std::string url = "smtp://127.0.0.1:" + std::to_string(smtp.port());
+  for (const char* rel : {"mail/ko/reviews--ollama.eml", "mail/ar/news--mcp-registry-opens.eml"}) {
+    const auto r = test::run_polypress(
+        {"send", (root / rel).string(), "--smtp", url, "--to", "editor@reviews.example"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out,
+              "sent " + (root / rel).string() + " to editor@reviews.example through " + url + "\n");
+  }
+  EXPECT_EQ(test::read_text(smtp.dir() / "1.eml"),
+            test::read_text(root / "mail/ko/reviews--ollama.eml"));
+  EXPECT_EQ(test::read_text(smtp.dir() / "2.eml"),
+            test::read_text(root / "mail/ar/news--mcp-registry-opens.eml"));
+  EXPECT_EQ(test::read_text(smtp.dir() / "1.env"),
+            "brief@reviews.example\neditor@reviews.example\n");
+}
+
+TEST(Send, ConnectionAndProtocolErrorsAreReported) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  const std::string eml = (root / "mail/en/reviews--ollama.eml").string();
+  {
+    test::SmtpServer refusing(true);
+    const auto r = test::run_polypress({"send", eml, "--smtp",
+                                        "smtp://127.0.0.1:" + std::to_string(refusing.port()),
+                                        "--to", "nobody@reviews.example"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("(SMTP 550)"), std::string::npos) << r.err;
+  }
+  // Nothing listens on this port once the server is gone.
+  int closed_port = 0;
+  {
+    test::SmtpServer gone;
+    closed_port = gone.port();
+  }
+  auto r =
+      test::run_polypress({"send", eml, "--smtp", "smtp://127.0.0.1:" + std::to_string(closed_port),
+                           "--to", "editor@reviews.example"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("polypress send: "), std::string::npos);
+  EXPECT_NE(r.err.find("onnect"), std::string::npos) << r.err;
+  r = test::run_polypress({"send", eml, "--smtp", "http://127.0.0.1:25", "--to", "a@b.example"});
+  EXPECT_EQ(r.exit_code, 2);
+  r = test::run_polypress({"send", eml, "--smtp", "smtp://127.0.0.1:25", "--to", "a\r\nb"});
+  EXPECT_EQ(r.exit_code, 2);
+  test::write_text(root, "not-mail.eml", "hello\n");
+  r = test::run_polypress({"send", (root / "not-mail.eml").string(), "--smtp",
+                           "smtp://127.0.0.1:25", "--to", "a@b.example"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("[email/header]"), std::string::npos);
+}
+
+}  // namespace pp
