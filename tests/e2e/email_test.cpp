@@ -76,6 +76,32 @@ TEST(Edition, ALanguageWithoutArticlesThatWeekIsSkippedWithAWarning) {
   EXPECT_FALSE(fs::exists(dir.path() / "mail/ar/brief-2026-W40.eml"));
 }
 
+// With translations.fallback: source, a language lists the source of an
+// untranslated article and its brief links to the source-language page.
+TEST(Edition, FallbackSourceLinksToTheSourcePage) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  std::string site = test::read_text(dir.path() / "pipeline/site.yaml");
+  site += "translations:\n  fallback: source\n";
+  test::write_text(dir.path(), "pipeline/site.yaml", site);
+  const auto r = test::run_polypress({"-C", dir.path().string(), "edition", "--week", "2026-W47"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string ar = test::read_text(dir.path() / "mail/ar/brief-2026-W47.eml");
+  // reviews/tool has no Arabic page: the item is the English one, marked as such.
+  EXPECT_NE(ar.find("Content-Language: ar\r\n"), std::string::npos);
+  const auto r2 = run_process({"python3", "-c",
+                               "import email,email.policy,sys\n"
+                               "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),"
+                               "policy=email.policy.default)\n"
+                               "print(list(m.iter_parts())[1].get_content())",
+                               (dir.path() / "mail/ar/brief-2026-W47.eml").string()});
+  EXPECT_NE(r2.out.find("href=\"https://test.example/en/reviews/tool/\" style=\"color:#0b57d0;\" "
+                        "lang=\"en\" dir=\"ltr\""),
+            std::string::npos)
+      << r2.out;
+  EXPECT_NE(r2.out.find("href=\"https://test.example/ar/news/chip-launch/\""), std::string::npos);
+}
+
 TEST(Send, AMessageArrivesByteForByte) {
   test::TempDir dir;
   const auto root = sample_copy(dir);
