@@ -2,7 +2,7 @@
 # Installs the competitors the benchmarks compare against, from Debian 12's packages.
 set -euo pipefail
 missing=()
-for p in linkchecker; do
+for p in linkchecker hugo cmark-gfm; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
