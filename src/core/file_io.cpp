@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <random>
+#include <set>
 
 namespace pp {
 
@@ -106,6 +107,84 @@ WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, s
     ::close(dfd);
   }
   return WriteOutcome::written;
+}
+
+std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& files,
+                                             std::size_t& failed_index, std::string& error) {
+  std::vector<WriteOutcome> outcomes(files.size(), WriteOutcome::unchanged);
+  failed_index = files.size();
+  struct Pending {
+    std::size_t index;
+    fs::path tmp;
+  };
+  std::vector<Pending> pending;
+  auto abandon = [&](std::size_t index, const std::string& why) {
+    for (const auto& p : pending) ::unlink(p.tmp.c_str());
+    failed_index = index;
+    error = why;
+    outcomes[index] = WriteOutcome::failed;
+    return outcomes;
+  };
+  static thread_local std::mt19937_64 rng{std::random_device{}()};
+  // 1. Every changed file goes to a temporary beside it; nothing is replaced yet.
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const fs::path& path = *files[i].path;
+    const std::string& bytes = *files[i].bytes;
+    if (same_content(path, bytes)) continue;
+    std::error_code ec;
+    const fs::path dir = path.parent_path();
+    if (!dir.empty()) {
+      fs::create_directories(dir, ec);
+      if (ec) return abandon(i, dir.string() + ": " + ec.message());
+    }
+    const fs::path tmp =
+        dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) return abandon(i, path.string() + ": " + std::strerror(errno));
+    struct stat old_stat {};
+    if (::stat(path.c_str(), &old_stat) == 0) ::fchmod(fd, old_stat.st_mode & 07777);
+    const bool ok = write_all(fd, bytes);
+    const int saved = errno;
+    ::close(fd);
+    pending.push_back({i, tmp});
+    if (!ok) return abandon(i, path.string() + ": " + std::strerror(saved));
+  }
+  if (pending.empty()) return outcomes;
+  // 2. One sync of the file system makes every temporary durable (instead of
+  // an fsync per file), 3. then each replaces its file by rename, 4. and each
+  // folder is synced once so the renames are durable too.
+  {
+    const fs::path any_dir = files[pending.front().index].path->parent_path();
+    const int fd =
+        ::open(any_dir.empty() ? "." : any_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+      ::syncfs(fd);
+      ::close(fd);
+    }
+  }
+  std::set<std::string> dirs;
+  for (std::size_t k = 0; k < pending.size(); ++k) {
+    const auto& p = pending[k];
+    const fs::path& path = *files[p.index].path;
+    if (::rename(p.tmp.c_str(), path.c_str()) != 0) {
+      const int err = errno;
+      for (std::size_t rest = k; rest < pending.size(); ++rest) ::unlink(pending[rest].tmp.c_str());
+      failed_index = p.index;
+      error = path.string() + ": " + std::strerror(err);
+      outcomes[p.index] = WriteOutcome::failed;
+      return outcomes;
+    }
+    outcomes[p.index] = WriteOutcome::written;
+    dirs.insert(path.parent_path().string());
+  }
+  for (const auto& d : dirs) {
+    const int dfd = ::open(d.empty() ? "." : d.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+      ::fsync(dfd);
+      ::close(dfd);
+    }
+  }
+  return outcomes;
 }
 
 }  // namespace pp

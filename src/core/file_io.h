@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace pp {
 
@@ -27,5 +28,21 @@ enum class WriteOutcome { written, unchanged, failed };
 /// Creates missing parent folders. On failure sets `error` to "path: reason".
 WriteOutcome write_file_atomic(const std::filesystem::path& path, const std::string& bytes,
                                std::string& error);
+
+/// One file of a batch for write_files_atomic (pointers: nothing is copied).
+struct FileToWrite {
+  const std::filesystem::path* path;
+  const std::string* bytes;
+};
+
+/// Writes a batch so that each file is replaced atomically and durably, with one
+/// file-system sync for the whole batch instead of one fsync per file: changed
+/// files go to temporaries beside them, then syncfs, then renames, then one
+/// fsync per folder. Unchanged files are not touched. On the first failure no
+/// further file is replaced (before the renames, none is), its index goes to
+/// `failed_index` and the reason to `error`; a crash leaves every file whole,
+/// old or new.
+std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& files,
+                                             std::size_t& failed_index, std::string& error);
 
 }  // namespace pp

@@ -4,6 +4,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include <map>
 #include <memory>
 
 namespace pp {
@@ -100,9 +101,13 @@ std::size_t display_width(const std::string& text) {
 std::vector<std::string> wrap_text(const std::string& text, std::size_t width,
                                    const std::string& locale, const std::string& first_prefix,
                                    const std::string& rest_prefix) {
+  // One line breaker per locale and thread: building one loads ICU's rules.
   UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::BreakIterator> breaker(
-      icu::BreakIterator::createLineInstance(icu::Locale::forLanguageTag(locale, status), status));
+  thread_local std::map<std::string, std::unique_ptr<icu::BreakIterator>> breakers;
+  auto& breaker = breakers[locale];
+  if (!breaker)
+    breaker.reset(icu::BreakIterator::createLineInstance(
+        icu::Locale::forLanguageTag(locale, status), status));
   std::vector<std::string> lines;
   std::size_t from = 0;
   bool first = true;

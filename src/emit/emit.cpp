@@ -39,7 +39,13 @@ EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
     stats.failed = 1;
     return stats;
   }
-  for (const auto& f : files) {
+  // Every path is checked and every copied file read before anything is
+  // written; then the batch is written with one sync (core/file_io).
+  std::vector<fs::path> paths;
+  std::vector<std::string> copied(files.size());
+  paths.reserve(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const OutputFile& f = files[i];
     const fs::path rel(f.path);
     const std::string shown = shown_dir + "/" + f.path;
     const bool climbs =
@@ -49,7 +55,6 @@ EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
       ++stats.failed;
       return stats;
     }
-    std::string bytes = f.bytes;
     if (!f.copy_from.empty()) {
       const ReadResult r = read_file(f.copy_from, 256u << 20);
       if (!r.ok) {
@@ -57,25 +62,32 @@ EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
         ++stats.failed;
         return stats;
       }
-      bytes = r.bytes;
+      copied[i] = r.bytes;
     }
-    std::string error;
-    switch (write_file_atomic(out_dir / rel, bytes, error)) {
-      case WriteOutcome::written:
-        ++stats.written;
-        break;
-      case WriteOutcome::unchanged:
-        ++stats.unchanged;
-        break;
-      case WriteOutcome::failed: {
-        // Name the file as the user knows it, not by the absolute path.
-        const std::string abs = out_dir.string();
-        if (error.rfind(abs, 0) == 0) error = shown_dir + error.substr(abs.size());
-        sink.error({shown, 0, 0}, "emit/write", "cannot write: " + error);
-        ++stats.failed;
-        return stats;
-      }
-    }
+    paths.push_back(out_dir / rel);
+  }
+  std::vector<FileToWrite> batch;
+  batch.reserve(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i)
+    batch.push_back({&paths[i], files[i].copy_from.empty() ? &files[i].bytes : &copied[i]});
+  std::size_t failed_index = 0;
+  std::string error;
+  const auto outcomes = write_files_atomic(batch, failed_index, error);
+  for (const auto o : outcomes) {
+    if (o == WriteOutcome::written) ++stats.written;
+    if (o == WriteOutcome::unchanged) ++stats.unchanged;
+  }
+  if (failed_index < files.size()) {
+    // Name the file as the user knows it, not by the absolute path.
+    const std::string abs = out_dir.string();
+    if (error.rfind(abs, 0) == 0) error = shown_dir + error.substr(abs.size());
+    sink.error({shown_dir + "/" + files[failed_index].path, 0, 0}, "emit/write",
+               "cannot write: " + error);
+    ++stats.failed;
+    // Files after the failure were neither written nor found unchanged.
+    stats.unchanged = 0;
+    for (std::size_t i = 0; i < failed_index; ++i)
+      if (outcomes[i] == WriteOutcome::unchanged) ++stats.unchanged;
   }
   return stats;
 }

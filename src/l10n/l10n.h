@@ -21,6 +21,9 @@
 
 U_NAMESPACE_BEGIN
 class DateFormat;
+namespace number {
+class LocalizedNumberFormatter;
+}
 U_NAMESPACE_END
 
 namespace pp {
@@ -89,6 +92,10 @@ class Locale {
   std::string time_zone_;
   std::unique_ptr<icu::DateFormat> date_format_;
   mutable std::mutex date_mutex_;
+  mutable std::mutex number_mutex_;
+  /// By skeleton; null for a skeleton ICU rejects.
+  mutable std::map<std::string, std::unique_ptr<icu::number::LocalizedNumberFormatter>>
+      number_formatters_;
 };
 
 /// The ICU skeleton of a figure style, or the style itself when it is a skeleton.

@@ -115,11 +115,25 @@ std::string Locale::format_date(const Date& d) const {
 
 std::optional<std::string> Locale::format_skeleton(double value,
                                                    const std::string& skeleton) const {
+  // Formatters are made once per skeleton; a LocalizedNumberFormatter formats
+  // from any thread.
+  const num::LocalizedNumberFormatter* f = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(number_mutex_);
+    auto it = number_formatters_.find(skeleton);
+    if (it == number_formatters_.end()) {
+      UErrorCode made = U_ZERO_ERROR;
+      auto formatter = std::make_unique<num::LocalizedNumberFormatter>(
+          num::NumberFormatter::forSkeleton(icu::UnicodeString::fromUTF8(skeleton), made)
+              .locale(icu_locale(icu_locale_)));
+      if (U_FAILURE(made)) formatter.reset();  // remembered as rejected
+      it = number_formatters_.emplace(skeleton, std::move(formatter)).first;
+    }
+    f = it->second.get();
+  }
+  if (!f) return std::nullopt;
   UErrorCode status = U_ZERO_ERROR;
-  const auto f = num::NumberFormatter::forSkeleton(icu::UnicodeString::fromUTF8(skeleton), status)
-                     .locale(icu_locale(icu_locale_));
-  if (U_FAILURE(status)) return std::nullopt;
-  const auto formatted = f.formatDouble(value, status);
+  const auto formatted = f->formatDouble(value, status);
   if (U_FAILURE(status)) return std::nullopt;
   return to_utf8(formatted.toString(status));
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Stage: view models → Mustache templates → bytes, for every page, feed and the sitemap.
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -33,9 +34,12 @@ class TemplateSet {
   const std::map<std::string, std::string>& all() const { return templates_; }
   /// The file of template `name`, relative to the site root.
   static std::string path(const std::string& name);
+  /// Distinct for every loaded set: the key of parsed-template caches.
+  std::uint64_t generation() const { return generation_; }
 
  private:
   std::map<std::string, std::string> templates_;
+  std::uint64_t generation_ = 0;
 };
 
 using LocaleMap = std::map<std::string, std::unique_ptr<Locale>>;

@@ -1,5 +1,7 @@
 #include "render/templates.h"
 
+#include <atomic>
+#include <memory>
 #include <regex>
 
 #include "core/file_io.h"
@@ -50,6 +52,8 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
 
 TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
   TemplateSet set;
+  static std::atomic<std::uint64_t> generations{0};
+  set.generation_ = ++generations;
   // Pages from html/ ("article"), emails from email/ ("email/article.html",
   // "email/article.txt"); an email folder is optional for a site without one.
   for (const std::string kind : {"html", "email"}) {
@@ -106,20 +110,67 @@ const std::string* TemplateSet::find(const std::string& name) const {
   return it == templates_.end() ? nullptr : &it->second;
 }
 
+namespace {
+
+constexpr const char* kBrace = "\xEE\x80\x80";  // U+E000: '{' of a text translation
+
+// The text of template `name` ready to parse once per language: partials
+// ({{> name}}) inlined, and each {{#t}}msgid{{/t}} replaced by its translation —
+// HTML-escaped with '{' as &#123; for pages, or with '{' as U+E000 (restored
+// after rendering) for text — so no translation is ever read as a tag.
+std::string prepared(const TemplateSet& set, const std::string& text, const Locale& locale,
+                     bool plain, int depth = 0) {
+  static const std::regex partial_re(R"(\{\{>\s*([^}\s]+)\s*\}\})");
+  static const std::regex t_re(R"(\{\{#t\}\}([\s\S]*?)\{\{/t\}\})");
+  std::string out;
+  std::size_t pos = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), partial_re);
+       it != std::sregex_iterator(); ++it) {
+    out.append(text, pos, static_cast<std::size_t>(it->position()) - pos);
+    const std::string* body = set.find((*it)[1].str());
+    if (body && depth < 8) out += prepared(set, *body, locale, plain, depth + 1);
+    pos = static_cast<std::size_t>(it->position() + it->length());
+  }
+  out.append(text, pos, std::string::npos);
+  std::string translated;
+  pos = 0;
+  for (auto it = std::sregex_iterator(out.begin(), out.end(), t_re); it != std::sregex_iterator();
+       ++it) {
+    translated.append(out, pos, static_cast<std::size_t>(it->position()) - pos);
+    std::string tr = locale.tr((*it)[1].str());
+    if (plain) {
+      for (auto at = tr.find('{'); at != std::string::npos; at = tr.find('{', at + 3))
+        tr.replace(at, 1, kBrace);
+      translated += tr;
+    } else {
+      translated += html_escape_mustache_safe(tr);
+    }
+    pos = static_cast<std::size_t>(it->position() + it->length());
+  }
+  translated.append(out, pos, std::string::npos);
+  return translated;
+}
+
+// Each thread parses a template once per language and set, then reuses it.
+mustache::mustache& compiled(const TemplateSet& set, const std::string& name,
+                             const std::string& text, const Locale& locale, bool plain) {
+  thread_local std::map<std::string, std::unique_ptr<mustache::mustache>> cache;
+  const std::string key = std::to_string(set.generation()) + "\n" + name + "\n" + locale.code();
+  auto& slot = cache[key];
+  if (!slot) {
+    slot = std::make_unique<mustache::mustache>(prepared(set, text, locale, plain));
+    if (plain) slot->set_custom_escape([](const std::string& v) { return v; });
+  }
+  return *slot;
+}
+
+}  // namespace
+
 std::string render_template(const TemplateSet& templates, const std::string& name,
                             mustache::data data, const Locale& locale, DiagnosticSink& sink) {
   const std::string* text = templates.find(name);
   if (!text) return {};
-  for (const auto& [pname, ptext] : templates.all()) {
-    const std::string* body = &ptext;
-    data.set(pname, mustache::partial{[body] { return *body; }});
-  }
-  // The section text is a msgid; its translation is escaped, and '{' is escaped
-  // too so that a translation is never read as a Mustache tag.
-  data.set("t", mustache::lambda{[&locale](const std::string& msgid) {
-             return html_escape_mustache_safe(locale.tr(msgid));
-           }});
-  mustache::mustache tmpl{*text};
+  mustache::mustache& tmpl = compiled(templates, name, *text, locale, false);
   std::string out = tmpl.render(data);
   if (!tmpl.is_valid())
     sink.error({TemplateSet::path(name), 0, 0}, "template/render", tmpl.error_message());
@@ -133,21 +184,11 @@ std::string render_text_template(const TemplateSet& templates, const std::string
     sink.error({TemplateSet::path(name), 0, 0}, "template/missing", "required template is missing");
     return {};
   }
-  // Plain text is not escaped. A lambda's result is read again as a template,
-  // so '{' in a translation travels as a private-use character and comes back
-  // after rendering.
-  static const std::string brace = "\xEE\x80\x80";  // U+E000
-  data.set("t", mustache::lambda{[&locale](const std::string& msgid) {
-             std::string s = locale.tr(msgid);
-             for (auto at = s.find('{'); at != std::string::npos; at = s.find('{', at + 3))
-               s.replace(at, 1, brace);
-             return s;
-           }});
-  mustache::mustache tmpl{*text};
-  tmpl.set_custom_escape([](const std::string& s) { return s; });
+  mustache::mustache& tmpl = compiled(templates, name, *text, locale, true);
   std::string out = tmpl.render(data);
   if (!tmpl.is_valid())
     sink.error({TemplateSet::path(name), 0, 0}, "template/render", tmpl.error_message());
+  const std::string brace = kBrace;
   for (auto at = out.find(brace); at != std::string::npos; at = out.find(brace, at + 1))
     out.replace(at, brace.size(), "{");
   return out;
