@@ -66,7 +66,10 @@ int cmd_build(const std::vector<std::string>& args) {
   RunResult r = run_build(options);
   print_diagnostics(r.diagnostics, format);
   if (!r.usage_error.empty()) std::cerr << "polypress build: " << r.usage_error << "\n";
-  if (r.exit_code == kExitOk && !common.quiet && stderr_is_terminal())
+  if (r.exit_code == kExitOk && !common.quiet && stderr_is_terminal() && r.reused)
+    std::cerr << "polypress: nothing changed since the last build; " << r.stats.unchanged
+              << " files are up to date\n";
+  else if (r.exit_code == kExitOk && !common.quiet && stderr_is_terminal())
     std::cerr << "polypress: built " << (r.stats.written + r.stats.unchanged) << " files ("
               << r.stats.written << " written, " << r.stats.unchanged << " unchanged) in "
               << r.out_dir.lexically_normal().string() << "\n";

@@ -58,6 +58,8 @@ struct RunResult {
   std::string output;                     ///< what a reporting command prints on stdout
   std::size_t urls = 0, urls_cached = 0;  ///< check --external: unique URLs, answered by the cache
   bool write_failed = false;              ///< errors came from writing, after validation passed
+  bool reused = false;       ///< build: nothing changed since the last build; nothing done
+  std::size_t rendered = 0;  ///< build: files rendered (pages, feeds, emails, copies)
 };
 
 /// config → content → validate → links: every finding, nothing written.

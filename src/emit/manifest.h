@@ -1,0 +1,45 @@
+#pragma once
+// Internal to emit, used by the driver: the build manifest in .polypress/build.sqlite.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace pp {
+
+/// What the last successful build saw and wrote.
+struct BuildRecord {
+  std::string inputs;                ///< fingerprint of every input file (path, size, mtime)
+  std::string options;               ///< fingerprint of the options and the polypress binary
+  std::vector<std::string> outputs;  ///< absolute paths of every file it produced
+  std::string outputs_state;         ///< fingerprint of those files (size, mtime)
+  std::vector<Diagnostic> findings;  ///< its warnings, shown again when it is reused
+};
+
+/// A fingerprint of the site's inputs: every regular file under content/,
+/// pipeline/ and locales/ with its size and modification time (nanoseconds).
+/// `newest_ns`, when given, receives the newest modification time seen.
+std::string fingerprint_inputs(const std::filesystem::path& root, long long* newest_ns = nullptr);
+
+/// A fingerprint of files as they are now (a missing file counts too).
+std::string fingerprint_files(const std::vector<std::string>& paths);
+
+/// The identity of the running polypress (its executable's size and time), so
+/// a new version never reuses an old build.
+std::string binary_identity();
+
+/// The record of the last successful build, or nullopt (none, unreadable).
+std::optional<BuildRecord> read_build_record(const std::filesystem::path& root);
+
+/// Stores `record` (one transaction); false when .polypress/ cannot be written,
+/// which only costs the next build its shortcut.
+bool write_build_record(const std::filesystem::path& root, const BuildRecord& record);
+
+/// Forgets the last build (before writing outputs, so a failed or interrupted
+/// build is never taken for a complete one).
+void clear_build_record(const std::filesystem::path& root);
+
+}  // namespace pp
