@@ -16,7 +16,9 @@ int cmd_build(const std::vector<std::string>& args) {
   po::options_description desc(
       "Usage: polypress build [options]\n\n"
       "Validates the site, then writes its pages to public/ (and per-article\n"
-      "emails to mail/). Writes nothing when validation finds an error.\n\nOptions");
+      "emails to mail/). Writes nothing when validation finds an error. When\n"
+      "nothing changed since the last successful build (inputs, options, outputs;\n"
+      "recorded in .polypress/build.sqlite), nothing is rendered or written.\n\nOptions");
   add_common_options(desc, common, true);
   desc.add_options()("out", po::value<std::string>(&out)->value_name("DIR"),
                      "output folder for pages (default: public, under the site root)")(

@@ -149,7 +149,11 @@ RunResult run_build(const BuildOptions& options) {
   // Nothing changed since the last successful build (inputs, options, this
   // binary, and every file it wrote): nothing is parsed, rendered or written,
   // and its warnings are shown again.
-  const std::string inputs = fingerprint_inputs(options.root);
+  const auto started = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                           std::chrono::system_clock::now().time_since_epoch())
+                           .count();
+  long long newest_input = 0;
+  const std::string inputs = fingerprint_inputs(options.root, &newest_input);
   const std::string opts = build_options_fingerprint(options, result.out_dir, mail_dir);
   if (const auto last = read_build_record(options.root);
       last && last->inputs == inputs && last->options == opts &&
@@ -222,12 +226,9 @@ RunResult run_build(const BuildOptions& options) {
     // The inputs must not have changed while we built, or the record would lie;
     // and a file changed in the last moments could change again within the
     // file system's timestamp granularity without its size changing ("racy
-    // git"), so such a build is not recorded and the next one is a real build.
-    long long newest = 0;
-    const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                         std::chrono::system_clock::now().time_since_epoch())
-                         .count();
-    if (fingerprint_inputs(options.root, &newest) == inputs && now - newest > 200'000'000LL)
+    // git"): a build that started within 200 ms of an input's change is not
+    // recorded, and the next one is a real build.
+    if (fingerprint_inputs(options.root) == inputs && started - newest_input > 200'000'000LL)
       write_build_record(options.root, record);
   }
   result.write_failed = result.stats.failed > 0;
