@@ -126,6 +126,7 @@ std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& fil
     return outcomes;
   };
   static thread_local std::mt19937_64 rng{std::random_device{}()};
+  std::set<std::string> made;  // folders already created in this batch
   // 1. Every changed file goes to a temporary beside it; nothing is replaced yet.
   for (std::size_t i = 0; i < files.size(); ++i) {
     const fs::path& path = *files[i].path;
@@ -133,7 +134,7 @@ std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& fil
     if (same_content(path, bytes)) continue;
     std::error_code ec;
     const fs::path dir = path.parent_path();
-    if (!dir.empty()) {
+    if (!dir.empty() && made.insert(dir.string()).second) {
       fs::create_directories(dir, ec);
       if (ec) return abandon(i, dir.string() + ": " + ec.message());
     }
@@ -151,18 +152,18 @@ std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& fil
   }
   if (pending.empty()) return outcomes;
   // 2. One sync of the file system makes every temporary durable (instead of
-  // an fsync per file), 3. then each replaces its file by rename, 4. and each
-  // folder is synced once so the renames are durable too.
-  {
-    const fs::path any_dir = files[pending.front().index].path->parent_path();
+  // an fsync per file), 3. then each replaces its file by rename, 4. and one
+  // more sync makes the renames durable (instead of an fsync per folder).
+  const fs::path any_dir = files[pending.front().index].path->parent_path();
+  auto sync_all = [&] {
     const int fd =
         ::open(any_dir.empty() ? "." : any_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
       ::syncfs(fd);
       ::close(fd);
     }
-  }
-  std::set<std::string> dirs;
+  };
+  sync_all();
   for (std::size_t k = 0; k < pending.size(); ++k) {
     const auto& p = pending[k];
     const fs::path& path = *files[p.index].path;
@@ -175,15 +176,8 @@ std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& fil
       return outcomes;
     }
     outcomes[p.index] = WriteOutcome::written;
-    dirs.insert(path.parent_path().string());
   }
-  for (const auto& d : dirs) {
-    const int dfd = ::open(d.empty() ? "." : d.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-      ::fsync(dfd);
-      ::close(dfd);
-    }
-  }
+  sync_all();
   return outcomes;
 }
 
