@@ -1,30 +1,10 @@
 # Writes this case's input into the site given as argument.
-import os, sys
+import os, re, sys
 SITE = sys.argv[1]
-P = "content/news/case/index.en.md"
-NEWS = '---\ntitle: "Case"\ntype: news\ndate: 2026-11-21\nsummary: "s"\nverdict: "v"\nsources:\n  - {title: "t", url: "https://x.example/", publisher: "P"}\n---\nBody.\n'
-NEWS_HEAD = NEWS.split("---\n")[0] + "---\n" + NEWS.split("---\n")[1]
-def news(extra_fm="", body="Body.\n", drop=()):
-    lines = NEWS.split("\n")
-    out = [l for l in lines if not any(l.startswith(d + ":") for d in drop)]
-    s = "\n".join(out)
-    head, _, rest = s.partition("\n---\nBody.\n")
-    return head + ("\n" + extra_fm.rstrip("\n") if extra_fm else "") + "\n---\n" + body
-def write_bytes(rel, data):
-    path = os.path.join(SITE, rel)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(data)
-def write(rel, text):
-    write_bytes(rel, text.encode())
 p = os.path.join(SITE, "locales/ar.po")
 text = open(p, encoding="utf-8").read()
-import re
-p = os.path.join(SITE, "locales/ar.po")
-text = open(p, encoding="utf-8").read()
-import re
 # Six forms, as CLDR has, but 'other' never chosen: 100 gets the 'many' form.
 text = re.sub(r"nplurals=6; plural=[^\\]*;",
               "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : "
-              "n%100>=3 \u0026\u0026 n%100<=10 ? 3 : 4);", text)
+              "n%100>=3 && n%100<=10 ? 3 : 4);", text)
 open(p, "w", encoding="utf-8").write(text)
