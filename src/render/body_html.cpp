@@ -64,6 +64,30 @@ std::string expand_figures(const std::string& text, const Article& a, const Loca
   return out;
 }
 
+std::optional<std::string> link_destination(const std::string& url, const Article& a,
+                                            const Corpus& corpus, const SiteConfig& config,
+                                            const std::string& page_url) {
+  switch (classify_link(url)) {
+    case LinkKind::internal: {
+      const auto link = *parse_internal_link(url);
+      const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
+      if (!t.bundle) return std::nullopt;
+      const std::string path = article_path(config, t.lang, t.bundle->section, t.bundle->slug) +
+                               (link.anchor.empty() ? "" : "#" + link.anchor);
+      return page_url.empty() ? path : absolute_url(config, path);
+    }
+    case LinkKind::local:
+    case LinkKind::fragment:
+      // In an email every link is absolute: resolved against its page.
+      return page_url.empty() ? url : page_url + url;
+    case LinkKind::external:
+    case LinkKind::mail:
+      return url;
+    default:
+      return std::nullopt;
+  }
+}
+
 std::string render_body_html(const Article& a, const Corpus& corpus, const SiteConfig& config,
                              const Locale& locale, const std::string& page_url) {
   // The tree is parsed once and shared by every walker; links and figures are
@@ -84,26 +108,10 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
     const auto type = cmark_node_get_type(n);
     if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) {
       const std::string url = cmark_node_get_url(n) ? cmark_node_get_url(n) : "";
-      std::string replacement;
-      const LinkKind kind = classify_link(url);
-      if (kind == LinkKind::internal) {
-        const auto link = *parse_internal_link(url);
-        const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
-        if (t.bundle)
-          replacement = article_path(config, t.lang, t.bundle->section, t.bundle->slug) +
-                        (link.anchor.empty() ? "" : "#" + link.anchor);
-      } else if (kind == LinkKind::forbidden || kind == LinkKind::other) {
-        replacement = "#";  // never emit a forbidden or unresolvable target
-      }
-      // In an email every link is absolute: a bundle file or an anchor is
-      // resolved against the page it belongs to.
-      if (!page_url.empty()) {
-        if (kind == LinkKind::internal && !replacement.empty())
-          replacement = absolute_url(config, replacement);
-        else if (kind == LinkKind::local || kind == LinkKind::fragment)
-          replacement = page_url + url;
-      }
-      if (!replacement.empty()) {
+      // A forbidden or unresolvable target is never emitted.
+      const std::string replacement =
+          link_destination(url, a, corpus, config, page_url).value_or("#");
+      if (replacement != url) {
         saved.push_back({n, url, true});
         cmark_node_set_url(n, replacement.c_str());
       }

@@ -5,9 +5,7 @@
 #include <cstring>
 
 #include "core/text_wrap.h"
-#include "links/links.h"
 #include "render/body_common.h"
-#include "render/urls.h"
 
 namespace pp {
 
@@ -30,28 +28,6 @@ struct TextWriter {
   std::size_t width;
   std::vector<std::string> lines;
 
-  // The absolute URL a link points to in this language, or "" for none.
-  std::string target(const std::string& url) const {
-    switch (classify_link(url)) {
-      case LinkKind::internal: {
-        const auto link = *parse_internal_link(url);
-        const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
-        if (!t.bundle) return "";
-        return absolute_url(config,
-                            article_path(config, t.lang, t.bundle->section, t.bundle->slug)) +
-               (link.anchor.empty() ? "" : "#" + link.anchor);
-      }
-      case LinkKind::external:
-      case LinkKind::mail:
-        return url;
-      case LinkKind::local:
-      case LinkKind::fragment:
-        return page_url + url;
-      default:
-        return "";
-    }
-  }
-
   // The inline content of a block as one string ('\n' for hard breaks).
   std::string inlines(cmark_node* parent) {
     std::string out;
@@ -68,7 +44,7 @@ struct TextWriter {
       } else if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) {
         const std::string url = cmark_node_get_url(n) ? cmark_node_get_url(n) : "";
         const std::string label = inlines(n);
-        const std::string to = target(url);
+        const std::string to = link_destination(url, a, corpus, config, page_url).value_or("");
         if (to.empty())
           out += label;
         else if (label == url || label == to)
