@@ -138,6 +138,44 @@ std::string build_options_fingerprint(const BuildOptions& o, const fs::path& out
   return s;
 }
 
+// The checked site with its locales and templates, ready to render. nullopt
+// when the run ends here: exit 2 for the configuration, --lang or what
+// `usage` says (a message, or "" when all is well), exit 1 for findings.
+struct Ready {
+  Checked checked;
+  LocaleMap locales;
+  TemplateSet templates;
+};
+
+std::optional<Ready> prepare_render(
+    const fs::path& root, const std::vector<std::string>& languages, int jobs, RunResult& result,
+    const std::function<std::string(const SiteConfig&)>& usage = nullptr) {
+  DiagnosticSink& sink = result.diagnostics;
+  Ready r{load_and_check(root, sink, jobs), {}, {}};
+  if (!r.checked.config) {
+    result.exit_code = kExitUsage;
+    return std::nullopt;
+  }
+  std::string problem = usage ? usage(*r.checked.config) : "";
+  for (const auto& lang : languages)
+    if (problem.empty() && !r.checked.config->language(lang))
+      problem = "--lang: '" + lang + "' is not a configured language";
+  if (!problem.empty()) {
+    result.usage_error = problem;
+    result.exit_code = kExitUsage;
+    return std::nullopt;
+  }
+  if (!sink.has_errors()) {
+    r.locales = load_locales(root, *r.checked.config, sink);
+    r.templates = TemplateSet::load(root, sink);
+  }
+  if (sink.has_errors()) {
+    result.exit_code = kExitFindings;
+    return std::nullopt;
+  }
+  return r;
+}
+
 }  // namespace
 
 RunResult run_build(const BuildOptions& options) {
@@ -163,27 +201,11 @@ RunResult run_build(const BuildOptions& options) {
     result.reused = true;
     return result;
   }
-  const Checked c = load_and_check(options.root, sink, options.jobs);
-  if (!c.config) {
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  for (const auto& lang : options.languages)
-    if (!c.config->language(lang)) {
-      result.usage_error = "--lang: '" + lang + "' is not a configured language";
-      result.exit_code = kExitUsage;
-      return result;
-    }
-  if (sink.has_errors()) {
-    result.exit_code = kExitFindings;
-    return result;
-  }
-  const auto locales = load_locales(options.root, *c.config, sink);
-  const TemplateSet templates = TemplateSet::load(options.root, sink);
-  if (sink.has_errors()) {
-    result.exit_code = kExitFindings;
-    return result;
-  }
+  auto ready = prepare_render(options.root, options.languages, options.jobs, result);
+  if (!ready) return result;
+  const Checked& c = ready->checked;
+  const LocaleMap& locales = ready->locales;
+  const TemplateSet& templates = ready->templates;
   RenderOptions ro;
   ro.drafts = options.drafts;
   ro.languages = options.languages;
@@ -239,39 +261,20 @@ RunResult run_build(const BuildOptions& options) {
 RunResult run_edition(const EditionOptions& options) {
   RunResult result;
   DiagnosticSink& sink = result.diagnostics;
-  const Checked c = load_and_check(options.root, sink);
-  if (!c.config) {
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  const auto week = parse_iso_week(options.week, c.config->time_zone);
-  if (!week) {
-    result.usage_error =
-        "--week must be an ISO week YYYY-Www that exists, not '" + options.week + "'";
-    result.exit_code = kExitUsage;
-    return result;
-  }
-  for (const auto& lang : options.languages)
-    if (!c.config->language(lang)) {
-      result.usage_error = "--lang: '" + lang + "' is not a configured language";
-      result.exit_code = kExitUsage;
-      return result;
-    }
-  if (sink.has_errors()) {
-    result.exit_code = kExitFindings;
-    return result;
-  }
-  const auto locales = load_locales(options.root, *c.config, sink);
-  const TemplateSet templates = TemplateSet::load(options.root, sink);
-  if (sink.has_errors()) {
-    result.exit_code = kExitFindings;
-    return result;
-  }
+  std::optional<IsoWeek> week;
+  auto ready = prepare_render(
+      options.root, options.languages, 0, result, [&](const SiteConfig& config) -> std::string {
+        week = parse_iso_week(options.week, config.time_zone);
+        if (week) return "";
+        return "--week must be an ISO week YYYY-Www that exists, not '" + options.week + "'";
+      });
+  if (!ready) return result;
+  const Checked& c = ready->checked;
   RenderOptions ro;
   ro.languages = options.languages;
   std::vector<std::string> empty;
-  auto files =
-      render_edition(options.root, *c.config, c.corpus, locales, templates, ro, *week, empty, sink);
+  auto files = render_edition(options.root, *c.config, c.corpus, ready->locales, ready->templates,
+                              ro, *week, empty, sink);
   const std::string when =
       week->label + " (" + week_range_text(*week) + ", " + c.config->time_zone + ")";
   if (files.empty()) {
