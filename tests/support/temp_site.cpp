@@ -91,29 +91,24 @@ extern char** environ;
 
 namespace pp::test {
 
-LinkServer::LinkServer(bool tls) : tls_(tls) {
-  const std::string log = (dir_.path() / "server.log").string();
-  const std::string script = (source_dir() / "tests/e2e/link_server.py").string();
-  const std::string cert = (dir_.path() / "cert.pem").string(),
-                    key = (dir_.path() / "key.pem").string();
-  if (tls)
-    run_process({"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
-                 "/CN=127.0.0.1", "-keyout", key, "-out", cert});
+namespace {
+
+// Starts a server script (argv[0] searched in PATH) that prints its port on
+// stdout once it listens; returns that port (0 when it did not start) and its pid.
+int spawn_server(std::vector<std::string> args, int& pid_out) {
   int out[2];
-  if (::pipe2(out, O_CLOEXEC) != 0) return;
+  if (::pipe2(out, O_CLOEXEC) != 0) return 0;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  std::vector<std::string> args = {"python3", script, log};
-  if (tls) args.insert(args.end(), {cert, key});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  if (posix_spawnp(&pid, "python3", &actions, nullptr, argv.data(), environ) == 0) pid_ = pid;
+  if (posix_spawnp(&pid, args[0].c_str(), &actions, nullptr, argv.data(), environ) == 0)
+    pid_out = pid;
   posix_spawn_file_actions_destroy(&actions);
   ::close(out[1]);
-  // The server prints its port once it listens.
   std::string line;
   pollfd p{out[0], POLLIN, 0};
   while (line.find('\n') == std::string::npos && ::poll(&p, 1, 10000) > 0) {
@@ -123,7 +118,22 @@ LinkServer::LinkServer(bool tls) : tls_(tls) {
     line.append(buf, static_cast<std::size_t>(n));
   }
   ::close(out[0]);
-  port_ = std::atoi(line.c_str());
+  return std::atoi(line.c_str());
+}
+
+}  // namespace
+
+LinkServer::LinkServer(bool tls) : tls_(tls) {
+  const std::string log = (dir_.path() / "server.log").string();
+  const std::string script = (source_dir() / "tests/e2e/link_server.py").string();
+  const std::string cert = (dir_.path() / "cert.pem").string(),
+                    key = (dir_.path() / "key.pem").string();
+  if (tls)
+    run_process({"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                 "/CN=127.0.0.1", "-keyout", key, "-out", cert});
+  std::vector<std::string> args = {"python3", script, log};
+  if (tls) args.insert(args.end(), {cert, key});
+  port_ = spawn_server(args, pid_);
 }
 
 LinkServer::~LinkServer() {
@@ -154,30 +164,9 @@ SmtpServer::SmtpServer(bool reject) {
   std::error_code ec;
   const std::string python = fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3" : "python3";
   const std::string script = (source_dir() / "tests/e2e/smtp_sink.py").string();
-  int out[2];
-  if (::pipe2(out, O_CLOEXEC) != 0) return;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   std::vector<std::string> args = {python, script, dir_.path().string()};
   if (reject) args.push_back("reject");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (posix_spawnp(&pid, python.c_str(), &actions, nullptr, argv.data(), environ) == 0) pid_ = pid;
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(out[1]);
-  std::string line;
-  pollfd p{out[0], POLLIN, 0};
-  while (line.find('\n') == std::string::npos && ::poll(&p, 1, 10000) > 0) {
-    char buf[64];
-    const ssize_t n = ::read(out[0], buf, sizeof buf);
-    if (n <= 0) break;
-    line.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(out[0]);
-  port_ = std::atoi(line.c_str());
+  port_ = spawn_server(args, pid_);
 }
 
 SmtpServer::~SmtpServer() {
