@@ -9,19 +9,11 @@ rendering the same bodies.
 
 Needs hugo and cmark-gfm (bench/install-bench-deps.sh).
 """
-import argparse, os, re, shutil, subprocess, sys, time
+import argparse, os, re, shutil, subprocess, sys
+
+from bench_validate import measure  # wall, CPU and peak RSS of one child (wait4)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def measure(cmd):
-    """Exit status, wall s, CPU s and peak RSS MiB of one run (wait4: this child only)."""
-    t0 = time.monotonic()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    err = p.stderr.read()
-    _, status, ru = os.wait4(p.pid, 0)
-    wall = time.monotonic() - t0
-    return os.waitstatus_to_exitcode(status), wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0, err
 
 
 def best_of(runs, cmd, before=None):

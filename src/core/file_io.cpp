@@ -122,7 +122,7 @@ std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& fil
     for (const auto& p : pending) ::unlink(p.tmp.c_str());
     failed_index = index;
     error = why;
-    outcomes[index] = WriteOutcome::failed;
+    outcomes.resize(index);  // nothing was replaced: every earlier file is as it was
     return outcomes;
   };
   static thread_local std::mt19937_64 rng{std::random_device{}()};
@@ -172,7 +172,7 @@ std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& fil
       for (std::size_t rest = k; rest < pending.size(); ++rest) ::unlink(pending[rest].tmp.c_str());
       failed_index = p.index;
       error = path.string() + ": " + std::strerror(err);
-      outcomes[p.index] = WriteOutcome::failed;
+      outcomes.resize(p.index);
       return outcomes;
     }
     outcomes[p.index] = WriteOutcome::written;

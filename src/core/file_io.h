@@ -38,10 +38,10 @@ struct FileToWrite {
 /// Writes a batch so that each file is replaced atomically and durably, with one
 /// file-system sync for the whole batch instead of one fsync per file: changed
 /// files go to temporaries beside them, then syncfs, then renames, then one
-/// fsync per folder. Unchanged files are not touched. On the first failure no
-/// further file is replaced (before the renames, none is), its index goes to
-/// `failed_index` and the reason to `error`; a crash leaves every file whole,
-/// old or new.
+/// sync after them. Unchanged files are not touched. Returns one outcome per
+/// file; on the first failure no further file is replaced (before the renames,
+/// none is), its index goes to `failed_index`, the reason to `error`, and the
+/// outcomes stop before it. A crash leaves every file whole, old or new.
 std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& files,
                                              std::size_t& failed_index, std::string& error);
 

@@ -84,10 +84,6 @@ EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
     sink.error({shown_dir + "/" + files[failed_index].path, 0, 0}, "emit/write",
                "cannot write: " + error);
     ++stats.failed;
-    // Files after the failure were neither written nor found unchanged.
-    stats.unchanged = 0;
-    for (std::size_t i = 0; i < failed_index; ++i)
-      if (outcomes[i] == WriteOutcome::unchanged) ++stats.unchanged;
   }
   return stats;
 }

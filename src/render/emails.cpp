@@ -157,12 +157,12 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
                        {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
                         {"max", loc.format_integer(5)}}));
     if (fm.price) fact(loc.tr("Price:"), price_text(loc, *fm.price));
-    if (fm.checked)
-      text += wrapped(loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}}),
-                      loc);
-    if (fm.checked)
-      d.set("checked",
-            loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}}));
+    if (fm.checked) {
+      const std::string checked =
+          loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}});
+      text += wrapped(checked, loc);
+      d.set("checked", checked);
+    }
     d.set("has_facts", mustache::data(!facts.is_empty_list()));
     d.set("facts", facts);
     d.set("review_text", text);

@@ -91,7 +91,6 @@ TEST(Mail, WritesTheHeadersAndPartsOfSpec7) {
 
 TEST(Mail, NoControlCharacterFromContentReachesAHeader) {
   EmailContent c = sample();
-  c.subject = "X\r\nBcc: evil@x.example\nTo: a@b.example\x00Y\x7f" + std::string("Z");
   c.subject = std::string("X\r\nBcc: evil@x.example\nTo: a@b.example") + '\0' + "Y\x7fZ";
   std::string error;
   const auto eml = assemble_email(c, error);
@@ -111,7 +110,8 @@ TEST(Mail, ATitleShapedLikeEncodedWordsSurvivesTheRoundTrip) {
     const auto eml = assemble_email(c, error);
     ASSERT_TRUE(eml) << error;
     EXPECT_EQ(parse(*eml).subject, title);
-    for (const auto& line : {headers_of(*eml)}) EXPECT_EQ(line.find("?q?hi?="), std::string::npos);
+    // The title's own "=?" never reaches the header as it is.
+    EXPECT_EQ(headers_of(*eml).find(title), std::string::npos);
   }
 }
 
