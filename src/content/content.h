@@ -16,6 +16,8 @@ struct cmark_node;
 
 namespace pp {
 
+struct ParseCache;  // content/article_cache.h
+
 /// A value with the position of where it was written.
 template <typename T>
 struct Located {
@@ -93,10 +95,14 @@ struct BodyLink {
 /// One language file of a bundle.
 struct Article {
   std::string lang;
-  std::string path;         ///< relative to the site root
-  FrontMatter own;          ///< keys as written in this file
-  FrontMatter meta;         ///< own keys plus those inherited from the source
-  std::string body;         ///< Markdown body, LF line ends
+  std::string path;   ///< relative to the site root
+  std::string stamp;  ///< file_stamp() of the file when it was read
+  FrontMatter own;    ///< keys as written in this file
+  FrontMatter meta;   ///< own keys plus those inherited from the source
+  /// Markdown body (LF line ends) and its tree: set by parse_article(), dropped
+  /// by load_corpus() once checked, and read again by read_article_body() for
+  /// rendering, so a big site is never in memory whole.
+  std::string body;
   int body_first_line = 1;  ///< file line of the body's first line
   std::shared_ptr<const MarkdownDoc> doc;
   std::vector<std::string> heading_ids;           ///< GitHub-style ids, document order, unique
@@ -131,8 +137,15 @@ inline constexpr std::size_t kMaxFrontMatterBytes = 64 << 10;
 /// Bundles are read in parallel on up to `jobs` threads (0: one per core); the
 /// result and the findings do not depend on it. Problems are reported to `sink`;
 /// files that cannot be read or parsed are left out (the caller stops on errors).
+/// With `cache`, a file whose stamp is unchanged is taken from it instead of
+/// being read and parsed, and what is parsed is added to it.
 Corpus load_corpus(const std::filesystem::path& root, const SiteConfig& config,
-                   DiagnosticSink& sink, int jobs = 0);
+                   DiagnosticSink& sink, int jobs = 0, ParseCache* cache = nullptr);
+
+/// A copy of `a` with its body and Markdown tree, read again from its file.
+/// A file that changed since it was loaded is a bundle/changed error (nullopt).
+std::optional<Article> read_article_body(const std::filesystem::path& root, const Article& a,
+                                         DiagnosticSink& sink);
 
 /// Parses one article file's bytes (exposed for tests and single-file validate).
 std::optional<Article> parse_article(const std::string& rel_path, const std::string& lang,

@@ -6,11 +6,13 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "content/article_cache.h"
 #include "content/content.h"
 #include "content/front_matter.h"
 #include "content/front_matter_split.h"
 #include "content/markdown.h"
 #include "content/markdown_guard.h"
+#include "core/dependency_log.h"
 #include "core/file_io.h"
 
 namespace pp {
@@ -23,6 +25,7 @@ const Article* Bundle::source() const {
 }
 
 const Bundle* Corpus::find(const std::string& id) const {
+  note_dependency("b:" + id);
   auto it = std::lower_bound(bundles.begin(), bundles.end(), id,
                              [](const Bundle& b, const std::string& key) { return b.id() < key; });
   return it != bundles.end() && it->id() == id ? &*it : nullptr;
@@ -87,7 +90,49 @@ bool is_link(const fs::path& p) {
   return fs::is_symlink(fs::symlink_status(p, ec));
 }
 
-void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, DiagnosticSink& sink) {
+// Reads one article file, or takes it from `cache` when the file is unchanged;
+// a parse is added to `added` for the next build. Body and tree are dropped
+// once checked (read_article_body() reads them again to render).
+std::optional<Article> load_article(const fs::path& p, const std::string& rel,
+                                    const std::string& lang, const ParseCache* cache,
+                                    std::vector<std::pair<std::string, ParseCache::Entry>>& added,
+                                    DiagnosticSink& sink) {
+  long long mtime_ns = 0;
+  const std::string stamp = file_stamp(p.string(), &mtime_ns);  // before reading: see below
+  if (cache && !stamp.empty()) {
+    auto it = cache->entries.find(rel);
+    if (it != cache->entries.end() && it->second.stamp == stamp) {
+      if (auto c = decode_article(it->second.data); c && c->article.lang == lang) {
+        for (auto& d : c->findings)
+          sink.report(std::move(d.where), d.severity, std::move(d.rule), std::move(d.message));
+        return std::move(c->article);
+      }
+    }
+  }
+  const ReadResult file = read_file(p, kMaxFileBytes);
+  if (!file.ok) {
+    sink.error({rel, 0, 0}, file.too_large ? "bundle/too-large" : "bundle/read",
+               file.too_large ? "file is larger than 1 MiB" : "cannot read: " + file.error);
+    return std::nullopt;
+  }
+  DiagnosticSink found;
+  auto a = parse_article(rel, lang, file.bytes, found);
+  sink.merge(found);
+  if (!a) return a;
+  a->stamp = stamp;
+  // The stamp was taken before reading, so a file changed since is parsed
+  // again next time; one changed within the last moments could change again
+  // without its stamp changing, and is not cached.
+  if (cache && !stamp.empty() && mtime_ns < cache->newer_than_ns)
+    added.push_back({rel, {stamp, encode_article(*a, found.sorted())}});
+  a->body = std::string();
+  a->doc.reset();
+  return a;
+}
+
+void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, const ParseCache* cache,
+                 std::vector<std::pair<std::string, ParseCache::Entry>>& added,
+                 DiagnosticSink& sink) {
   static const std::regex file_re(R"(^index\.([A-Za-z0-9-]+)\.md$)");
   std::vector<fs::path> entries;
   std::error_code ec;
@@ -117,13 +162,7 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, Diag
                  "language '" + lang + "' of this file is not configured in site.yaml");
       continue;
     }
-    const ReadResult file = read_file(p, kMaxFileBytes);
-    if (!file.ok) {
-      sink.error({rel, 0, 0}, file.too_large ? "bundle/too-large" : "bundle/read",
-                 file.too_large ? "file is larger than 1 MiB" : "cannot read: " + file.error);
-      continue;
-    }
-    if (auto a = parse_article(rel, lang, file.bytes, sink))
+    if (auto a = load_article(p, rel, lang, cache, added, sink))
       b.articles.emplace(lang, std::move(*a));
   }
   // Exactly one source: the file without translation_of.
@@ -140,7 +179,8 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, Diag
 
 }  // namespace
 
-Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink, int jobs) {
+Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink, int jobs,
+                   ParseCache* cache) {
   static const std::regex slug_re("^[a-z0-9]+(-[a-z0-9]+)*$");
   Corpus corpus;
   const fs::path content = root / "content";
@@ -204,16 +244,20 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
   // order so the output does not depend on scheduling. Parsing threads get a
   // large stack: yaml-cpp and cmark-gfm recurse on nested input.
   std::vector<DiagnosticSink> sinks(found.size());
+  std::vector<std::vector<std::pair<std::string, ParseCache::Entry>>> added(found.size());
   {
     tbb::global_control stack(tbb::global_control::thread_stack_size, 16u << 20);
     tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
     arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, found.size(),
-                        [&](std::size_t i) { load_bundle(root, config, found[i], sinks[i]); });
+      tbb::parallel_for(std::size_t{0}, found.size(), [&](std::size_t i) {
+        load_bundle(root, config, found[i], cache, added[i], sinks[i]);
+      });
     });
   }
   for (std::size_t i = 0; i < found.size(); ++i) {
     sink.merge(sinks[i]);
+    if (cache)
+      for (auto& e : added[i]) cache->added.push_back(std::move(e));
     if (!found[i].articles.empty()) {
       corpus.bundles.push_back(std::move(found[i]));
     } else if (!sinks[i].has_errors()) {
@@ -224,6 +268,24 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
   std::sort(corpus.bundles.begin(), corpus.bundles.end(),
             [](const Bundle& a, const Bundle& b) { return a.id() < b.id(); });
   return corpus;
+}
+
+std::optional<Article> read_article_body(const fs::path& root, const Article& a,
+                                         DiagnosticSink& sink) {
+  const std::string stamp = file_stamp((root / a.path).string());
+  const ReadResult file = read_file(root / a.path, kMaxFileBytes);
+  DiagnosticSink ignored;  // what parsing finds was reported when it was loaded
+  auto split =
+      file.ok && stamp == a.stamp ? split_front_matter(a.path, file.bytes, ignored) : std::nullopt;
+  if (!split || file_stamp((root / a.path).string()) != stamp) {
+    sink.error({a.path, 0, 0}, "bundle/changed",
+               "the file changed while the site was being built; build again");
+    return std::nullopt;
+  }
+  Article full = a;
+  full.body = std::move(split->body);
+  full.doc = parse_markdown(full.body);
+  return full;
 }
 
 }  // namespace pp

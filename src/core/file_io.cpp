@@ -109,52 +109,73 @@ WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, s
   return WriteOutcome::written;
 }
 
-std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& files,
-                                             std::size_t& failed_index, std::string& error) {
-  std::vector<WriteOutcome> outcomes(files.size(), WriteOutcome::unchanged);
-  failed_index = files.size();
-  struct Pending {
-    std::size_t index;
-    fs::path tmp;
-  };
-  std::vector<Pending> pending;
-  auto abandon = [&](std::size_t index, const std::string& why) {
-    for (const auto& p : pending) ::unlink(p.tmp.c_str());
-    failed_index = index;
-    error = why;
-    outcomes.resize(index);  // nothing was replaced: every earlier file is as it was
-    return outcomes;
-  };
-  static thread_local std::mt19937_64 rng{std::random_device{}()};
-  std::set<std::string> made;  // folders already created in this batch
-  // 1. Every changed file goes to a temporary beside it; nothing is replaced yet.
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    const fs::path& path = *files[i].path;
-    const std::string& bytes = *files[i].bytes;
-    if (same_content(path, bytes)) continue;
-    std::error_code ec;
-    const fs::path dir = path.parent_path();
-    if (!dir.empty() && made.insert(dir.string()).second) {
-      fs::create_directories(dir, ec);
-      if (ec) return abandon(i, dir.string() + ": " + ec.message());
-    }
-    const fs::path tmp =
-        dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) return abandon(i, path.string() + ": " + std::strerror(errno));
-    struct stat old_stat {};
-    if (::stat(path.c_str(), &old_stat) == 0) ::fchmod(fd, old_stat.st_mode & 07777);
-    const bool ok = write_all(fd, bytes);
-    const int saved = errno;
-    ::close(fd);
-    pending.push_back({i, tmp});
-    if (!ok) return abandon(i, path.string() + ": " + std::strerror(saved));
+AtomicBatch::~AtomicBatch() {
+  for (const auto& p : pending_) ::unlink(p.tmp.c_str());
+  // A batch that was not committed leaves no folder behind either.
+  if (!committed_)
+    for (auto it = created_.rbegin(); it != created_.rend(); ++it) ::rmdir(it->c_str());
+}
+
+WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
+                                std::string& error) {
+  if (same_content(path, bytes)) return WriteOutcome::unchanged;
+  const fs::path dir = path.parent_path();
+  bool make = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    make = !dir.empty() && !made_.count(dir.string());
   }
-  if (pending.empty()) return outcomes;
-  // 2. One sync of the file system makes every temporary durable (instead of
-  // an fsync per file), 3. then each replaces its file by rename, 4. and one
-  // more sync makes the renames durable (instead of an fsync per folder).
-  const fs::path any_dir = files[pending.front().index].path->parent_path();
+  if (make) {
+    // Each missing folder is made and remembered, outermost first.
+    std::vector<fs::path> missing;
+    std::error_code ec;
+    for (fs::path d = dir; !d.empty() && !fs::exists(d, ec); d = d.parent_path()) {
+      missing.push_back(d);
+      if (d == d.parent_path()) break;
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+      if (::mkdir(it->c_str(), 0755) == 0) {
+        created_.push_back(*it);
+      } else if (errno != EEXIST) {
+        error = it->string() + ": " + std::strerror(errno);
+        return WriteOutcome::failed;
+      }
+    }
+    made_.insert(dir.string());
+  }
+  static thread_local std::mt19937_64 rng{std::random_device{}()};
+  const fs::path tmp =
+      dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = path.string() + ": " + std::strerror(errno);
+    return WriteOutcome::failed;
+  }
+  // A file that is replaced keeps its permissions (a translator's 0600 .po).
+  struct stat old_stat {};
+  if (::stat(path.c_str(), &old_stat) == 0) ::fchmod(fd, old_stat.st_mode & 07777);
+  const bool ok = write_all(fd, bytes);
+  const int saved = errno;
+  ::close(fd);
+  if (!ok) {
+    ::unlink(tmp.c_str());
+    error = path.string() + ": " + std::strerror(saved);
+    return WriteOutcome::failed;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  pending_.push_back({path, tmp});
+  return WriteOutcome::written;
+}
+
+bool AtomicBatch::commit(fs::path& failed, std::string& error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  committed_ = true;
+  if (pending_.empty()) return true;
+  // One sync of the file system makes every temporary durable, then each
+  // replaces its file by rename, and one more sync makes the renames durable
+  // (instead of an fsync per file and per folder).
+  const fs::path any_dir = pending_.front().path.parent_path();
   auto sync_all = [&] {
     const int fd =
         ::open(any_dir.empty() ? "." : any_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -164,20 +185,43 @@ std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& fil
     }
   };
   sync_all();
-  for (std::size_t k = 0; k < pending.size(); ++k) {
-    const auto& p = pending[k];
-    const fs::path& path = *files[p.index].path;
-    if (::rename(p.tmp.c_str(), path.c_str()) != 0) {
-      const int err = errno;
-      for (std::size_t rest = k; rest < pending.size(); ++rest) ::unlink(pending[rest].tmp.c_str());
-      failed_index = p.index;
-      error = path.string() + ": " + std::strerror(err);
-      outcomes.resize(p.index);
-      return outcomes;
+  std::size_t k = 0;
+  for (; k < pending_.size(); ++k) {
+    if (::rename(pending_[k].tmp.c_str(), pending_[k].path.c_str()) != 0) {
+      failed = pending_[k].path;
+      error = failed.string() + ": " + std::strerror(errno);
+      break;
     }
-    outcomes[p.index] = WriteOutcome::written;
   }
+  pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(k));
   sync_all();
+  return pending_.empty();
+}
+
+std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& files,
+                                             std::size_t& failed_index, std::string& error) {
+  std::vector<WriteOutcome> outcomes;
+  failed_index = files.size();
+  AtomicBatch batch;
+  std::vector<std::size_t> staged;  // indexes, in staging order
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const WriteOutcome o = batch.stage(*files[i].path, *files[i].bytes, error);
+    if (o == WriteOutcome::failed) {
+      failed_index = i;
+      return outcomes;  // nothing was replaced: every earlier file is as it was
+    }
+    outcomes.push_back(o);
+    if (o == WriteOutcome::written) staged.push_back(i);
+  }
+  fs::path failed;
+  if (!batch.commit(failed, error)) {
+    for (const std::size_t i : staged)
+      if (*files[i].path == failed) {
+        failed_index = i;
+        outcomes.resize(i);  // the files staged after it keep their old version
+        break;
+      }
+  }
   return outcomes;
 }
 

@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,38 @@ enum class WriteOutcome { written, unchanged, failed };
 /// Creates missing parent folders. On failure sets `error` to "path: reason".
 WriteOutcome write_file_atomic(const std::filesystem::path& path, const std::string& bytes,
                                std::string& error);
+
+/// Files replaced as one batch, staged from any number of threads: stage()
+/// writes each changed file to a temporary beside it; commit() makes them
+/// durable with one file-system sync (not an fsync per file), renames each
+/// over its file, and syncs once more. Until commit() nothing is replaced, and
+/// a batch destroyed without it removes its temporaries. A crash leaves every
+/// file whole: old or new.
+class AtomicBatch {
+ public:
+  AtomicBatch() = default;
+  ~AtomicBatch();
+  AtomicBatch(const AtomicBatch&) = delete;
+  AtomicBatch& operator=(const AtomicBatch&) = delete;
+  /// Stages `bytes` for `path` (thread-safe): unchanged when the file already
+  /// holds them, written when staged, failed with `error` ("path: reason").
+  WriteOutcome stage(const std::filesystem::path& path, const std::string& bytes,
+                     std::string& error);
+  /// Replaces the staged files in the order they were staged. At a rename that
+  /// fails, stops: `failed` is that file, `error` the reason, the files staged
+  /// after it stay as they were, and false is returned.
+  bool commit(std::filesystem::path& failed, std::string& error);
+
+ private:
+  struct Pending {
+    std::filesystem::path path, tmp;
+  };
+  std::mutex mutex_;
+  std::vector<Pending> pending_;
+  std::set<std::string> made_;                  ///< folders known to exist
+  std::vector<std::filesystem::path> created_;  ///< folders this batch made, in order
+  bool committed_ = false;
+};
 
 /// One file of a batch for write_files_atomic (pointers: nothing is copied).
 struct FileToWrite {

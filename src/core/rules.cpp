@@ -8,6 +8,7 @@ const std::vector<RuleInfo>& all_rules() {
   static const std::vector<RuleInfo> rules = [] {
     const Severity E = Severity::error, W = Severity::warning;
     std::vector<RuleInfo> r = {
+        {"bundle/changed", E, "an article file changed while the site was being built"},
         {"bundle/empty", W, "a bundle folder holds no index.<lang>.md file"},
         {"bundle/file-name", E, "an article file is not named index.<lang>.md"},
         {"bundle/language", E, "the language of a file name is not configured in site.yaml"},

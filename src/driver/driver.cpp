@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "config/config.h"
+#include "content/article_cache.h"
 #include "content/content.h"
 #include "core/clock.h"
 #include "core/digest.h"
@@ -24,28 +27,29 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What every output of a build depends on besides what it reads: this binary,
+// site.yaml, and the options that change what a page says.
+std::string build_identity(const BuildOptions& o) {
+  const ReadResult config = read_file(o.root / kSiteConfigPath, 1u << 20);
+  return binary_identity() + git_blob_id(config.bytes) + (o.drafts ? "drafts\n" : "\n");
+}
+
 // The checked inputs of every command.
 struct Checked {
   std::optional<SiteConfig> config;
   Corpus corpus;
 };
 
-Checked load_and_check(const fs::path& root, DiagnosticSink& sink, int jobs = 0) {
+Checked load_and_check(const fs::path& root, DiagnosticSink& sink, int jobs = 0,
+                       ParseCache* cache = nullptr) {
   Checked c;
   c.config = load_site_config(root, sink);
   if (!c.config) return c;
-  c.corpus = load_corpus(root, *c.config, sink, jobs);
+  c.corpus = load_corpus(root, *c.config, sink, jobs, cache);
   validate_corpus(*c.config, c.corpus, sink);
   check_links(*c.config, c.corpus, sink);
   check_figure_formats(c.corpus, sink);
   return c;
-}
-
-// Stable across runs and machines (FNV-1a), so shards are reproducible.
-std::uint64_t stable_hash(const std::string& s) {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
-  return h;
 }
 
 }  // namespace
@@ -149,9 +153,10 @@ struct Ready {
 
 std::optional<Ready> prepare_render(
     const fs::path& root, const std::vector<std::string>& languages, int jobs, RunResult& result,
-    const std::function<std::string(const SiteConfig&)>& usage = nullptr) {
+    const std::function<std::string(const SiteConfig&)>& usage = nullptr,
+    ParseCache* cache = nullptr) {
   DiagnosticSink& sink = result.diagnostics;
-  Ready r{load_and_check(root, sink, jobs), {}, {}};
+  Ready r{load_and_check(root, sink, jobs, cache), {}, {}};
   if (!r.checked.config) {
     result.exit_code = kExitUsage;
     return std::nullopt;
@@ -190,6 +195,16 @@ RunResult run_build(const BuildOptions& options) {
   const auto started = std::chrono::duration_cast<std::chrono::nanoseconds>(
                            std::chrono::system_clock::now().time_since_epoch())
                            .count();
+  // POLYPRESS_TIMING=1 prints how long each phase took (docs/performance.md).
+  const bool timing = std::getenv("POLYPRESS_TIMING") != nullptr;
+  auto phase_start = std::chrono::steady_clock::now();
+  auto mark = [&](const char* phase) {
+    if (!timing) return;
+    const auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "polypress: %-8s %7.3f s\n", phase,
+                 std::chrono::duration<double>(now - phase_start).count());
+    phase_start = now;
+  };
   long long newest_input = 0;
   const std::string inputs = fingerprint_inputs(options.root, &newest_input);
   const std::string opts = build_options_fingerprint(options, result.out_dir, mail_dir);
@@ -201,49 +216,53 @@ RunResult run_build(const BuildOptions& options) {
     result.reused = true;
     return result;
   }
-  auto ready = prepare_render(options.root, options.languages, options.jobs, result);
+  // Otherwise only what changed is parsed and rendered: unchanged articles
+  // come from the parse cache and current outputs are left as they are.
+  const std::string identity = build_identity(options);
+  IncrementalState kept = read_incremental_state(options.root, identity);
+  kept.articles.newer_than_ns = started - 200'000'000LL;
+  mark("manifest");
+  auto ready = prepare_render(options.root, options.languages, options.jobs, result, nullptr,
+                              &kept.articles);
   if (!ready) return result;
+  mark("load");
   const Checked& c = ready->checked;
-  const LocaleMap& locales = ready->locales;
-  const TemplateSet& templates = ready->templates;
   RenderOptions ro;
   ro.drafts = options.drafts;
   ro.languages = options.languages;
   ro.jobs = options.jobs;
-  std::vector<OutputFile> files =
-      render_site(options.root, *c.config, c.corpus, locales, templates, ro, sink);
-  for (auto& f : collect_static(options.root, sink)) files.push_back(std::move(f));
-  std::vector<OutputFile> mail =
-      render_emails(options.root, *c.config, c.corpus, locales, templates, ro, sink);
+  BuildPlan plan(options.root, *c.config, c.corpus, ready->locales, ready->templates, ro);
+  for (const auto& f : collect_static(options.root, sink))
+    plan.add_copy(OutputFolder::pages, f.path, f.copy_from);
   if (sink.has_errors()) {
     result.exit_code = kExitFindings;
     return result;
   }
-  auto shard = [&](std::vector<OutputFile>& all, const std::string& folder) {
-    if (options.shard_count <= 1) return;
-    std::vector<OutputFile> mine;
-    for (auto& f : all)
-      if (stable_hash(folder + f.path) % static_cast<std::uint64_t>(options.shard_count) ==
-          static_cast<std::uint64_t>(options.shard_index - 1))
-        mine.push_back(std::move(f));
-    all = std::move(mine);
-  };
-  shard(files, "");
-  shard(mail, "mail:");
-  result.rendered = files.size() + mail.size();
-  // Paths in messages are as the user gave them (relative to the site root).
+  const OutputTargets targets{result.out_dir,
+                              mail_dir,
+                              options.out_dir.generic_string(),
+                              options.mail_dir.generic_string(),
+                              options.shard_index,
+                              options.shard_count,
+                              options.jobs};
   clear_build_record(options.root);
-  result.stats = write_outputs(result.out_dir, options.out_dir.generic_string(), files, sink);
+  mark("plan");
+  OutputsResult done = render_and_write(plan, targets, kept, identity, sink);
+  mark("render");
+  result.stats = done.stats;
+  result.rendered = done.rendered.size();
+  result.rendered_files = std::move(done.rendered);
   if (!sink.has_errors()) {
-    const EmitStats m = write_outputs(mail_dir, options.mail_dir.generic_string(), mail, sink);
-    result.stats.written += m.written;
-    result.stats.unchanged += m.unchanged;
-    result.stats.failed += m.failed;
-  }
-  if (!sink.has_errors()) {
-    BuildRecord record{inputs, opts, {}, "", sink.sorted()};
-    for (const auto& f : files) record.outputs.push_back((result.out_dir / f.path).string());
-    for (const auto& f : mail) record.outputs.push_back((mail_dir / f.path).string());
+    // The parse of every article file kept for the next build; those of files
+    // no longer in the site forgotten.
+    done.update.articles = std::move(kept.articles.added);
+    std::set<std::string> present;
+    for (const auto& b : c.corpus.bundles)
+      for (const auto& [lang, a] : b.articles) present.insert(a.path);
+    for (const auto& [path, entry] : kept.articles.entries)
+      if (!present.count(path)) done.update.removed_articles.push_back(path);
+    write_incremental_state(options.root, identity, done.update);
+    BuildRecord record{inputs, opts, std::move(done.outputs), "", sink.sorted()};
     record.outputs_state = fingerprint_files(record.outputs);
     // The inputs must not have changed while we built, or the record would lie;
     // and a file changed in the last moments could change again within the
@@ -252,6 +271,7 @@ RunResult run_build(const BuildOptions& options) {
     // recorded, and the next one is a real build.
     if (fingerprint_inputs(options.root) == inputs && started - newest_input > 200'000'000LL)
       write_build_record(options.root, record);
+    mark("record");
   }
   result.write_failed = result.stats.failed > 0;
   result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;

@@ -60,6 +60,7 @@ struct RunResult {
   bool write_failed = false;              ///< errors came from writing, after validation passed
   bool reused = false;       ///< build: nothing changed since the last build; nothing done
   std::size_t rendered = 0;  ///< build: files rendered (pages, feeds, emails, copies)
+  std::vector<std::string> rendered_files;  ///< build: those files, as "<folder>/<path>"
 };
 
 /// config → content → validate → links: every finding, nothing written.

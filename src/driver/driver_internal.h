@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "driver/driver.h"
+#include "emit/manifest.h"
+#include "render/render.h"
 
 namespace pp {
 
@@ -16,5 +18,34 @@ std::string relative_to_root(const std::filesystem::path& root, const std::strin
 /// site-relative paths; false with a usage error when one does not exist.
 bool resolve_files(const std::filesystem::path& root, const std::vector<std::string>& files,
                    std::vector<std::string>& wanted, RunResult& result);
+
+/// Where a build writes, and which share of it.
+struct OutputTargets {
+  std::filesystem::path out_dir, mail_dir;  ///< absolute
+  std::string out_shown, mail_shown;        ///< as the user gave them, for messages
+  int shard_index = 1, shard_count = 1;
+  int jobs = 0;
+};
+
+/// What render_and_write() did.
+struct OutputsResult {
+  EmitStats stats;
+  std::vector<std::string> rendered;  ///< outputs rendered, as "<folder as given>/<path>"
+  std::vector<std::string> outputs;   ///< every file of this share, absolute
+  IncrementalUpdate update;           ///< records of what was rendered; outputs gone
+};
+
+/// The digest of the values `keys` have now, under `global` (what every output
+/// depends on: the binary, site.yaml, options that change output).
+std::string dependencies_digest(const BuildPlan& plan, const std::string& global,
+                                const std::vector<std::string>& keys);
+
+/// Renders the outputs of `plan` in this share whose record in `kept` is
+/// missing or out of date (or whose file changed since), in parallel, staging
+/// each file as it is made; then replaces them all in one batch. On an error
+/// (a finding, a write that fails) nothing is replaced.
+OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targets,
+                               const IncrementalState& kept, const std::string& global,
+                               DiagnosticSink& sink);
 
 }  // namespace pp

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "core/digest.h"
@@ -42,8 +43,65 @@ bool open_db(const fs::path& root, Db& d, bool create) {
                       nullptr) != SQLITE_OK)
     return false;
   sqlite3_busy_timeout(d.db, 5000);
-  return sqlite3_exec(d.db, "CREATE TABLE IF NOT EXISTS build (key TEXT PRIMARY KEY, value TEXT)",
+  return sqlite3_exec(d.db,
+                      "CREATE TABLE IF NOT EXISTS build (key TEXT PRIMARY KEY, value TEXT);"
+                      "CREATE TABLE IF NOT EXISTS outputs (path TEXT PRIMARY KEY, dependencies "
+                      "TEXT, digest TEXT, state TEXT, findings TEXT);"
+                      "CREATE TABLE IF NOT EXISTS articles (path TEXT PRIMARY KEY, stamp TEXT, "
+                      "data BLOB);",
                       nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
+nlohmann::json findings_json(const std::vector<Diagnostic>& findings) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& f : findings)
+    out.push_back({{"file", f.where.path},
+                   {"line", f.where.line},
+                   {"column", f.where.column},
+                   {"severity", severity_name(f.severity)},
+                   {"rule", f.rule},
+                   {"message", f.message}});
+  return out;
+}
+
+std::vector<Diagnostic> findings_from_json(const nlohmann::json& j) {
+  std::vector<Diagnostic> out;
+  if (!j.is_array()) return out;
+  for (const auto& f : j) {
+    if (!f.is_object()) continue;
+    const std::string severity = f.value("severity", "");
+    out.push_back({{f.value("file", ""), f.value("line", 0), f.value("column", 0)},
+                   severity == "error"     ? Severity::error
+                   : severity == "warning" ? Severity::warning
+                                           : Severity::note,
+                   f.value("rule", ""),
+                   f.value("message", "")});
+  }
+  return out;
+}
+
+std::string column_text(sqlite3_stmt* st, int i) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, i));
+  return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(st, i))) : "";
+}
+
+// Runs `sql` with `bind` filling its parameters, once per call of `bind` that
+// returns true.
+bool run_each(sqlite3* db, const char* sql, const std::function<bool(sqlite3_stmt*)>& bind) {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) return false;
+  bool ok = true;
+  while (ok && bind(st)) {
+    ok = sqlite3_step(st) == SQLITE_DONE;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+  }
+  sqlite3_finalize(st);
+  return ok;
+}
+
+void bind_text(sqlite3_stmt* st, int i, const std::string& s) {
+  sqlite3_bind_text(st, i, s.data(), static_cast<int>(s.size()), SQLITE_STATIC);
 }
 
 }  // namespace
@@ -73,6 +131,125 @@ std::string fingerprint_files(const std::vector<std::string>& paths) {
   return git_blob_id(all);
 }
 
+std::string file_state(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return "missing";
+  return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ino);
+}
+
+IncrementalState read_incremental_state(const fs::path& root, const std::string& identity) {
+  IncrementalState state;
+  Db d;
+  if (!open_db(root, d, false)) return state;
+  sqlite3_stmt* st = nullptr;
+  std::string kept;
+  if (sqlite3_prepare_v2(d.db, "SELECT value FROM build WHERE key = 'identity'", -1, &st,
+                         nullptr) == SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    kept = column_text(st, 0);
+  sqlite3_finalize(st);
+  if (kept != identity) return state;
+  if (sqlite3_prepare_v2(d.db, "SELECT path, dependencies, digest, state, findings FROM outputs",
+                         -1, &st, nullptr) == SQLITE_OK) {
+    while (sqlite3_step(st) == SQLITE_ROW) {
+      OutputRecord r;
+      const std::string deps = column_text(st, 1);
+      for (std::size_t at = 0; at < deps.size();) {
+        const auto nl = std::min(deps.find('\n', at), deps.size());
+        r.dependencies.push_back(deps.substr(at, nl - at));
+        at = nl + 1;
+      }
+      r.digest = column_text(st, 2);
+      r.state = column_text(st, 3);
+      const std::string findings = column_text(st, 4);
+      if (!findings.empty())
+        r.findings = findings_from_json(nlohmann::json::parse(findings, nullptr, false));
+      state.outputs.emplace(column_text(st, 0), std::move(r));
+    }
+  }
+  sqlite3_finalize(st);
+  if (sqlite3_prepare_v2(d.db, "SELECT path, stamp, data FROM articles", -1, &st, nullptr) ==
+      SQLITE_OK) {
+    while (sqlite3_step(st) == SQLITE_ROW) {
+      const auto* blob = static_cast<const char*>(sqlite3_column_blob(st, 2));
+      std::string data(blob ? blob : "", static_cast<std::size_t>(sqlite3_column_bytes(st, 2)));
+      state.articles.entries.emplace(column_text(st, 0),
+                                     ParseCache::Entry{column_text(st, 1), std::move(data)});
+    }
+  }
+  sqlite3_finalize(st);
+  return state;
+}
+
+bool write_incremental_state(const fs::path& root, const std::string& identity,
+                             const IncrementalUpdate& u) {
+  Db d;
+  if (!open_db(root, d, true)) return false;
+  if (sqlite3_exec(d.db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return false;
+  sqlite3_stmt* st = nullptr;
+  std::string kept;
+  if (sqlite3_prepare_v2(d.db, "SELECT value FROM build WHERE key = 'identity'", -1, &st,
+                         nullptr) == SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    kept = column_text(st, 0);
+  sqlite3_finalize(st);
+  bool ok = true;
+  if (kept != identity)
+    ok = sqlite3_exec(d.db, "DELETE FROM outputs; DELETE FROM articles;", nullptr, nullptr,
+                      nullptr) == SQLITE_OK &&
+         run_each(d.db, "INSERT OR REPLACE INTO build (key, value) VALUES ('identity', ?)",
+                  [&, done = false](sqlite3_stmt* s) mutable {
+                    if (done) return false;
+                    bind_text(s, 1, identity);
+                    return done = true;
+                  });
+  std::size_t i = 0;
+  std::string deps, findings;
+  ok = ok && run_each(d.db,
+                      "INSERT OR REPLACE INTO outputs (path, dependencies, digest, state, "
+                      "findings) VALUES (?, ?, ?, ?, ?)",
+                      [&](sqlite3_stmt* s) {
+                        if (i == u.outputs.size()) return false;
+                        const auto& [path, r] = u.outputs[i++];
+                        deps.clear();
+                        for (const auto& k : r.dependencies) deps += (deps.empty() ? "" : "\n") + k;
+                        findings = r.findings.empty() ? "" : findings_json(r.findings).dump();
+                        bind_text(s, 1, path);
+                        bind_text(s, 2, deps);
+                        bind_text(s, 3, r.digest);
+                        bind_text(s, 4, r.state);
+                        bind_text(s, 5, findings);
+                        return true;
+                      });
+  i = 0;
+  ok = ok && run_each(d.db, "DELETE FROM outputs WHERE path = ?", [&](sqlite3_stmt* s) {
+         if (i == u.removed_outputs.size()) return false;
+         bind_text(s, 1, u.removed_outputs[i++]);
+         return true;
+       });
+  i = 0;
+  ok = ok && run_each(d.db, "INSERT OR REPLACE INTO articles (path, stamp, data) VALUES (?, ?, ?)",
+                      [&](sqlite3_stmt* s) {
+                        if (i == u.articles.size()) return false;
+                        const auto& [path, e] = u.articles[i++];
+                        bind_text(s, 1, path);
+                        bind_text(s, 2, e.stamp);
+                        sqlite3_bind_blob(s, 3, e.data.data(), static_cast<int>(e.data.size()),
+                                          SQLITE_STATIC);
+                        return true;
+                      });
+  i = 0;
+  ok = ok && run_each(d.db, "DELETE FROM articles WHERE path = ?", [&](sqlite3_stmt* s) {
+         if (i == u.removed_articles.size()) return false;
+         bind_text(s, 1, u.removed_articles[i++]);
+         return true;
+       });
+  ok = ok && sqlite3_exec(d.db, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+  if (!ok) sqlite3_exec(d.db, "ROLLBACK", nullptr, nullptr, nullptr);
+  return ok;
+}
+
 std::string binary_identity() {
   std::error_code ec;
   return stat_line(fs::read_symlink("/proc/self/exe", ec).string());
@@ -95,13 +272,7 @@ std::optional<BuildRecord> read_build_record(const fs::path& root) {
       r.options = j.value("options", "");
       r.outputs = j.value("outputs", std::vector<std::string>{});
       r.outputs_state = j.value("outputs_state", "");
-      for (const auto& f : j.value("findings", nlohmann::json::array()))
-        r.findings.push_back({{f.value("file", ""), f.value("line", 0), f.value("column", 0)},
-                              f.value("severity", "") == "error"     ? Severity::error
-                              : f.value("severity", "") == "warning" ? Severity::warning
-                                                                     : Severity::note,
-                              f.value("rule", ""),
-                              f.value("message", "")});
+      r.findings = findings_from_json(j.value("findings", nlohmann::json::array()));
       out = std::move(r);
     }
   }
@@ -112,14 +283,7 @@ std::optional<BuildRecord> read_build_record(const fs::path& root) {
 bool write_build_record(const fs::path& root, const BuildRecord& r) {
   Db d;
   if (!open_db(root, d, true)) return false;
-  nlohmann::json findings = nlohmann::json::array();
-  for (const auto& f : r.findings)
-    findings.push_back({{"file", f.where.path},
-                        {"line", f.where.line},
-                        {"column", f.where.column},
-                        {"severity", severity_name(f.severity)},
-                        {"rule", f.rule},
-                        {"message", f.message}});
+  const nlohmann::json findings = findings_json(r.findings);
   const std::string value = nlohmann::json{
       {"inputs", r.inputs},
       {"options", r.options},

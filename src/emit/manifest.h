@@ -4,8 +4,10 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "content/article_cache.h"
 #include "core/diagnostic.h"
 
 namespace pp {
@@ -18,6 +20,42 @@ struct BuildRecord {
   std::string outputs_state;         ///< fingerprint of those files (size, mtime)
   std::vector<Diagnostic> findings;  ///< its warnings, shown again when it is reused
 };
+
+/// What the last build that wrote it recorded about one output file.
+struct OutputRecord {
+  std::vector<std::string> dependencies;  ///< keys of core/dependency_log.h
+  std::string digest;                     ///< of those dependencies' values then
+  std::string state;                      ///< the file as written: file_state()
+  std::vector<Diagnostic> findings;       ///< found rendering it, shown again when reused
+};
+
+/// What incremental builds keep: a record per output file (by absolute path)
+/// and the parse of every article. All of it belongs to one `identity` (this
+/// binary and the site's configuration); under another, none of it is used.
+struct IncrementalState {
+  std::unordered_map<std::string, OutputRecord> outputs;
+  ParseCache articles;
+};
+
+/// The state kept under `identity`, or an empty one.
+IncrementalState read_incremental_state(const std::filesystem::path& root,
+                                        const std::string& identity);
+
+/// Changes to the kept state, written in one transaction.
+struct IncrementalUpdate {
+  std::vector<std::pair<std::string, OutputRecord>> outputs;        ///< rendered now
+  std::vector<std::string> removed_outputs;                         ///< no longer produced
+  std::vector<std::pair<std::string, ParseCache::Entry>> articles;  ///< parsed now
+  std::vector<std::string> removed_articles;                        ///< files no longer in the site
+};
+
+/// Applies `update` (all of the kept state is replaced when `identity` is not
+/// the one kept); false when .polypress/ cannot be written.
+bool write_incremental_state(const std::filesystem::path& root, const std::string& identity,
+                             const IncrementalUpdate& update);
+
+/// "size mtime inode" of a file as it is now ("missing" when absent).
+std::string file_state(const std::string& path);
 
 /// A fingerprint of the site's inputs: every regular file under content/,
 /// pipeline/ and locales/ with its size and modification time (nanoseconds).

@@ -50,6 +50,8 @@ class Locale {
   const std::string& dir() const { return dir_; }
   /// Open Graph locale, language_TERRITORY with likely subtags ("ko_KR").
   const std::string& og_locale() const { return og_locale_; }
+  /// The git blob id of the compiled catalog: changes when a translation does.
+  const std::string& catalog_digest() const { return catalog_digest_; }
 
   /// The catalog's translation of `msgid`, or `msgid` itself.
   std::string tr(const std::string& msgid) const;
@@ -86,7 +88,7 @@ class Locale {
   std::vector<std::string> plural_categories() const;
 
  private:
-  std::string code_, dir_, og_locale_;
+  std::string code_, dir_, og_locale_, catalog_digest_;
   std::string icu_locale_;
   std::locale messages_;
   std::string time_zone_;

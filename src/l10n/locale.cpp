@@ -11,6 +11,8 @@
 
 #include <boost/locale.hpp>
 
+#include "core/dependency_log.h"
+#include "core/digest.h"
 #include "core/text.h"
 #include "l10n/l10n.h"
 
@@ -83,6 +85,7 @@ Locale::Locale(const SiteConfig& config, const LanguageConfig& lang, const std::
   og_locale_ = std::string(likely.getLanguage()) +
                (likely.getCountry()[0] ? std::string("_") + likely.getCountry() : std::string());
   messages_ = make_messages_locale(lang.code, mo);
+  catalog_digest_ = git_blob_id(mo);
   date_format_.reset(icu::DateFormat::createDateInstance(icu::DateFormat::kLong, loc));
   if (date_format_)
     date_format_->adoptTimeZone(
@@ -92,10 +95,12 @@ Locale::Locale(const SiteConfig& config, const LanguageConfig& lang, const std::
 Locale::~Locale() = default;
 
 std::string Locale::tr(const std::string& msgid) const {
+  note_dependency("c:" + code_);
   return bl::translate(msgid).str(messages_);
 }
 
 std::string Locale::tr_n(const std::string& singular, const std::string& plural, long n) const {
+  note_dependency("c:" + code_);
   return bl::translate(singular, plural, n).str(messages_);
 }
 

@@ -1,6 +1,4 @@
 // Per-article emails: view models → email templates → text and HTML → GMime.
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "core/text.h"
 #include "core/text_wrap.h"
@@ -195,45 +193,6 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   c.html = render_template(m.templates, "email/article.html", d, loc, sink);
   c.text = tidy_text(render_text_template(m.templates, "email/article.txt", d, loc, sink), loc);
   return assemble(m, loc, std::move(c), a.path, sink);
-}
-
-std::vector<OutputFile> render_emails(const std::filesystem::path& root, const SiteConfig& config,
-                                      const Corpus& corpus, const LocaleMap& locales,
-                                      const TemplateSet& templates, const RenderOptions& options,
-                                      DiagnosticSink& sink) {
-  SiteModel m{root, config, corpus, locales, templates, options, {}};
-  m.build_lists();
-  struct Task {
-    std::string path;
-    const Bundle* bundle;
-    const Article* article;
-    const Locale* locale;
-  };
-  std::vector<Task> tasks;
-  for (const auto& lang : config.languages) {
-    if (!options.languages.empty() &&
-        !std::count(options.languages.begin(), options.languages.end(), lang.code))
-      continue;
-    if (!locales.count(lang.code)) continue;
-    for (const auto& b : corpus.bundles) {
-      auto it = b.articles.find(lang.code);
-      if (it == b.articles.end() || !m.visible(it->second)) continue;
-      tasks.push_back({lang.code + "/" + b.section + "--" + b.slug + ".eml", &b, &it->second,
-                       locales.at(lang.code).get()});
-    }
-  }
-  std::vector<OutputFile> files(tasks.size());
-  std::vector<DiagnosticSink> sinks(tasks.size());
-  tbb::task_arena arena(options.jobs > 0 ? options.jobs : tbb::task_arena::automatic);
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t i) {
-      const Task& t = tasks[i];
-      auto bytes = render_article_email(m, *t.bundle, *t.article, *t.locale, sinks[i]);
-      files[i] = {t.path, bytes.value_or(""), ""};
-    });
-  });
-  for (const auto& s : sinks) sink.merge(s);
-  return files;
 }
 
 }  // namespace pp

@@ -1,6 +1,7 @@
 // Atom feeds and the sitemap: XML built with escaping at every value.
 #include <algorithm>
 
+#include "core/dependency_log.h"
 #include "core/text.h"
 #include "render/site_model.h"
 #include "render/urls.h"
@@ -61,6 +62,7 @@ void sitemap_url(std::string& x, const std::string& loc, const std::string& last
 }  // namespace
 
 std::string render_sitemap(const SiteModel& m) {
+  note_dependency("s");  // every bundle
   const SiteConfig& c = m.config;
   std::string x;
   x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";

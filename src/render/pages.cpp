@@ -277,12 +277,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
     d.set("review", review);
   }
 
-  std::vector<Listed> others;
-  for (const auto& l : m.listed(a.lang)) {
-    if (l.bundle == &b) continue;
-    others.push_back(l);
-    if (others.size() == 5) break;
-  }
+  const std::vector<Listed> others = m.latest(a.lang, 5, &b);
   d.set("has_items", mustache::data(!others.empty()));
   d.set("items", list_items(m, loc, others));
   return render_template(m.templates, "article", d, loc, sink);

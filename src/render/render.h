@@ -3,8 +3,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +36,9 @@ class TemplateSet {
   const std::map<std::string, std::string>& all() const { return templates_; }
   /// The file of template `name`, relative to the site root.
   static std::string path(const std::string& name);
+  /// The git blob id of template `name` with every partial it includes, at
+  /// any depth: what decides whether an output made with it is still current.
+  std::string digest(const std::string& name) const;
   /// Distinct for every loaded set: the key of parsed-template caches.
   std::uint64_t generation() const { return generation_; }
 
@@ -50,19 +55,59 @@ struct RenderOptions {
   int jobs = 0;                        ///< worker threads; 0 = one per core
 };
 
-/// Renders the whole site: chooser, sitemap, and per language the home page,
-/// section pages, article pages (with bundle files beside them) and the feed.
-std::vector<OutputFile> render_site(const std::filesystem::path& root, const SiteConfig& config,
-                                    const Corpus& corpus, const LocaleMap& locales,
-                                    const TemplateSet& templates, const RenderOptions& options,
-                                    DiagnosticSink& sink);
+/// The folder an output goes to.
+enum class OutputFolder { pages, mail };
 
-/// Renders every per-article email: for each language, each visible article
-/// in it as `<lang>/<section>--<slug>.eml` (relative to the mail folder).
-std::vector<OutputFile> render_emails(const std::filesystem::path& root, const SiteConfig& config,
-                                      const Corpus& corpus, const LocaleMap& locales,
-                                      const TemplateSet& templates, const RenderOptions& options,
-                                      DiagnosticSink& sink);
+/// One file a build writes.
+struct PlannedOutput {
+  OutputFolder folder = OutputFolder::pages;
+  std::string path;  ///< relative to its folder, '/'-separated
+};
+
+/// What rendering one output gave: its bytes, the inputs it read (keys of
+/// core/dependency_log.h) and its findings.
+struct RenderedOutput {
+  std::string bytes;
+  std::vector<std::string> dependencies;
+  DiagnosticSink findings;
+};
+
+/// Outputs made together: an article's page and its email share one reading
+/// and parse of the body.
+struct RenderUnit {
+  std::vector<PlannedOutput> outputs;
+  /// Renders the outputs whose `wanted` flag is set into `out` (one per output).
+  std::function<void(const std::vector<bool>& wanted, std::vector<RenderedOutput>& out)> make;
+};
+
+struct SiteModel;
+
+/// Everything a build writes, as units to render in any order on any thread:
+/// the chooser and the sitemap; per language the home page, feed, section
+/// pages, and for each visible article its page, its bundle files and its email.
+class BuildPlan {
+ public:
+  BuildPlan(const std::filesystem::path& root, const SiteConfig& config, const Corpus& corpus,
+            const LocaleMap& locales, const TemplateSet& templates, const RenderOptions& options);
+  ~BuildPlan();
+  BuildPlan(const BuildPlan&) = delete;
+  BuildPlan& operator=(const BuildPlan&) = delete;
+
+  const std::vector<RenderUnit>& units() const { return units_; }
+  /// Adds a file copied as it is (pipeline/static/ files under assets/).
+  void add_copy(OutputFolder folder, const std::string& path, const std::string& source);
+  /// What dependency `key` is now, as a digest: the same as when an output was
+  /// rendered exactly when what it read then is unchanged. Thread-safe.
+  std::string dependency_value(const std::string& key) const;
+
+ private:
+  std::unique_ptr<SiteModel> model_;
+  std::vector<RenderUnit> units_;
+  std::map<std::string, std::string> bundle_digests_;
+  std::map<std::string, std::string> template_digests_;
+  mutable std::mutex lists_mutex_;
+  mutable std::map<std::string, std::string> list_digests_;
+};
 
 /// An ISO 8601 week, cut in the site's time zone.
 struct IsoWeek {

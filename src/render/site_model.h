@@ -35,8 +35,12 @@ struct SiteModel {
   /// Articles listed for each language, newest first (ties by bundle id);
   /// filled once by build_lists() before any page is rendered.
   std::map<std::string, std::vector<Listed>> lists;
-  /// The list of `lang` (empty for a language not rendered).
+  /// The list of `lang` (empty for a language not rendered), all of it a
+  /// dependency of the output being rendered.
   const std::vector<Listed>& listed(const std::string& lang) const;
+  /// The first `n` entries of the list of `lang` other than `except`: only
+  /// the entries looked at are a dependency.
+  std::vector<Listed> latest(const std::string& lang, std::size_t n, const Bundle* except) const;
   /// Computes `lists` for every configured language.
   void build_lists();
   /// The languages a bundle has a visible page in, in configuration order.

@@ -3,7 +3,10 @@
 #include <atomic>
 #include <memory>
 #include <regex>
+#include <set>
 
+#include "core/dependency_log.h"
+#include "core/digest.h"
 #include "core/file_io.h"
 #include "core/text.h"
 
@@ -105,6 +108,25 @@ std::string TemplateSet::path(const std::string& name) {
                                       : "pipeline/templates/html/" + name + ".mustache";
 }
 
+std::string TemplateSet::digest(const std::string& name) const {
+  static const std::regex partial_re(R"(\{\{>\s*([^}\s]+)\s*\}\})");
+  std::set<std::string> seen;
+  std::vector<std::string> todo{name};
+  std::string all;
+  while (!todo.empty()) {
+    const std::string next = todo.back();
+    todo.pop_back();
+    if (!seen.insert(next).second) continue;
+    const std::string* text = find(next);
+    all += next + (text ? "\n" + std::to_string(text->size()) + "\n" + *text : " missing") + "\n";
+    if (!text) continue;
+    for (auto it = std::sregex_iterator(text->begin(), text->end(), partial_re);
+         it != std::sregex_iterator(); ++it)
+      todo.push_back((*it)[1].str());
+  }
+  return git_blob_id(all);
+}
+
 const std::string* TemplateSet::find(const std::string& name) const {
   auto it = templates_.find(name);
   return it == templates_.end() ? nullptr : &it->second;
@@ -168,6 +190,8 @@ mustache::mustache& compiled(const TemplateSet& set, const std::string& name,
 
 std::string render_template(const TemplateSet& templates, const std::string& name,
                             mustache::data data, const Locale& locale, DiagnosticSink& sink) {
+  note_dependency("t:" + name);
+  note_dependency("c:" + locale.code());
   const std::string* text = templates.find(name);
   if (!text) return {};
   mustache::mustache& tmpl = compiled(templates, name, *text, locale, false);
@@ -179,6 +203,8 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
 
 std::string render_text_template(const TemplateSet& templates, const std::string& name,
                                  mustache::data data, const Locale& locale, DiagnosticSink& sink) {
+  note_dependency("t:" + name);
+  note_dependency("c:" + locale.code());
   const std::string* text = templates.find(name);
   if (!text) {
     sink.error({TemplateSet::path(name), 0, 0}, "template/missing", "required template is missing");

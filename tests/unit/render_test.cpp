@@ -26,7 +26,12 @@ TEST(Render, BodyHasFiguresLinksAndHeadingIds) {
   test::make_minimal_site(dir.path());
   const Loaded l = load(dir.path());
   const Locale en(l.config, *l.config.language("en"), "");
-  const Article& a = l.corpus.find("news/chip-launch")->articles.at("en");
+  DiagnosticSink sink;
+  // Loaded articles keep no body; rendering reads it again.
+  const auto read =
+      read_article_body(dir.path(), l.corpus.find("news/chip-launch")->articles.at("en"), sink);
+  ASSERT_TRUE(read) << format_diagnostics(sink.sorted(), OutputFormat::text);
+  const Article& a = *read;
   EXPECT_EQ(render_body_html(a, l.corpus, l.config, en),
             "<p>The chip passes 96.5% of tests and costs ₩20,000. See the\n"
             "<a href=\"/en/reviews/tool/#pricing\">pricing</a> of the <a "
@@ -44,7 +49,11 @@ TEST(Render, UntranslatedTargetsLinkTheSourceLanguage) {
   test::make_minimal_site(dir.path());
   const Loaded l = load(dir.path());
   const Locale ar(l.config, *l.config.language("ar"), "");
-  const Article& a = l.corpus.find("news/chip-launch")->articles.at("ar");
+  DiagnosticSink sink;
+  const auto read =
+      read_article_body(dir.path(), l.corpus.find("news/chip-launch")->articles.at("ar"), sink);
+  ASSERT_TRUE(read);
+  const Article& a = *read;
   const std::string html = render_body_html(a, l.corpus, l.config, ar);
   EXPECT_NE(html.find("href=\"/en/reviews/tool/\""), std::string::npos) << html;
   EXPECT_NE(html.find("٩٦٫٥٪"), std::string::npos) << html;

@@ -1,0 +1,41 @@
+#pragma once
+// Parsed articles kept between builds: an unchanged file is not read or parsed again.
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "content/content.h"
+
+namespace pp {
+
+/// An article as parsed, without its body and tree, with what parsing it found.
+struct CachedArticle {
+  Article article;
+  std::vector<Diagnostic> findings;
+};
+
+/// Parsed articles by path (relative to the site root), each with the stamp of
+/// the file it was parsed from. load_corpus() reads it and adds what it parses.
+struct ParseCache {
+  struct Entry {
+    std::string stamp;  ///< file_stamp() of the file when it was parsed
+    std::string data;   ///< encode_article()
+  };
+  std::unordered_map<std::string, Entry> entries;    ///< as read from the last build
+  std::vector<std::pair<std::string, Entry>> added;  ///< parsed in this build, to store
+  long long newer_than_ns = 0;  ///< files changed after this are parsed but not cached
+};
+
+/// "size mtime-ns inode" of a file, or "" when it cannot be read: the identity
+/// under which a parse is cached and a body is read again for rendering.
+std::string file_stamp(const std::string& path, long long* mtime_ns = nullptr);
+
+/// The article's front matter, link and heading data and `findings`, as bytes.
+std::string encode_article(const Article& a, const std::vector<Diagnostic>& findings);
+
+/// The inverse of encode_article(); nullopt for bytes it did not write.
+std::optional<CachedArticle> decode_article(const std::string& bytes);
+
+}  // namespace pp

@@ -1,0 +1,183 @@
+// The rendering and writing half of `build`: each output is rendered only when
+// something it read last time has changed (or the file was changed since), on
+// every core, and written as soon as it is made, all of it replaced in one batch.
+#include <algorithm>
+#include <atomic>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "core/digest.h"
+#include "core/file_io.h"
+#include "driver/driver_internal.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Stable across runs and machines (FNV-1a), so shards are reproducible.
+std::uint64_t stable_hash(const std::string& s) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+
+// A planned path must stay inside its folder.
+bool confined(const std::string& path) {
+  const fs::path rel(path);
+  return !path.empty() && !rel.is_absolute() &&
+         std::none_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
+}
+
+}  // namespace
+
+std::string dependencies_digest(const BuildPlan& plan, const std::string& global,
+                                const std::vector<std::string>& keys) {
+  std::string s = global + "\n";
+  for (const auto& k : keys) s += k + "=" + plan.dependency_value(k) + "\n";
+  return git_blob_id(s);
+}
+
+OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targets,
+                               const IncrementalState& kept, const std::string& global,
+                               DiagnosticSink& sink) {
+  OutputsResult result;
+  const auto& units = plan.units();
+  // Every output, its file and whether it is this shard's.
+  struct Slot {
+    std::size_t unit, index;
+    fs::path file;
+    std::string shown;  ///< as the user named the folder
+    bool mine = false, wanted = false;
+  };
+  std::vector<Slot> slots;
+  std::vector<std::size_t> first(units.size() + 1, 0);
+  std::vector<std::string> every;
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    first[u] = slots.size();
+    for (std::size_t i = 0; i < units[u].outputs.size(); ++i) {
+      const PlannedOutput& o = units[u].outputs[i];
+      const bool mail = o.folder == OutputFolder::mail;
+      Slot s{u, i, (mail ? targets.mail_dir : targets.out_dir) / o.path,
+             (mail ? targets.mail_shown : targets.out_shown) + "/" + o.path};
+      if (!confined(o.path)) {
+        sink.error({s.shown, 0, 0}, "emit/path", "refusing to write outside the output folder");
+        return result;
+      }
+      s.mine =
+          targets.shard_count <= 1 || stable_hash((mail ? "mail:" : "") + o.path) %
+                                              static_cast<std::uint64_t>(targets.shard_count) ==
+                                          static_cast<std::uint64_t>(targets.shard_index - 1);
+      every.push_back(s.file.string());
+      slots.push_back(std::move(s));
+    }
+  }
+  first[units.size()] = slots.size();
+  for (const char* dir_kind : {"out", "mail"}) {
+    const fs::path& dir = std::string(dir_kind) == "out" ? targets.out_dir : targets.mail_dir;
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
+      sink.error({std::string(dir_kind) == "out" ? targets.out_shown : targets.mail_shown, 0, 0},
+                 "emit/write", "the output folder is not a folder");
+      result.stats.failed = 1;
+      return result;
+    }
+  }
+  tbb::task_arena arena(targets.jobs > 0 ? targets.jobs : tbb::task_arena::automatic);
+  // 1. What must be rendered: an output never recorded, changed on disk since,
+  // or one of whose dependencies has a new value.
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, slots.size(), [&](std::size_t k) {
+      Slot& s = slots[k];
+      if (!s.mine) return;
+      auto it = kept.outputs.find(s.file.string());
+      s.wanted = it == kept.outputs.end() || file_state(s.file.string()) != it->second.state ||
+                 dependencies_digest(plan, global, it->second.dependencies) != it->second.digest;
+    });
+  });
+  // 2. Render those, stage each file as soon as it is made, and keep what it read.
+  AtomicBatch batch;
+  std::vector<OutputRecord> records(slots.size());
+  std::vector<WriteOutcome> outcomes(slots.size(), WriteOutcome::unchanged);
+  std::vector<DiagnosticSink> findings(slots.size());
+  std::vector<std::string> errors(slots.size());
+  std::atomic<bool> failed{false};
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, units.size(), [&](std::size_t u) {
+      std::vector<bool> want(units[u].outputs.size());
+      bool any = false;
+      for (std::size_t k = first[u]; k < first[u + 1]; ++k)
+        any |= (want[slots[k].index] = slots[k].wanted);
+      if (!any || failed) return;
+      std::vector<RenderedOutput> out(want.size());
+      units[u].make(want, out);
+      for (std::size_t k = first[u]; k < first[u + 1]; ++k) {
+        RenderedOutput& r = out[slots[k].index];
+        findings[k] = std::move(r.findings);
+        if (!slots[k].wanted || failed || findings[k].has_errors()) continue;
+        records[k].dependencies = std::move(r.dependencies);
+        records[k].digest = dependencies_digest(plan, global, records[k].dependencies);
+        outcomes[k] = batch.stage(slots[k].file, r.bytes, errors[k]);
+        if (outcomes[k] == WriteOutcome::failed) failed = true;
+      }
+    });
+  });
+  // Findings in output order, whatever the scheduling; those of outputs not
+  // rendered again are the ones recorded when they were.
+  for (std::size_t k = 0; k < slots.size(); ++k) {
+    if (!slots[k].mine) continue;
+    if (slots[k].wanted) {
+      result.rendered.push_back(slots[k].shown);
+      sink.merge(findings[k]);
+    } else {
+      for (const auto& d : kept.outputs.at(slots[k].file.string()).findings)
+        sink.report(d.where, d.severity, d.rule, d.message);
+    }
+  }
+  for (std::size_t k = 0; k < slots.size(); ++k) {
+    if (outcomes[k] != WriteOutcome::failed) continue;
+    // Name the file as the user knows it, not by the absolute path.
+    std::string why = errors[k];
+    const std::string abs = slots[k].file.string();
+    if (why.rfind(abs, 0) == 0) why = slots[k].shown + why.substr(abs.size());
+    sink.error({slots[k].shown, 0, 0}, "emit/write", "cannot write: " + why);
+    result.stats.failed = 1;
+    return result;  // the batch is dropped: every file stays as it was
+  }
+  if (sink.has_errors()) return result;
+  fs::path failed_file;
+  std::string error;
+  if (!batch.commit(failed_file, error)) {
+    for (const auto& s : slots)
+      if (s.file == failed_file) {
+        const std::string abs = s.file.string();
+        if (error.rfind(abs, 0) == 0) error = s.shown + error.substr(abs.size());
+        sink.error({s.shown, 0, 0}, "emit/write", "cannot write: " + error);
+      }
+    result.stats.failed = 1;
+    return result;
+  }
+  // 3. What the next build needs to know.
+  for (std::size_t k = 0; k < slots.size(); ++k) {
+    if (!slots[k].mine) continue;
+    result.outputs.push_back(slots[k].file.string());
+    if (!slots[k].wanted) {
+      ++result.stats.unchanged;
+      continue;
+    }
+    if (outcomes[k] == WriteOutcome::written) ++result.stats.written;
+    if (outcomes[k] == WriteOutcome::unchanged) ++result.stats.unchanged;
+    records[k].state = file_state(slots[k].file.string());
+    records[k].findings = findings[k].sorted();
+    result.update.outputs.emplace_back(slots[k].file.string(), std::move(records[k]));
+  }
+  std::sort(every.begin(), every.end());
+  for (const auto& [path, record] : kept.outputs)
+    if (!std::binary_search(every.begin(), every.end(), path))
+      result.update.removed_outputs.push_back(path);
+  return result;
+}
+
+}  // namespace pp

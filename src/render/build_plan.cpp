@@ -1,0 +1,156 @@
+// The outputs of a build as units of rendering, and the current value of
+// everything an output can depend on (for incremental builds).
+#include <algorithm>
+
+#include "content/article_cache.h"
+#include "core/dependency_log.h"
+#include "core/digest.h"
+#include "core/file_io.h"
+#include "render/site_model.h"
+
+namespace pp {
+
+namespace {
+
+// One output rendered with its dependencies logged; `own` is what it shows
+// without looking it up (its bundle).
+template <typename F>
+void logged(RenderedOutput& out, const std::string& own, F&& render) {
+  DependencyLog log;
+  DependencyScope scope(log);
+  if (!own.empty()) note_dependency(own);
+  out.bytes = render(out.findings);
+  out.dependencies = log.keys();
+}
+
+RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::string& source) {
+  return {{{folder, path}}, [source](const std::vector<bool>&, std::vector<RenderedOutput>& out) {
+            const ReadResult r = read_file(source, 256u << 20);
+            if (!r.ok)
+              out[0].findings.error({source, 0, 0}, "emit/read", "cannot read: " + r.error);
+            out[0].bytes = r.bytes;
+            out[0].dependencies = {"f:" + source};
+          }};
+}
+
+}  // namespace
+
+BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config,
+                     const Corpus& corpus, const LocaleMap& locales, const TemplateSet& templates,
+                     const RenderOptions& options)
+    : model_(new SiteModel{root, config, corpus, locales, templates, options, {}}) {
+  SiteModel& m = *model_;
+  m.build_lists();
+  auto single = [&](OutputFolder folder, const std::string& path, auto render) {
+    units_.push_back(
+        {{{folder, path}}, [render](const std::vector<bool>&, std::vector<RenderedOutput>& out) {
+           logged(out[0], "", render);
+         }});
+  };
+  const auto pages = OutputFolder::pages;
+  single(pages, "index.html", [&m](DiagnosticSink& s) { return render_chooser_page(m, s); });
+  single(pages, "sitemap.xml", [&m](DiagnosticSink&) { return render_sitemap(m); });
+  auto wanted = [&](const std::string& lang) {
+    return options.languages.empty() ||
+           std::count(options.languages.begin(), options.languages.end(), lang) > 0;
+  };
+  for (const auto& lang : config.languages) {
+    if (!wanted(lang.code) || !locales.count(lang.code)) continue;
+    const Locale& loc = *locales.at(lang.code);
+    single(pages, lang.code + "/index.html",
+           [&m, &loc](DiagnosticSink& s) { return render_home_page(m, loc, s); });
+    single(pages, lang.code + "/feed.xml",
+           [&m, &loc](DiagnosticSink&) { return render_feed(m, loc); });
+    for (const auto& sec : config.sections)
+      single(pages, lang.code + "/" + sec.id + "/index.html",
+             [&m, &sec, &loc](DiagnosticSink& s) { return render_section_page(m, sec, loc, s); });
+    for (const auto& b : corpus.bundles) {
+      auto it = b.articles.find(lang.code);
+      if (it == b.articles.end() || !m.visible(it->second)) continue;
+      const std::string dir = lang.code + "/" + b.section + "/" + b.slug + "/";
+      const Article& a = it->second;
+      units_.push_back(
+          {{{pages, dir + "index.html"},
+            {OutputFolder::mail, lang.code + "/" + b.section + "--" + b.slug + ".eml"}},
+           [&m, &b, &a, &loc](const std::vector<bool>& want, std::vector<RenderedOutput>& out) {
+             // The body is read and parsed once for both, and dropped after.
+             auto full = read_article_body(m.root, a, out[want[0] ? 0 : 1].findings);
+             if (!full) return;
+             const std::string own = "b:" + b.id();
+             if (want[0])
+               logged(out[0], own,
+                      [&](DiagnosticSink& s) { return render_article_page(m, b, *full, loc, s); });
+             if (want[1])
+               logged(out[1], own, [&](DiagnosticSink& s) {
+                 return render_article_email(m, b, *full, loc, s).value_or("");
+               });
+           }});
+      for (const auto& asset : b.assets)
+        units_.push_back(copy_unit(pages, dir + asset, (root / b.dir / asset).string()));
+    }
+  }
+  // Digests of what outputs look up, computed once: each bundle (its files as
+  // they are, and its other files' names) and each template with its partials.
+  for (const auto& b : corpus.bundles) {
+    std::string s;
+    for (const auto& [lang, a] : b.articles) s += a.path + " " + a.stamp + "\n";
+    for (const auto& asset : b.assets) s += asset + "\n";
+    bundle_digests_[b.id()] = git_blob_id(s);
+  }
+  for (const auto& [name, text] : templates.all()) template_digests_[name] = templates.digest(name);
+}
+
+BuildPlan::~BuildPlan() = default;
+
+void BuildPlan::add_copy(OutputFolder folder, const std::string& path, const std::string& source) {
+  units_.push_back(copy_unit(folder, path, source));
+}
+
+std::string BuildPlan::dependency_value(const std::string& key) const {
+  const std::string_view k(key);
+  const std::string rest = key.size() > 2 ? key.substr(2) : "";
+  if (k.starts_with("b:")) {
+    auto it = bundle_digests_.find(rest);
+    return it == bundle_digests_.end() ? "absent" : it->second;
+  }
+  if (k.starts_with("c:")) {
+    auto it = model_->locales.find(rest);
+    return it == model_->locales.end() ? "absent" : it->second->catalog_digest();
+  }
+  if (k.starts_with("t:")) {
+    auto it = template_digests_.find(rest);
+    return it == template_digests_.end() ? model_->templates.digest(rest) : it->second;
+  }
+  if (k.starts_with("f:")) return file_stamp(rest);
+  if (k == "s" || k.starts_with("l:")) {
+    std::lock_guard<std::mutex> lock(lists_mutex_);
+    auto& slot = list_digests_[key];
+    if (!slot.empty()) return slot;
+    std::string s;
+    if (k == "s") {
+      for (const auto& [id, digest] : bundle_digests_) s += id + " " + digest + "\n";
+    } else {
+      // "l:<lang>:<n>": the first n entries ("*": all) of a language's list.
+      const auto colon = rest.rfind(':');
+      const std::string lang = rest.substr(0, colon), n = rest.substr(colon + 1);
+      auto it = model_->lists.find(lang);
+      const bool number = !n.empty() && n.size() < 9 && std::all_of(n.begin(), n.end(), [](char c) {
+        return c >= '0' && c <= '9';
+      });
+      if (colon == std::string::npos || (n != "*" && !number)) return "unknown";
+      if (it != model_->lists.end()) {
+        const std::size_t count =
+            n == "*" ? it->second.size() : std::min<std::size_t>(std::stoul(n), it->second.size());
+        for (std::size_t i = 0; i < count; ++i) {
+          const Listed& l = it->second[i];
+          s += l.bundle->id() + " " + l.page_lang + " " + bundle_digests_.at(l.bundle->id()) + "\n";
+        }
+      }
+    }
+    slot = git_blob_id(s);
+    return slot;
+  }
+  return "unknown";
+}
+
+}  // namespace pp

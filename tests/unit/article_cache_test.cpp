@@ -1,0 +1,96 @@
+// The parse cache: an article comes back from its bytes exactly as parsed,
+// damaged bytes are refused, and a body changed under a build is an error.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "content/article_cache.h"
+#include "support/temp_site.h"
+
+namespace pp {
+namespace {
+
+const char* kRich =
+    "---\ntitle: \"T\"\ntype: review\ndate: 2026-11-29T10:00:00+09:00\nupdated: 2026-11-30\n"
+    "summary: \"S\"\nverdict: \"V\"\nauthors: [A, B]\ntags: [x]\nrelated: [news/a, news/b]\n"
+    "rating: 4.5\nprice: {amount: 12.5, currency: EUR, period: month}\n"
+    "product: {name: P, url: \"https://p.example/\", kind: tool}\nchecked: 2026-11-28\n"
+    "sources:\n  - {title: \"Post\", url: \"https://v.example/p\", publisher: \"V\", accessed: "
+    "2026-11-20}\n"
+    "figures:\n  share: {value: 0.965, format: percent}\nsummary2:\n---\n"
+    "# Head\n\nText {{fig:share}} [a](/news/a#x) ![i](pic.png) <b>raw</b>\n";
+
+TEST(ArticleCache, AnArticleComesBackExactlyAsParsed) {
+  DiagnosticSink sink;
+  auto a = parse_article("content/reviews/r/index.en.md", "en", kRich, sink);
+  ASSERT_TRUE(a);
+  a->stamp = "1 2 3";
+  const auto findings = sink.sorted();
+  ASSERT_FALSE(findings.empty());  // the unknown key, the raw HTML: findings to keep
+  const std::string bytes = encode_article(*a, findings);
+  const auto back = decode_article(bytes);
+  ASSERT_TRUE(back);
+  // Encoding what was decoded gives the same bytes: nothing was lost.
+  EXPECT_EQ(encode_article(back->article, back->findings), bytes);
+  const Article& b = back->article;
+  EXPECT_EQ(b.path, a->path);
+  EXPECT_EQ(b.stamp, "1 2 3");
+  EXPECT_EQ(b.own.title->value, "T");
+  EXPECT_EQ(b.own.date->value.hour, 10);
+  EXPECT_EQ(b.own.date->value.offset_minutes, 540);
+  EXPECT_EQ(b.own.date->where.line, 4);
+  EXPECT_EQ(b.own.date->where.path, a->path);
+  EXPECT_EQ(b.own.sources.at(0).accessed->text, "2026-11-20");
+  EXPECT_EQ(b.own.figures.at("share").value, 0.965);
+  EXPECT_EQ(b.own.price->amount, 12.5);
+  EXPECT_EQ(b.own.related.size(), 2u);
+  EXPECT_EQ(b.heading_ids, a->heading_ids);
+  ASSERT_EQ(b.links.size(), a->links.size());
+  EXPECT_EQ(b.links[1].url, "pic.png");
+  EXPECT_TRUE(b.links[1].image);
+  EXPECT_EQ(b.links[0].where.column, a->links[0].where.column);
+  EXPECT_EQ(b.has_raw_html, a->has_raw_html);
+  ASSERT_EQ(back->findings.size(), findings.size());
+  EXPECT_EQ(back->findings[0].message, findings[0].message);
+  EXPECT_FALSE(b.doc);  // no tree: rendering reads the body again
+}
+
+TEST(ArticleCache, DamagedBytesAreRefused) {
+  DiagnosticSink sink;
+  auto a = parse_article("a.md", "en", kRich, sink);
+  ASSERT_TRUE(a);
+  const std::string bytes = encode_article(*a, sink.sorted());
+  // Every shortened copy, and one with a byte more, is refused without a crash.
+  for (std::size_t n = 0; n < bytes.size(); ++n)
+    EXPECT_FALSE(decode_article(bytes.substr(0, n))) << n;
+  EXPECT_FALSE(decode_article(bytes + "x"));
+  EXPECT_FALSE(decode_article("ppa0" + bytes.substr(4)));  // another layout
+}
+
+TEST(ArticleCache, ABodyChangedDuringTheBuildIsAnError) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  const std::string rel = "content/reviews/tool/index.en.md";
+  DiagnosticSink sink;
+  auto a = parse_article(rel, "en", test::read_text(dir.path() / rel), sink);
+  ASSERT_TRUE(a);
+  a->stamp = file_stamp((dir.path() / rel).string());
+  a->body.clear();
+  a->doc.reset();
+  DiagnosticSink render;
+  const auto full = read_article_body(dir.path(), *a, render);
+  ASSERT_TRUE(full);
+  EXPECT_NE(full->body.find("Twelve euros"), std::string::npos);
+  EXPECT_TRUE(full->doc);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  test::write_text(dir.path(), rel, test::read_text(dir.path() / rel) + "More.\n");
+  EXPECT_FALSE(read_article_body(dir.path(), *a, render));
+  EXPECT_EQ(format_diagnostics(render.sorted(), OutputFormat::text),
+            rel +
+                ": error: the file changed while the site was being built; build again "
+                "[bundle/changed]\n");
+}
+
+}  // namespace
+}  // namespace pp
