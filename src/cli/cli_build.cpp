@@ -65,6 +65,7 @@ int cmd_build(const std::vector<std::string>& args) {
   options.out_dir = out;
   options.mail_dir = mail;
   options.jobs = jobs;
+  options.process_exits = true;
   RunResult r = run_build(options);
   print_diagnostics(r.diagnostics, format);
   if (!r.usage_error.empty()) std::cerr << "polypress build: " << r.usage_error << "\n";

@@ -15,8 +15,19 @@ std::vector<std::string> DependencyLog::keys() const {
   return out;
 }
 
-void note_dependency(std::string_view key) {
-  if (current) current->note(key);
+void DependencyLog::note(std::string_view kind, std::string_view name) {
+  // Pages ask for the same catalog or template again and again: keep one.
+  if (!keys_.empty() && keys_.back().size() == kind.size() + name.size() &&
+      keys_.back().starts_with(kind) && keys_.back().ends_with(name))
+    return;
+  std::string key;
+  key.reserve(kind.size() + name.size());
+  key.append(kind).append(name);
+  keys_.push_back(std::move(key));
+}
+
+void note_dependency(std::string_view kind, std::string_view name) {
+  if (current) current->note(kind, name);
 }
 
 DependencyScope::DependencyScope(DependencyLog& log) : previous_(current) {

@@ -14,7 +14,8 @@ namespace pp {
 /// "s" (every bundle), "f:<path>" (a file copied as it is).
 class DependencyLog {
  public:
-  void note(std::string_view key) { keys_.emplace_back(key); }
+  /// Notes the key `kind` + `name` ("b:" + "news/x").
+  void note(std::string_view kind, std::string_view name);
   /// The keys noted, sorted, each once.
   std::vector<std::string> keys() const;
 
@@ -22,8 +23,9 @@ class DependencyLog {
   std::vector<std::string> keys_;
 };
 
-/// Notes `key` in the log of the output being rendered on this thread, if any.
-void note_dependency(std::string_view key);
+/// Notes the key `kind` + `name` in the log of the output being rendered on
+/// this thread, if any (and costs nothing otherwise).
+void note_dependency(std::string_view kind, std::string_view name = {});
 
 /// Makes `log` the log of this thread while it lives.
 class DependencyScope {

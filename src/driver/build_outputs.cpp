@@ -34,9 +34,14 @@ bool confined(const std::string& path) {
 }  // namespace
 
 std::string dependencies_digest(const BuildPlan& plan, const std::string& global,
-                                const std::vector<std::string>& keys) {
+                                std::string_view keys) {
   std::string s = global + "\n";
-  for (const auto& k : keys) s += k + "=" + plan.dependency_value(k) + "\n";
+  while (!keys.empty()) {
+    const auto nl = std::min(keys.find('\n'), keys.size());
+    const std::string_view key = keys.substr(0, nl);
+    s.append(key).append("=").append(plan.dependency_value(key)).append("\n");
+    keys.remove_prefix(std::min(nl + 1, keys.size()));
+  }
   return git_blob_id(s);
 }
 
@@ -51,6 +56,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     fs::path file;
     std::string shown;  ///< as the user named the folder
     bool mine = false, wanted = false;
+    std::string state;  ///< file_state() of the file, once known
   };
   std::vector<Slot> slots;
   std::vector<std::size_t> first(units.size() + 1, 0);
@@ -60,8 +66,13 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     for (std::size_t i = 0; i < units[u].outputs.size(); ++i) {
       const PlannedOutput& o = units[u].outputs[i];
       const bool mail = o.folder == OutputFolder::mail;
-      Slot s{u, i, (mail ? targets.mail_dir : targets.out_dir) / o.path,
-             (mail ? targets.mail_shown : targets.out_shown) + "/" + o.path};
+      Slot s{u,
+             i,
+             (mail ? targets.mail_dir : targets.out_dir) / o.path,
+             (mail ? targets.mail_shown : targets.out_shown) + "/" + o.path,
+             false,
+             false,
+             {}};
       if (!confined(o.path)) {
         sink.error({s.shown, 0, 0}, "emit/path", "refusing to write outside the output folder");
         return result;
@@ -93,7 +104,8 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
       Slot& s = slots[k];
       if (!s.mine) return;
       auto it = kept.outputs.find(s.file.string());
-      s.wanted = it == kept.outputs.end() || file_state(s.file.string()) != it->second.state ||
+      if (it != kept.outputs.end()) s.state = file_state(s.file.string());
+      s.wanted = it == kept.outputs.end() || s.state != it->second.state ||
                  dependencies_digest(plan, global, it->second.dependencies) != it->second.digest;
     });
   });
@@ -117,7 +129,8 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
         RenderedOutput& r = out[slots[k].index];
         findings[k] = std::move(r.findings);
         if (!slots[k].wanted || failed || findings[k].has_errors()) continue;
-        records[k].dependencies = std::move(r.dependencies);
+        for (const auto& key : r.dependencies)
+          records[k].dependencies.append(records[k].dependencies.empty() ? "" : "\n").append(key);
         records[k].digest = dependencies_digest(plan, global, records[k].dependencies);
         outcomes[k] = batch.stage(slots[k].file, r.bytes, errors[k]);
         if (outcomes[k] == WriteOutcome::failed) failed = true;
@@ -164,12 +177,14 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     if (!slots[k].mine) continue;
     result.outputs.push_back(slots[k].file.string());
     if (!slots[k].wanted) {
+      result.states.push_back(slots[k].state);
       ++result.stats.unchanged;
       continue;
     }
     if (outcomes[k] == WriteOutcome::written) ++result.stats.written;
     if (outcomes[k] == WriteOutcome::unchanged) ++result.stats.unchanged;
     records[k].state = file_state(slots[k].file.string());
+    result.states.push_back(records[k].state);
     records[k].findings = findings[k].sorted();
     result.update.outputs.emplace_back(slots[k].file.string(), std::move(records[k]));
   }

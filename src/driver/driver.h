@@ -39,6 +39,9 @@ struct BuildOptions {
   int jobs = 0;                        ///< 0: one per core
   bool drafts = false;
   int shard_index = 1, shard_count = 1;  ///< --shard K/N
+  /// The process exits when the build returns (the command line): what the
+  /// build built up is not freed piece by piece.
+  bool process_exits = false;
 };
 
 struct EditionOptions {

@@ -32,13 +32,14 @@ struct OutputsResult {
   EmitStats stats;
   std::vector<std::string> rendered;  ///< outputs rendered, as "<folder as given>/<path>"
   std::vector<std::string> outputs;   ///< every file of this share, absolute
+  std::vector<std::string> states;    ///< file_state() of each, as written
   IncrementalUpdate update;           ///< records of what was rendered; outputs gone
 };
 
-/// The digest of the values `keys` have now, under `global` (what every output
+/// The digest of the values `keys` (one a line) have now, under `global` (what every output
 /// depends on: the binary, site.yaml, options that change output).
 std::string dependencies_digest(const BuildPlan& plan, const std::string& global,
-                                const std::vector<std::string>& keys);
+                                std::string_view keys);
 
 /// Renders the outputs of `plan` in this share whose record in `kept` is
 /// missing or out of date (or whose file changed since), in parallel, staging

@@ -125,9 +125,11 @@ std::string fingerprint_inputs(const fs::path& root, long long* newest_ns) {
   return git_blob_id(all);
 }
 
-std::string fingerprint_files(const std::vector<std::string>& paths) {
+std::string fingerprint_files(const std::vector<std::string>& paths,
+                              const std::vector<std::string>* states) {
   std::string all;
-  for (const auto& p : paths) all += stat_line(p);
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    all += paths[i] + " " + (states ? (*states)[i] : file_state(paths[i])) + "\n";
   return git_blob_id(all);
 }
 
@@ -154,12 +156,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
                          -1, &st, nullptr) == SQLITE_OK) {
     while (sqlite3_step(st) == SQLITE_ROW) {
       OutputRecord r;
-      const std::string deps = column_text(st, 1);
-      for (std::size_t at = 0; at < deps.size();) {
-        const auto nl = std::min(deps.find('\n', at), deps.size());
-        r.dependencies.push_back(deps.substr(at, nl - at));
-        at = nl + 1;
-      }
+      r.dependencies = column_text(st, 1);
       r.digest = column_text(st, 2);
       r.state = column_text(st, 3);
       const std::string findings = column_text(st, 4);
@@ -205,18 +202,16 @@ bool write_incremental_state(const fs::path& root, const std::string& identity,
                     return done = true;
                   });
   std::size_t i = 0;
-  std::string deps, findings;
+  std::string findings;
   ok = ok && run_each(d.db,
                       "INSERT OR REPLACE INTO outputs (path, dependencies, digest, state, "
                       "findings) VALUES (?, ?, ?, ?, ?)",
                       [&](sqlite3_stmt* s) {
                         if (i == u.outputs.size()) return false;
                         const auto& [path, r] = u.outputs[i++];
-                        deps.clear();
-                        for (const auto& k : r.dependencies) deps += (deps.empty() ? "" : "\n") + k;
                         findings = r.findings.empty() ? "" : findings_json(r.findings).dump();
                         bind_text(s, 1, path);
-                        bind_text(s, 2, deps);
+                        bind_text(s, 2, r.dependencies);
                         bind_text(s, 3, r.digest);
                         bind_text(s, 4, r.state);
                         bind_text(s, 5, findings);

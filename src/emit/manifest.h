@@ -23,10 +23,10 @@ struct BuildRecord {
 
 /// What the last build that wrote it recorded about one output file.
 struct OutputRecord {
-  std::vector<std::string> dependencies;  ///< keys of core/dependency_log.h
-  std::string digest;                     ///< of those dependencies' values then
-  std::string state;                      ///< the file as written: file_state()
-  std::vector<Diagnostic> findings;       ///< found rendering it, shown again when reused
+  std::string dependencies;          ///< keys of core/dependency_log.h, one a line
+  std::string digest;                ///< of those dependencies' values then
+  std::string state;                 ///< the file as written: file_state()
+  std::vector<Diagnostic> findings;  ///< found rendering it, shown again when reused
 };
 
 /// What incremental builds keep: a record per output file (by absolute path)
@@ -62,8 +62,10 @@ std::string file_state(const std::string& path);
 /// `newest_ns`, when given, receives the newest modification time seen.
 std::string fingerprint_inputs(const std::filesystem::path& root, long long* newest_ns = nullptr);
 
-/// A fingerprint of files as they are now (a missing file counts too).
-std::string fingerprint_files(const std::vector<std::string>& paths);
+/// A fingerprint of files as they are now (a missing file counts too), or
+/// as `states` (their file_state(), one per path) say they are.
+std::string fingerprint_files(const std::vector<std::string>& paths,
+                              const std::vector<std::string>* states = nullptr);
 
 /// The identity of the running polypress (its executable's size and time), so
 /// a new version never reuses an old build.

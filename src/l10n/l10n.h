@@ -94,6 +94,7 @@ class Locale {
   std::string time_zone_;
   std::unique_ptr<icu::DateFormat> date_format_;
   mutable std::mutex date_mutex_;
+  mutable std::map<std::string, std::string> formatted_dates_;  ///< by Date::text
   mutable std::mutex number_mutex_;
   /// By skeleton; null for a skeleton ICU rejects.
   mutable std::map<std::string, std::unique_ptr<icu::number::LocalizedNumberFormatter>>

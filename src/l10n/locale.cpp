@@ -62,15 +62,29 @@ std::locale make_messages_locale(const std::string& lang, const std::string& mo)
 
 double date_epoch_ms(const Date& d, const std::string& time_zone) {
   if (d.has_time) return to_epoch_ms(d, 0);
+  // One calendar per thread and zone; each day's midnight computed once.
+  thread_local std::string zone;
+  thread_local std::unique_ptr<icu::Calendar> cal;
+  thread_local std::map<long long, double> midnights;
+  if (!cal || zone != time_zone) {
+    UErrorCode status = U_ZERO_ERROR;
+    cal.reset(icu::Calendar::createInstance(
+        icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)),
+        icu::Locale::getRoot(), status));
+    if (U_FAILURE(status)) cal.reset();
+    zone = time_zone;
+    midnights.clear();
+  }
+  if (!cal) return to_epoch_ms(d, 0);
+  const long long day = days_from_civil(d.year, d.month, d.day);
+  if (auto it = midnights.find(day); it != midnights.end()) return it->second;
   UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(
-      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)),
-      icu::Locale::getRoot(), status));
-  if (U_FAILURE(status)) return to_epoch_ms(d, 0);
   cal->clear();
   cal->set(d.year, d.month - 1, d.day, 0, 0, 0);
   const UDate t = cal->getTime(status);
-  return U_FAILURE(status) ? to_epoch_ms(d, 0) : t;
+  const double ms = U_FAILURE(status) ? to_epoch_ms(d, 0) : t;
+  midnights.emplace(day, ms);
+  return ms;
 }
 
 Locale::Locale(const SiteConfig& config, const LanguageConfig& lang, const std::string& mo)
@@ -95,12 +109,12 @@ Locale::Locale(const SiteConfig& config, const LanguageConfig& lang, const std::
 Locale::~Locale() = default;
 
 std::string Locale::tr(const std::string& msgid) const {
-  note_dependency("c:" + code_);
+  note_dependency("c:", code_);
   return bl::translate(msgid).str(messages_);
 }
 
 std::string Locale::tr_n(const std::string& singular, const std::string& plural, long n) const {
-  note_dependency("c:" + code_);
+  note_dependency("c:", code_);
   return bl::translate(singular, plural, n).str(messages_);
 }
 
@@ -111,11 +125,15 @@ std::string Locale::tr_fill(const std::string& msgid,
 
 std::string Locale::format_date(const Date& d) const {
   if (!date_format_) return d.text;
-  const double ms = date_epoch_ms(d, time_zone_);
-  icu::UnicodeString out;
+  // Lists show the same dates on page after page: each is formatted once.
   std::lock_guard<std::mutex> lock(date_mutex_);
-  date_format_->format(ms, out);
-  return to_utf8(out);
+  auto [it, added] = formatted_dates_.try_emplace(d.text);
+  if (added) {
+    icu::UnicodeString out;
+    date_format_->format(date_epoch_ms(d, time_zone_), out);
+    it->second = to_utf8(out);
+  }
+  return it->second;
 }
 
 std::optional<std::string> Locale::format_skeleton(double value,

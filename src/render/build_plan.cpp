@@ -106,33 +106,40 @@ void BuildPlan::add_copy(OutputFolder folder, const std::string& path, const std
   units_.push_back(copy_unit(folder, path, source));
 }
 
-std::string BuildPlan::dependency_value(const std::string& key) const {
-  const std::string_view k(key);
-  const std::string rest = key.size() > 2 ? key.substr(2) : "";
+std::string BuildPlan::dependency_value(std::string_view k) const {
+  const std::string_view rest = k.size() > 2 ? k.substr(2) : std::string_view();
   if (k.starts_with("b:")) {
     auto it = bundle_digests_.find(rest);
     return it == bundle_digests_.end() ? "absent" : it->second;
   }
   if (k.starts_with("c:")) {
-    auto it = model_->locales.find(rest);
+    auto it = model_->locales.find(std::string(rest));
     return it == model_->locales.end() ? "absent" : it->second->catalog_digest();
   }
   if (k.starts_with("t:")) {
     auto it = template_digests_.find(rest);
-    return it == template_digests_.end() ? model_->templates.digest(rest) : it->second;
+    return it == template_digests_.end() ? model_->templates.digest(std::string(rest)) : it->second;
   }
-  if (k.starts_with("f:")) return file_stamp(rest);
+  if (k.starts_with("f:")) return file_stamp(std::string(rest));
   if (k == "s" || k.starts_with("l:")) {
     std::lock_guard<std::mutex> lock(lists_mutex_);
-    auto& slot = list_digests_[key];
+    auto found = list_digests_.find(k);
+    if (found != list_digests_.end()) return found->second;
+    auto& slot = list_digests_[std::string(k)];
     if (!slot.empty()) return slot;
     std::string s;
     if (k == "s") {
       for (const auto& [id, digest] : bundle_digests_) s += id + " " + digest + "\n";
     } else {
-      // "l:<lang>:<n>": the first n entries ("*": all) of a language's list.
-      const auto colon = rest.rfind(':');
-      const std::string lang = rest.substr(0, colon), n = rest.substr(colon + 1);
+      // "l:<lang>:<n>": the first n entries ("*": all) of a language's list;
+      // "l:<lang>:*:<section>": its entries in one section.
+      std::string spec(rest), section;
+      if (const auto at = spec.find(":*:"); at != std::string::npos) {
+        section = spec.substr(at + 3);
+        spec.resize(at + 2);
+      }
+      const auto colon = spec.rfind(':');
+      const std::string lang = spec.substr(0, colon), n = spec.substr(colon + 1);
       auto it = model_->lists.find(lang);
       const bool number = !n.empty() && n.size() < 9 && std::all_of(n.begin(), n.end(), [](char c) {
         return c >= '0' && c <= '9';
@@ -143,6 +150,7 @@ std::string BuildPlan::dependency_value(const std::string& key) const {
             n == "*" ? it->second.size() : std::min<std::size_t>(std::stoul(n), it->second.size());
         for (std::size_t i = 0; i < count; ++i) {
           const Listed& l = it->second[i];
+          if (!section.empty() && l.bundle->section != section) continue;
           s += l.bundle->id() + " " + l.page_lang + " " + bundle_digests_.at(l.bundle->id()) + "\n";
         }
       }

@@ -298,7 +298,7 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
     sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)},
                                         {"title", loc.tr(s.title)}});
   d.set("sections", sections);
-  d.set("items", list_items(m, loc, m.listed(loc.code())));
+  d.set("items", list_items(m, loc, m.latest(loc.code(), kHomeArticles, nullptr)));
   return render_template(m.templates, "home", d, loc, sink);
 }
 
@@ -315,9 +315,7 @@ std::string render_section_page(const SiteModel& m, const SectionConfig& s, cons
       d, m, loc, [&](const std::string& lang) { return section_path(m.config, lang, s.id); },
       absolute_url(m.config, section_path(m.config, m.config.default_language, s.id)));
   d.set("section_title", title);
-  std::vector<Listed> items;
-  for (const auto& l : m.listed(loc.code()))
-    if (l.bundle->section == s.id) items.push_back(l);
+  const std::vector<Listed> items = m.listed_in(loc.code(), s.id);
   const auto n = static_cast<long>(items.size());
   d.set("count_text", fill_placeholders(loc.tr_n("{count} article", "{count} articles", n),
                                         {{"count", loc.format_count(n)}}));

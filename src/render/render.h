@@ -98,15 +98,15 @@ class BuildPlan {
   void add_copy(OutputFolder folder, const std::string& path, const std::string& source);
   /// What dependency `key` is now, as a digest: the same as when an output was
   /// rendered exactly when what it read then is unchanged. Thread-safe.
-  std::string dependency_value(const std::string& key) const;
+  std::string dependency_value(std::string_view key) const;
 
  private:
   std::unique_ptr<SiteModel> model_;
   std::vector<RenderUnit> units_;
-  std::map<std::string, std::string> bundle_digests_;
-  std::map<std::string, std::string> template_digests_;
+  std::map<std::string, std::string, std::less<>> bundle_digests_;
+  std::map<std::string, std::string, std::less<>> template_digests_;
   mutable std::mutex lists_mutex_;
-  mutable std::map<std::string, std::string> list_digests_;
+  mutable std::map<std::string, std::string, std::less<>> list_digests_;
 };
 
 /// An ISO 8601 week, cut in the site's time zone.

@@ -11,6 +11,9 @@
 
 namespace pp {
 
+/// How many of the latest articles a home page shows.
+inline constexpr std::size_t kHomeArticles = 20;
+
 /// One entry of a language's lists: the bundle, the article shown (the
 /// translation, or the source under fallback "source") and its page language.
 struct Listed {
@@ -41,6 +44,8 @@ struct SiteModel {
   /// The first `n` entries of the list of `lang` other than `except`: only
   /// the entries looked at are a dependency.
   std::vector<Listed> latest(const std::string& lang, std::size_t n, const Bundle* except) const;
+  /// The entries of the list of `lang` in one section: only they are a dependency.
+  std::vector<Listed> listed_in(const std::string& lang, const std::string& section) const;
   /// Computes `lists` for every configured language.
   void build_lists();
   /// The languages a bundle has a visible page in, in configuration order.

@@ -190,8 +190,8 @@ mustache::mustache& compiled(const TemplateSet& set, const std::string& name,
 
 std::string render_template(const TemplateSet& templates, const std::string& name,
                             mustache::data data, const Locale& locale, DiagnosticSink& sink) {
-  note_dependency("t:" + name);
-  note_dependency("c:" + locale.code());
+  note_dependency("t:", name);
+  note_dependency("c:", locale.code());
   const std::string* text = templates.find(name);
   if (!text) return {};
   mustache::mustache& tmpl = compiled(templates, name, *text, locale, false);
@@ -203,8 +203,8 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
 
 std::string render_text_template(const TemplateSet& templates, const std::string& name,
                                  mustache::data data, const Locale& locale, DiagnosticSink& sink) {
-  note_dependency("t:" + name);
-  note_dependency("c:" + locale.code());
+  note_dependency("t:", name);
+  note_dependency("c:", locale.code());
   const std::string* text = templates.find(name);
   if (!text) {
     sink.error({TemplateSet::path(name), 0, 0}, "template/missing", "required template is missing");

@@ -88,12 +88,17 @@ std::set<std::string> rendered(const RunResult& r) {
   return {r.rendered_files.begin(), r.rendered_files.end()};
 }
 
-// The pages that list every article of a language, and the sitemap.
-std::set<std::string> lists(const std::vector<std::string>& langs) {
+// The pages that list the articles of a language (the home page its latest
+// 20, which here are all of them; the feed all; a section page those of the
+// section), and the sitemap.
+std::set<std::string> lists(const std::vector<std::string>& langs,
+                            const std::vector<std::string>& sections = {"news", "reviews"}) {
   std::set<std::string> out = {"public/sitemap.xml"};
-  for (const auto& l : langs)
-    for (const char* page : {"/index.html", "/feed.xml", "/news/index.html", "/reviews/index.html"})
-      out.insert("public/" + l + page);
+  for (const auto& l : langs) {
+    out.insert("public/" + l + "/index.html");
+    out.insert("public/" + l + "/feed.xml");
+    for (const auto& s : sections) out.insert("public/" + l + "/" + s + "/index.html");
+  }
   return out;
 }
 
@@ -123,7 +128,7 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   // is not among the latest articles other pages show.
   s.edit("content/news/n02/index.en.md", "Body of n02.", "Body of n02, corrected.");
   EXPECT_EQ(rendered(s.build()),
-            joined({lists({"en", "ar"}),
+            joined({lists({"en", "ar"}, {"news"}),
                     article("en", "news", "n02"),
                     article("ar", "news", "n02"),
                     {"public/en/news/n05/index.html", "public/ar/news/n05/index.html"},
@@ -139,16 +144,19 @@ TEST(IncrementalBuild, ANewestArticleIsOnEveryPageOfItsLanguage) {
   Site s;
   const auto all = rendered(s.build());
   // The newest article is in every article page's "latest" list: a new title
-  // renders every English page…
+  // renders every English page but the section page of the reviews…
   s.edit("content/news/chip-launch/index.en.md", "A new chip <ships>", "A newer chip");
   const auto r = rendered(s.build());
   std::size_t en_pages = 0;
   for (const auto& f : all)
-    if (f.rfind("public/en/", 0) == 0 && f.ends_with("/index.html")) ++en_pages;
+    if (f.rfind("public/en/", 0) == 0 && f.ends_with("/index.html") &&
+        f != "public/en/reviews/index.html")
+      ++en_pages;
   std::size_t en_rendered = 0;
   for (const auto& f : r)
     if (f.rfind("public/en/", 0) == 0 && f.ends_with("/index.html")) ++en_rendered;
   EXPECT_EQ(en_rendered, en_pages);
+  EXPECT_FALSE(r.count("public/en/reviews/index.html"));
   // …but the emails of other articles show no list and are left alone.
   EXPECT_FALSE(r.count("mail/en/news--n01.eml"));
   s.expect_same_as_clean_build();
