@@ -7,9 +7,12 @@ rendering the same bodies.
 
   bench_build.py POLYPRESS [--bundles 1000] [--runs 3] [--dir /tmp/polypress-bench]
 
+It also times a rebuild with nothing changed and one after a single article
+was edited (a sentence added), against the full build.
+
 Needs hugo and cmark-gfm (bench/install-bench-deps.sh).
 """
-import argparse, os, re, shutil, subprocess, sys
+import argparse, os, re, shutil, subprocess, sys, time
 
 from bench_validate import measure  # wall, CPU and peak RSS of one child (wait4)
 
@@ -57,8 +60,26 @@ def main():
     results = {}
     results["polypress build"] = best_of(a.runs, [a.polypress, "-C", site, "build", "--quiet", "--out", pp_pub, "--mail-out", pp_mail], clean)
     pages, emails = count(pp_pub, "index.html"), count(pp_mail, ".eml")
+    build = [a.polypress, "-C", site, "build", "--quiet", "--out", pp_pub, "--mail-out", pp_mail]
     # Nothing changed since the last run: what a rebuild costs.
-    results["polypress no-op rebuild"] = best_of(a.runs, [a.polypress, "-C", site, "build", "--quiet", "--out", pp_pub, "--mail-out", pp_mail])
+    results["polypress no-op rebuild"] = best_of(a.runs, build)
+    # One article edited (a sentence added to an English source in the middle
+    # of the site, so not among the latest): what an editor's rebuild costs.
+    edited = sorted(p for p in md if p.endswith("index.en.md"))[len(md) // 10]
+    original = open(edited, encoding="utf-8").read()
+    runs = [0]
+
+    def edit():
+        runs[0] += 1
+        with open(edited, "w", encoding="utf-8") as f:
+            f.write(original + "\nEdited for the benchmark, %d.\n" % runs[0])
+        time.sleep(0.3)  # older than the racy-timestamp window, as a real edit
+
+    try:
+        results["polypress one-article edit"] = best_of(a.runs, build, edit)
+    finally:
+        with open(edited, "w", encoding="utf-8") as f:
+            f.write(original)
 
     hugo = shutil.which("hugo")
     hugo_pages = 0
@@ -98,6 +119,7 @@ def main():
     if "cmark-gfm floor" in results:
         print("ratio polypress/floor:   wall %.2f" % (pb[0] / results["cmark-gfm floor"][0]))
     print("no-op rebuild / full build: %.1f %%" % (100 * results["polypress no-op rebuild"][0] / pb[0]))
+    print("one-article edit / full build: %.1f %%" % (100 * results["polypress one-article edit"][0] / pb[0]))
 
 
 if __name__ == "__main__":

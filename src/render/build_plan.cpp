@@ -23,11 +23,13 @@ void logged(RenderedOutput& out, const std::string& own, F&& render) {
   out.dependencies = log.keys();
 }
 
-RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::string& source) {
-  return {{{folder, path}}, [source](const std::vector<bool>&, std::vector<RenderedOutput>& out) {
+// `source` is absolute; `shown` names it relative to the site root.
+RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::string& source,
+                     const std::string& shown) {
+  return {{{folder, path}},
+          [source, shown](const std::vector<bool>&, std::vector<RenderedOutput>& out) {
             const ReadResult r = read_file(source, 256u << 20);
-            if (!r.ok)
-              out[0].findings.error({source, 0, 0}, "emit/read", "cannot read: " + r.error);
+            if (!r.ok) out[0].findings.error({shown, 0, 0}, "emit/read", "cannot read: " + r.error);
             out[0].bytes = r.bytes;
             out[0].dependencies = {"f:" + source};
           }};
@@ -86,7 +88,8 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
                });
            }});
       for (const auto& asset : b.assets)
-        units_.push_back(copy_unit(pages, dir + asset, (root / b.dir / asset).string()));
+        units_.push_back(
+            copy_unit(pages, dir + asset, (root / b.dir / asset).string(), b.dir + "/" + asset));
     }
   }
   // Digests of what outputs look up, computed once: each bundle (its files as
@@ -103,7 +106,9 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
 BuildPlan::~BuildPlan() = default;
 
 void BuildPlan::add_copy(OutputFolder folder, const std::string& path, const std::string& source) {
-  units_.push_back(copy_unit(folder, path, source));
+  units_.push_back(
+      copy_unit(folder, path, source,
+                std::filesystem::path(source).lexically_relative(model_->root).generic_string()));
 }
 
 std::string BuildPlan::dependency_value(std::string_view k) const {
