@@ -4,6 +4,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -12,6 +13,9 @@ namespace pp {
 namespace {
 
 std::size_t char_width(UChar32 c) {
+  // Below the combining marks everything is one column but the soft hyphen
+  // (a format character): no property lookups for Latin text.
+  if (c < 0x300) return c == 0xAD ? 0 : 1;
   const auto gc = u_charType(c);
   if (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_FORMAT_CHAR) return 0;
   const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
@@ -75,6 +79,7 @@ void wrap_paragraph(const icu::UnicodeString& s, std::size_t width, icu::BreakIt
     int32_t text_end = b;
     while (text_end > start && is_space(s[text_end - 1])) --text_end;
     const std::size_t w = width_of(s, start, text_end);
+    const std::size_t spaces = static_cast<std::size_t>(b - text_end);
     if (!empty && line_width + w > width) {
       while (!line.empty() && line.back() == ' ') line.pop_back();
       lines.push_back(line);
@@ -83,7 +88,7 @@ void wrap_paragraph(const icu::UnicodeString& s, std::size_t width, icu::BreakIt
       empty = true;
     }
     line += utf8(s, start, b);
-    line_width += width_of(s, start, b);
+    line_width += w + spaces;
     empty = false;
     start = b;
   }
@@ -94,6 +99,9 @@ void wrap_paragraph(const icu::UnicodeString& s, std::size_t width, icu::BreakIt
 }  // namespace
 
 std::size_t display_width(const std::string& text) {
+  // ASCII is one column a byte.
+  if (std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; }))
+    return text.size();
   const icu::UnicodeString s = icu::UnicodeString::fromUTF8(text);
   return width_of(s, 0, s.length());
 }

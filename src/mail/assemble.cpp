@@ -142,8 +142,16 @@ std::optional<std::string> assemble_email(const EmailContent& c, std::string& er
   internet_address_set_charset(sender, "utf-8");  // never a legacy charset
   internet_address_list_add(g_mime_message_get_from(msg.get()), sender);
 
-  GTimeZone* tz = g_time_zone_new_identifier(c.time_zone.c_str());
-  if (!tz) tz = g_time_zone_new_utc();
+  // GLib reads the zone's tzfile each time one is made: one per thread and zone.
+  thread_local std::string tz_name;
+  thread_local GTimeZone* tz_cached = nullptr;
+  if (!tz_cached || tz_name != c.time_zone) {
+    if (tz_cached) g_time_zone_unref(tz_cached);
+    tz_cached = g_time_zone_new_identifier(c.time_zone.c_str());
+    if (!tz_cached) tz_cached = g_time_zone_new_utc();
+    tz_name = c.time_zone;
+  }
+  GTimeZone* tz = g_time_zone_ref(tz_cached);
   GDateTime* utc = g_date_time_new_from_unix_utc(c.date_epoch_s);
   GDateTime* local = g_date_time_to_timezone(utc, tz);
   g_mime_message_set_date(msg.get(), local);
