@@ -208,9 +208,9 @@ RunResult run_build(const BuildOptions& options) {
   long long newest_input = 0;
   const std::string inputs = fingerprint_inputs(options.root, &newest_input);
   const std::string opts = build_options_fingerprint(options, result.out_dir, mail_dir);
-  if (const auto last = read_build_record(options.root);
+  if (auto last = read_build_record(options.root);
       last && last->inputs == inputs && last->options == opts &&
-      last->outputs_state == fingerprint_files(last->outputs)) {
+      last->outputs_state == fingerprint_files(last->outputs = read_build_outputs(options.root))) {
     for (const auto& d : last->findings) sink.report(d.where, d.severity, d.rule, d.message);
     result.stats.unchanged = static_cast<int>(last->outputs.size());
     result.reused = true;

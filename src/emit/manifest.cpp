@@ -4,10 +4,12 @@
 
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "core/digest.h"
 
@@ -106,19 +108,52 @@ void bind_text(sqlite3_stmt* st, int i, const std::string& s) {
 
 }  // namespace
 
+namespace {
+
+// A line for `entry` itself: its stat, or what a symbolic link points to
+// (part of the input as what it is, never followed).
+std::string entry_line(const fs::directory_entry& e, long long* newest_ns) {
+  std::error_code ec;
+  return e.is_symlink(ec)
+             ? e.path().string() + " -> " + fs::read_symlink(e.path(), ec).string() + "\n"
+             : stat_line(e.path().string(), newest_ns);
+}
+
+// Lines for everything under `dir`, at any depth.
+void walk(const fs::path& dir, std::vector<std::string>& lines, long long* newest_ns) {
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    lines.push_back(entry_line(*it, newest_ns));
+}
+
+}  // namespace
+
 std::string fingerprint_inputs(const fs::path& root, long long* newest_ns) {
   std::vector<std::string> lines;
-  for (const char* top : {"content", "pipeline", "locales"}) {
-    std::error_code ec;
-    lines.push_back(stat_line((root / top).string(), newest_ns));  // a folder added or removed
-    for (fs::recursive_directory_iterator it(root / top, ec), end; !ec && it != end;
-         it.increment(ec)) {
-      // Symbolic links are part of the input as what they are, not followed.
-      lines.push_back(it->is_symlink(ec) ? it->path().string() + " -> " +
-                                               fs::read_symlink(it->path(), ec).string() + "\n"
-                                         : stat_line(it->path().string(), newest_ns));
+  // Each bundle folder (content/<section>/<slug>) is walked on its own, in
+  // parallel; pipeline/ and locales/ as two more.
+  std::vector<fs::path> walks = {root / "pipeline", root / "locales"};
+  long long newest = 0;
+  for (const char* top : {"content", "pipeline", "locales"})
+    lines.push_back(stat_line((root / top).string(), &newest));  // a folder added or removed
+  std::error_code ec;
+  for (const auto& section : fs::directory_iterator(root / "content", ec)) {
+    lines.push_back(entry_line(section, &newest));
+    if (section.is_symlink(ec) || !section.is_directory(ec)) continue;
+    for (const auto& bundle : fs::directory_iterator(section.path(), ec)) {
+      lines.push_back(entry_line(bundle, &newest));
+      if (!bundle.is_symlink(ec) && bundle.is_directory(ec)) walks.push_back(bundle.path());
     }
   }
+  std::vector<std::vector<std::string>> found(walks.size());
+  std::vector<long long> newest_of(walks.size(), 0);
+  tbb::parallel_for(std::size_t{0}, walks.size(),
+                    [&](std::size_t i) { walk(walks[i], found[i], &newest_of[i]); });
+  for (std::size_t i = 0; i < walks.size(); ++i) {
+    for (auto& l : found[i]) lines.push_back(std::move(l));
+    newest = std::max(newest, newest_of[i]);
+  }
+  if (newest_ns) *newest_ns = std::max(*newest_ns, newest);
   std::sort(lines.begin(), lines.end());
   std::string all;
   for (const auto& l : lines) all += l;
@@ -152,6 +187,24 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
     kept = column_text(st, 0);
   sqlite3_finalize(st);
   if (kept != identity) return state;
+  // The parse cache is read on a second connection meanwhile. Both tables are
+  // caches checked entry by entry (stamps, digests), so the two reads need not
+  // be one snapshot.
+  std::thread articles([&] {
+    Db a;
+    sqlite3_stmt* s = nullptr;
+    if (!open_db(root, a, false) ||
+        sqlite3_prepare_v2(a.db, "SELECT path, stamp, data FROM articles", -1, &s, nullptr) !=
+            SQLITE_OK)
+      return;
+    while (sqlite3_step(s) == SQLITE_ROW) {
+      const auto* blob = static_cast<const char*>(sqlite3_column_blob(s, 2));
+      std::string data(blob ? blob : "", static_cast<std::size_t>(sqlite3_column_bytes(s, 2)));
+      state.articles.entries.emplace(column_text(s, 0),
+                                     ParseCache::Entry{column_text(s, 1), std::move(data)});
+    }
+    sqlite3_finalize(s);
+  });
   if (sqlite3_prepare_v2(d.db, "SELECT path, dependencies, digest, state, findings FROM outputs",
                          -1, &st, nullptr) == SQLITE_OK) {
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -166,16 +219,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
     }
   }
   sqlite3_finalize(st);
-  if (sqlite3_prepare_v2(d.db, "SELECT path, stamp, data FROM articles", -1, &st, nullptr) ==
-      SQLITE_OK) {
-    while (sqlite3_step(st) == SQLITE_ROW) {
-      const auto* blob = static_cast<const char*>(sqlite3_column_blob(st, 2));
-      std::string data(blob ? blob : "", static_cast<std::size_t>(sqlite3_column_bytes(st, 2)));
-      state.articles.entries.emplace(column_text(st, 0),
-                                     ParseCache::Entry{column_text(st, 1), std::move(data)});
-    }
-  }
-  sqlite3_finalize(st);
+  articles.join();
   return state;
 }
 
@@ -265,7 +309,6 @@ std::optional<BuildRecord> read_build_record(const fs::path& root) {
       BuildRecord r;
       r.inputs = j.value("inputs", "");
       r.options = j.value("options", "");
-      r.outputs = j.value("outputs", std::vector<std::string>{});
       r.outputs_state = j.value("outputs_state", "");
       r.findings = findings_from_json(j.value("findings", nlohmann::json::array()));
       out = std::move(r);
@@ -282,23 +325,50 @@ bool write_build_record(const fs::path& root, const BuildRecord& r) {
   const std::string value = nlohmann::json{
       {"inputs", r.inputs},
       {"options", r.options},
-      {"outputs", r.outputs},
       {"outputs_state", r.outputs_state},
       {"findings", findings}}.dump();
+  // The list of outputs apart: it is read only when everything else matches.
+  std::string outputs;
+  for (const auto& p : r.outputs) outputs += p + "\n";
+  const std::string keys[] = {"record", "record-outputs"};
+  const std::string* values[] = {&value, &outputs};
+  int row = 0;
+  return sqlite3_exec(d.db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK &&
+         run_each(d.db, "INSERT OR REPLACE INTO build (key, value) VALUES (?, ?)",
+                  [&](sqlite3_stmt* s) {
+                    if (row == 2) return false;
+                    bind_text(s, 1, keys[row]);
+                    bind_text(s, 2, *values[row]);
+                    ++row;
+                    return true;
+                  }) &&
+         sqlite3_exec(d.db, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
+std::vector<std::string> read_build_outputs(const fs::path& root) {
+  std::vector<std::string> out;
+  Db d;
+  if (!open_db(root, d, false)) return out;
   sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(d.db, "INSERT OR REPLACE INTO build (key, value) VALUES ('record', ?)", -1,
-                         &st, nullptr) != SQLITE_OK)
-    return false;
-  sqlite3_bind_text(st, 1, value.c_str(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
-  const bool ok = sqlite3_step(st) == SQLITE_DONE;
+  if (sqlite3_prepare_v2(d.db, "SELECT value FROM build WHERE key = 'record-outputs'", -1, &st,
+                         nullptr) == SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW) {
+    const std::string all = column_text(st, 0);
+    for (std::size_t at = 0; at < all.size();) {
+      const auto nl = std::min(all.find('\n', at), all.size());
+      out.push_back(all.substr(at, nl - at));
+      at = nl + 1;
+    }
+  }
   sqlite3_finalize(st);
-  return ok;
+  return out;
 }
 
 void clear_build_record(const fs::path& root) {
   Db d;
   if (!open_db(root, d, false)) return;
-  sqlite3_exec(d.db, "DELETE FROM build WHERE key = 'record'", nullptr, nullptr, nullptr);
+  sqlite3_exec(d.db, "DELETE FROM build WHERE key IN ('record', 'record-outputs')", nullptr,
+               nullptr, nullptr);
 }
 
 }  // namespace pp

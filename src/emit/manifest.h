@@ -71,8 +71,12 @@ std::string fingerprint_files(const std::vector<std::string>& paths,
 /// a new version never reuses an old build.
 std::string binary_identity();
 
-/// The record of the last successful build, or nullopt (none, unreadable).
+/// The record of the last successful build, or nullopt (none, unreadable);
+/// its `outputs` are left empty (read_build_outputs()).
 std::optional<BuildRecord> read_build_record(const std::filesystem::path& root);
+
+/// The files the last successful build produced.
+std::vector<std::string> read_build_outputs(const std::filesystem::path& root);
 
 /// Stores `record` (one transaction); false when .polypress/ cannot be written,
 /// which only costs the next build its shortcut.
