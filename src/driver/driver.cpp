@@ -27,6 +27,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// POLYPRESS_TIMING=1 prints how long each phase took (docs/performance.md).
+class PhaseTimer {
+ public:
+  explicit PhaseTimer(const char* indent = "") : indent_(indent) {}
+  void mark(const char* phase) {
+    if (!on_) return;
+    const auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "polypress: %s%-8s %7.3f s\n", indent_, phase,
+                 std::chrono::duration<double>(now - start_).count());
+    start_ = now;
+  }
+
+ private:
+  const char* indent_;
+  bool on_ = std::getenv("POLYPRESS_TIMING") != nullptr;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
 // What every output of a build depends on besides what it reads: this binary,
 // site.yaml, and the options that change what a page says.
 std::string build_identity(const BuildOptions& o) {
@@ -45,10 +63,13 @@ Checked load_and_check(const fs::path& root, DiagnosticSink& sink, int jobs = 0,
   Checked c;
   c.config = load_site_config(root, sink);
   if (!c.config) return c;
+  PhaseTimer timer("  ");
   c.corpus = load_corpus(root, *c.config, sink, jobs, cache);
+  timer.mark("read");
   validate_corpus(*c.config, c.corpus, sink);
   check_links(*c.config, c.corpus, sink);
   check_figure_formats(c.corpus, sink);
+  timer.mark("check");
   return c;
 }
 
@@ -195,16 +216,8 @@ RunResult run_build(const BuildOptions& options) {
   const auto started = std::chrono::duration_cast<std::chrono::nanoseconds>(
                            std::chrono::system_clock::now().time_since_epoch())
                            .count();
-  // POLYPRESS_TIMING=1 prints how long each phase took (docs/performance.md).
-  const bool timing = std::getenv("POLYPRESS_TIMING") != nullptr;
-  auto phase_start = std::chrono::steady_clock::now();
-  auto mark = [&](const char* phase) {
-    if (!timing) return;
-    const auto now = std::chrono::steady_clock::now();
-    std::fprintf(stderr, "polypress: %-8s %7.3f s\n", phase,
-                 std::chrono::duration<double>(now - phase_start).count());
-    phase_start = now;
-  };
+  PhaseTimer timer;
+  auto mark = [&](const char* phase) { timer.mark(phase); };
   long long newest_input = 0;
   const std::string inputs = fingerprint_inputs(options.root, &newest_input);
   const std::string opts = build_options_fingerprint(options, result.out_dir, mail_dir);
