@@ -290,7 +290,7 @@ RunResult run_build(const BuildOptions& options) {
   }
   result.write_failed = result.stats.failed > 0;
   result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
-#if !defined(__SANITIZE_ADDRESS__)
+#if !defined(POLYPRESS_SANITIZED) && !defined(__SANITIZE_ADDRESS__)
   if (options.process_exits) {
     // The process ends right after: the corpus, the plan and the kept state
     // (tens of thousands of small objects) are left to the operating system,

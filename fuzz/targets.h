@@ -1,0 +1,21 @@
+#pragma once
+// Fuzz targets: each takes arbitrary bytes, runs one part of polypress on them
+// and traps when an invariant of its output breaks. Crashes, hangs, leaks and
+// undefined behaviour are the sanitizers' to catch.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pp::fuzz {
+
+/// An article file → split, YAML, typed front matter, Markdown walk, the
+/// parse cache round trip, and every check of validate.
+int fuzz_front_matter(const uint8_t* data, size_t size);
+/// A Markdown body → parse, guards, and its HTML and text for page and email.
+int fuzz_markdown(const uint8_t* data, size_t size);
+/// A .po file → the catalog reader, placeholders, statistics, tool messages.
+int fuzz_po(const uint8_t* data, size_t size);
+/// Subject, text, HTML and display name (NUL-separated) → an email.
+int fuzz_email(const uint8_t* data, size_t size);
+
+}  // namespace pp::fuzz
