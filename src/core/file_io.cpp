@@ -145,8 +145,13 @@ WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
     made_.insert(dir.string());
   }
   static thread_local std::mt19937_64 rng{std::random_device{}()};
-  const fs::path tmp =
-      dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+  fs::path tmp;
+  if (staging_.empty()) {
+    tmp = dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+  } else {
+    std::lock_guard<std::mutex> lock(mutex_);
+    tmp = staging_ / (std::to_string(staged_count_++) + ".tmp");
+  }
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
     error = path.string() + ": " + std::strerror(errno);

@@ -39,7 +39,10 @@ WriteOutcome write_file_atomic(const std::filesystem::path& path, const std::str
 /// file whole: old or new.
 class AtomicBatch {
  public:
-  AtomicBatch() = default;
+  /// Temporaries go beside their files, or into `staging` (an empty folder on
+  /// the same file system as every file of the batch), so that a process
+  /// killed before commit() leaves nothing partial among the files.
+  explicit AtomicBatch(std::filesystem::path staging = {}) : staging_(std::move(staging)) {}
   ~AtomicBatch();
   AtomicBatch(const AtomicBatch&) = delete;
   AtomicBatch& operator=(const AtomicBatch&) = delete;
@@ -61,6 +64,8 @@ class AtomicBatch {
   std::set<std::string> made_;                  ///< folders known to exist
   std::vector<std::filesystem::path> created_;  ///< folders this batch made, in order
   bool committed_ = false;
+  std::filesystem::path staging_;
+  std::size_t staged_count_ = 0;  ///< names of temporaries in staging_
 };
 
 /// One file of a batch for write_files_atomic (pointers: nothing is copied).

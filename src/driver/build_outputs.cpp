@@ -4,6 +4,13 @@
 #include <algorithm>
 #include <atomic>
 
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -32,6 +39,33 @@ bool confined(const std::string& path) {
 }
 
 }  // namespace
+
+fs::path prepare_staging(const fs::path& root, const std::vector<fs::path>& outputs) {
+  const fs::path all = root / ".polypress" / "staging";
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(all, ec)) {
+    const std::string name = e.path().filename().string();
+    const long pid = std::strtol(name.c_str(), nullptr, 10);
+    if (pid <= 0 || (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH))
+      fs::remove_all(e.path(), ec);
+  }
+  const fs::path mine = all / std::to_string(::getpid());
+  fs::remove_all(mine, ec);
+  fs::create_directories(mine, ec);
+  struct stat st {};
+  if (ec || ::stat(mine.c_str(), &st) != 0) return {};
+  for (fs::path dir : outputs) {
+    // The folder, or the nearest of its parents that exists.
+    struct stat out {};
+    while (::stat(dir.c_str(), &out) != 0 && dir.has_parent_path() && dir != dir.parent_path())
+      dir = dir.parent_path();
+    if (out.st_dev != st.st_dev) {
+      fs::remove_all(mine, ec);
+      return {};
+    }
+  }
+  return mine;
+}
 
 std::string dependencies_digest(const BuildPlan& plan, const std::string& global,
                                 std::string_view keys) {
@@ -110,7 +144,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     });
   });
   // 2. Render those, stage each file as soon as it is made, and keep what it read.
-  AtomicBatch batch;
+  AtomicBatch batch(targets.staging);
   std::vector<OutputRecord> records(slots.size());
   std::vector<WriteOutcome> outcomes(slots.size(), WriteOutcome::unchanged);
   std::vector<DiagnosticSink> findings(slots.size());

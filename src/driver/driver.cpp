@@ -259,10 +259,15 @@ RunResult run_build(const BuildOptions& options) {
                               options.mail_dir.generic_string(),
                               options.shard_index,
                               options.shard_count,
-                              options.jobs};
+                              options.jobs,
+                              prepare_staging(options.root, {result.out_dir, mail_dir})};
   clear_build_record(options.root);
   mark("plan");
   OutputsResult done = render_and_write(*plan, targets, *kept, identity, sink);
+  if (!targets.staging.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(targets.staging, ec);
+  }
   mark("render");
   result.stats = done.stats;
   result.rendered = done.rendered.size();

@@ -25,7 +25,15 @@ struct OutputTargets {
   std::string out_shown, mail_shown;        ///< as the user gave them, for messages
   int shard_index = 1, shard_count = 1;
   int jobs = 0;
+  std::filesystem::path staging;  ///< where temporaries go (empty: beside their files)
 };
+
+/// A fresh `.polypress/staging/<pid>/` under `root` when it is on the same file
+/// system as every folder of `outputs` (else empty: temporaries then go beside
+/// their files). Staging folders left by builds that no longer run (killed)
+/// are removed first.
+std::filesystem::path prepare_staging(const std::filesystem::path& root,
+                                      const std::vector<std::filesystem::path>& outputs);
 
 /// What render_and_write() did.
 struct OutputsResult {
