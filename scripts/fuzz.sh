@@ -32,9 +32,12 @@ for t in "${targets[@]}"; do
     find content locales tests/e2e/sites tests/e2e/invalid "fuzz/regressions/$t" -type f \
       \( -name "$pattern" -o -name '*.pot' -o -path "fuzz/regressions/*" \) -size -256k -print0 2>/dev/null)
   echo "fuzz_$t: $i seeds, $seconds s, $jobs job(s)"
-  ./build-fuzz/fuzz/"fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
-    -max_len=65536 -jobs="$jobs" -workers="$jobs" -print_final_stats=1 \
-    -artifact_prefix="build-fuzz/findings/$t/" "build-fuzz/corpus/$t" "$seeds" \
+  # With several jobs libFuzzer writes fuzz-<n>.log into the working folder.
+  parallel=(); [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
+  mkdir -p "build-fuzz/logs/$t"
+  (cd "build-fuzz/logs/$t" && ../../fuzz/"fuzz_$t" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 "${parallel[@]}" \
+    -artifact_prefix="../../findings/$t/" "../../corpus/$t" "../../seeds/$t") \
     2>&1 | tee "build-fuzz/fuzz_$t.log" | grep -E "^#[0-9]+ +(DONE|INITED)|stat::|ERROR|SUMMARY" || true
   echo "findings: $(ls "build-fuzz/findings/$t" | wc -l) (build-fuzz/findings/$t/)"
 done

@@ -166,6 +166,13 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
                    "article files are named index.<lang>.md; '" + name + "' names no language");
         continue;
       }
+      if (name == "index.html") {
+        // The article page of each language is written there.
+        sink.error({rel, 0, 0}, "bundle/file-name",
+                   "a bundle file cannot be named index.html: each article page is written "
+                   "under that name");
+        continue;
+      }
       if (e.is_regular_file(ec) && name[0] != '.') b.assets.push_back(name);
       continue;
     }

@@ -2,6 +2,7 @@
 
 #include <unicode/ucurr.h>
 #include <cmath>
+#include <cstdio>
 
 #include <regex>
 
@@ -245,6 +246,28 @@ void read_review_blocks(FmReader& r, const YAML::Node& root, FrontMatter& fm) {
   }
 }
 
+// The first scalar (keys included) holding a control character other than tab
+// and line feed once YAML escapes are decoded ("\0", "\e", "\r", "\x7f"): the
+// file's bytes were checked, but an escape reaches pages and headers only now.
+std::optional<std::pair<YAML::Node, unsigned char>> find_control(const YAML::Node& n) {
+  if (n.IsScalar()) {
+    for (const char ch : n.Scalar()) {
+      const auto c = static_cast<unsigned char>(ch);
+      if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F) return std::make_pair(n, c);
+    }
+    return std::nullopt;
+  }
+  if (n.IsSequence())
+    for (const auto& item : n)
+      if (auto found = find_control(item)) return found;
+  if (n.IsMap())
+    for (const auto& kv : n) {
+      if (auto found = find_control(kv.first)) return found;
+      if (auto found = find_control(kv.second)) return found;
+    }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const YamlOrigin& origin,
@@ -261,6 +284,14 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
   }
   if (const YAML::Node deep = find_too_deep(*doc, 32); deep.IsDefined() && !deep.IsNull()) {
     sink.error(location_of(deep, origin), "front-matter/too-deep", "nesting deeper than 32 levels");
+    return std::nullopt;
+  }
+  if (const auto control = find_control(*doc)) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "%02X", control->second);
+    sink.error(
+        location_of(control->first, origin), "front-matter/encoding",
+        std::string("control character U+00") + hex + " (written as an escape) is not allowed");
     return std::nullopt;
   }
   FmReader r(origin, sink);

@@ -120,6 +120,18 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     }
   }
   first[units.size()] = slots.size();
+  // Two outputs on one file would leave whichever came last: refused.
+  std::sort(every.begin(), every.end());
+  for (std::size_t i = 1; i < every.size(); ++i)
+    if (every[i] == every[i - 1]) {
+      for (const auto& s : slots)
+        if (s.file.string() == every[i]) {
+          sink.error({s.shown, 0, 0}, "emit/path", "two outputs would be written to this file");
+          break;
+        }
+      result.stats.failed = 1;
+      return result;
+    }
   for (const char* dir_kind : {"out", "mail"}) {
     const fs::path& dir = std::string(dir_kind) == "out" ? targets.out_dir : targets.mail_dir;
     std::error_code ec;
@@ -222,7 +234,6 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     records[k].findings = findings[k].sorted();
     result.update.outputs.emplace_back(slots[k].file.string(), std::move(records[k]));
   }
-  std::sort(every.begin(), every.end());
   for (const auto& [path, record] : kept.outputs)
     if (!std::binary_search(every.begin(), every.end(), path))
       result.update.removed_outputs.push_back(path);

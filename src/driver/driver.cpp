@@ -68,6 +68,7 @@ Checked load_and_check(const fs::path& root, DiagnosticSink& sink, int jobs = 0,
   timer.mark("read");
   validate_corpus(*c.config, c.corpus, sink);
   check_links(*c.config, c.corpus, sink);
+  check_source_urls(c.corpus, sink);
   check_figure_formats(c.corpus, sink);
   timer.mark("check");
   return c;

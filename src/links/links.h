@@ -60,10 +60,14 @@ LinkTarget resolve_internal_link(const Corpus& corpus, const InternalLink& link,
 /// bundle files that do not exist (errors).
 void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink);
 
-/// Checks sources and product URLs (SPEC §3): absolute, well-formed http(s) URLs
-/// (source/url), `accessed` not after `now_ms` (source/accessed), the same URL
-/// twice in one file's sources (source/duplicate, a warning).
+/// Checks sources (SPEC §3, for `check`): `accessed` not after `now_ms`
+/// (source/accessed), the same URL twice in one file's sources
+/// (source/duplicate, a warning).
 void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink);
+
+/// Every source and product URL is an absolute http(s) URL with a host (run
+/// by every command: these URLs are published as links).
+void check_source_urls(const Corpus& corpus, DiagnosticSink& sink);
 
 /// The outcome of checking one external URL.
 enum class LinkStatus { ok, broken, flaky, skipped };

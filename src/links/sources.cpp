@@ -1,4 +1,6 @@
-// Sources and product URLs of the front matter (SPEC §3), checked by `check`.
+// Sources and product URLs of the front matter (SPEC §3): their form is
+// checked by every command (they become links on pages and in emails); their
+// dates and duplicates by `check`.
 #include <curl/curl.h>
 
 #include <set>
@@ -38,15 +40,27 @@ std::string url_problem(const std::string& url) {
 
 }  // namespace
 
+void check_source_urls(const Corpus& corpus, DiagnosticSink& sink) {
+  for (const auto& b : corpus.bundles)
+    for (const auto& [lang, a] : b.articles) {
+      for (const auto& s : a.own.sources)
+        if (!s.url.empty())
+          if (const std::string p = url_problem(s.url); !p.empty())
+            sink.error(s.url_where, "source/url",
+                       "source URL \"" + quote_for_message(s.url) + "\" " + p);
+      if (a.own.product && !a.own.product->url.empty())
+        if (const std::string p = url_problem(a.own.product->url); !p.empty())
+          sink.error(a.own.product->url_where, "source/url",
+                     "product URL \"" + quote_for_message(a.own.product->url) + "\" " + p);
+    }
+}
+
 void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink) {
   for (const auto& b : corpus.bundles) {
     for (const auto& [lang, a] : b.articles) {
       std::set<std::string> seen;
       for (const auto& s : a.own.sources) {
         if (!s.url.empty()) {
-          if (const std::string p = url_problem(s.url); !p.empty())
-            sink.error(s.url_where, "source/url",
-                       "source URL \"" + quote_for_message(s.url) + "\" " + p);
           if (!seen.insert(s.url).second)
             sink.warning(s.url_where, "source/duplicate",
                          "source \"" + quote_for_message(s.url) + "\" is listed twice");
@@ -57,10 +71,6 @@ void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink) {
           sink.error(s.accessed_where, "source/accessed",
                      "'accessed' (" + s.accessed->text + ") is in the future");
       }
-      if (a.own.product && !a.own.product->url.empty())
-        if (const std::string p = url_problem(a.own.product->url); !p.empty())
-          sink.error(a.own.product->url_where, "source/url",
-                     "product URL \"" + quote_for_message(a.own.product->url) + "\" " + p);
     }
   }
 }
