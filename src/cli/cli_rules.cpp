@@ -4,6 +4,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "core/json_text.h"
 #include "core/rules.h"
 #include "driver/driver.h"
 
@@ -27,7 +28,7 @@ int cmd_rules(const std::vector<std::string>& args) {
     for (const auto& r : all_rules())
       out.push_back(
           {{"id", r.id}, {"severity", severity_name(r.severity)}, {"summary", r.summary}});
-    std::cout << out.dump(2) << "\n";
+    std::cout << json_text(out, 2) << "\n";
     return kExitOk;
   }
   if (common.format != "text") {

@@ -227,6 +227,10 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
           r.origin(), "config/unknown-key", "'newsletter'", r.sink());
       auto& nl = c.newsletter;
       nl.from = r.str(n, "from", true, "'newsletter'").value_or("");
+      // Encoded in every email's From line (see mail/assemble.cpp).
+      if (count_code_points(nl.from) > 100)
+        r.sink().error(location_of(n["from"], r.origin()), "config/range",
+                       "'from' must be at most 100 characters");
       nl.list_id = r.str(n, "list_id", true, "'newsletter'").value_or("");
       nl.subscribe_url = r.str(n, "subscribe_url", true, "'newsletter'").value_or("");
       nl.unsubscribe_url = r.str(n, "unsubscribe_url", true, "'newsletter'").value_or("");

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/diagnostic.h"
+#include "core/json_text.h"
 #include "core/rules.h"
 
 namespace pp {
@@ -129,7 +130,7 @@ std::string sarif(const std::vector<Diagnostic>& items) {
                              {"originalUriBaseIds",
                               {{"SITEROOT", {{"description", {{"text", "the site root (-C)"}}}}}}},
                              {"results", results}}})}};
-  return log.dump(2) + "\n";
+  return json_text(log, 2) + "\n";
 }
 
 }  // namespace
@@ -152,7 +153,7 @@ std::string format_diagnostics(const std::vector<Diagnostic>& items, OutputForma
                        {"severity", severity_name(d.severity)},
                        {"rule", d.rule},
                        {"message", d.message}});
-      return arr.dump(2) + "\n";
+      return json_text(arr, 2) + "\n";
     }
     case OutputFormat::sarif:
       return sarif(items);

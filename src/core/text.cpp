@@ -202,4 +202,13 @@ std::string percent_decode(std::string_view s) {
   return out;
 }
 
+std::string replace_invalid_utf8(std::string_view s) {
+  std::string out;
+  for (auto bad = find_invalid_utf8(s); bad != std::string::npos; bad = find_invalid_utf8(s)) {
+    out.append(s.substr(0, bad)).append("\xEF\xBF\xBD");
+    s.remove_prefix(bad + 1);
+  }
+  return out.append(s);
+}
+
 }  // namespace pp

@@ -12,6 +12,9 @@ namespace pp {
 /// Offset of the first byte that is not valid UTF-8, or npos when all is valid.
 std::size_t find_invalid_utf8(std::string_view s);
 
+/// `s` with each byte that is not part of valid UTF-8 replaced by U+FFFD.
+std::string replace_invalid_utf8(std::string_view s);
+
 /// Number of Unicode code points in valid UTF-8 text (used for 1-based columns).
 int count_code_points(std::string_view s);
 

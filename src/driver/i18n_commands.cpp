@@ -6,6 +6,7 @@
 #include "content/content.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/json_text.h"
 #include "driver/driver_internal.h"
 #include "l10n/l10n.h"
 #include "render/render.h"
@@ -112,7 +113,7 @@ RunResult run_i18n_stats(const fs::path& root, bool json, double fail_under) {
                     a[TranslationState::missing], article_pct);
     text += line;
   }
-  result.output = json ? out.dump(2) + "\n" : text;
+  result.output = json ? json_text(out, 2) + "\n" : text;
   result.exit_code = below ? kExitFindings : kExitOk;
   return result;
 }

@@ -7,6 +7,7 @@
 #include "content/content.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/json_text.h"
 #include "core/process.h"
 #include "driver/driver_internal.h"
 #include "l10n/l10n.h"
@@ -131,7 +132,7 @@ RunResult run_translations(const fs::path& root, bool json, bool diff) {
       }
       out.push_back(row);
     }
-    result.output = out.dump(2) + "\n";
+    result.output = json_text(out, 2) + "\n";
     return result;
   }
   std::size_t width = 6;

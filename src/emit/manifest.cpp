@@ -1,6 +1,7 @@
 // The build manifest: when nothing changed since the last successful build,
 // `build` renders and writes nothing.
 #include "emit/manifest.h"
+#include "core/json_text.h"
 
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -253,7 +254,7 @@ bool write_incremental_state(const fs::path& root, const std::string& identity,
                       [&](sqlite3_stmt* s) {
                         if (i == u.outputs.size()) return false;
                         const auto& [path, r] = u.outputs[i++];
-                        findings = r.findings.empty() ? "" : findings_json(r.findings).dump();
+                        findings = r.findings.empty() ? "" : json_text(findings_json(r.findings));
                         bind_text(s, 1, path);
                         bind_text(s, 2, r.dependencies);
                         bind_text(s, 3, r.digest);
@@ -322,11 +323,10 @@ bool write_build_record(const fs::path& root, const BuildRecord& r) {
   Db d;
   if (!open_db(root, d, true)) return false;
   const nlohmann::json findings = findings_json(r.findings);
-  const std::string value = nlohmann::json{
-      {"inputs", r.inputs},
-      {"options", r.options},
-      {"outputs_state", r.outputs_state},
-      {"findings", findings}}.dump();
+  const std::string value = json_text(nlohmann::json{{"inputs", r.inputs},
+                                                     {"options", r.options},
+                                                     {"outputs_state", r.outputs_state},
+                                                     {"findings", findings}});
   // The list of outputs apart: it is read only when everything else matches.
   std::string outputs;
   for (const auto& p : r.outputs) outputs += p + "\n";

@@ -8,6 +8,9 @@
 namespace pp {
 
 /// Everything an email says, before MIME. Text is UTF-8; nothing is encoded yet.
+/// The longest display name of a From address, in characters.
+inline constexpr std::size_t kMaxDisplayName = 100;
+
 struct EmailContent {
   std::string from;                ///< "Name <address>" (site.yaml newsletter.from)
   std::string subject;             ///< untrusted: control characters become spaces

@@ -3,6 +3,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "core/json_text.h"
 #include "core/text.h"
 #include "render/site_model.h"
 #include "render/templates.h"
@@ -112,7 +113,7 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
                          {"ratingValue", fm.rating->value},
                          {"bestRating", 5},
                          {"worstRating", 0}};
-  return json_for_script(j.dump());
+  return json_for_script(json_text(j));
 }
 
 // "By {authors}" with each name a part of its own, which the template isolates

@@ -177,6 +177,16 @@ TEST(Mail, UnsafeHeaderValuesAreRefused) {
   c.from = "a@b.example, c@d.example";
   EXPECT_FALSE(assemble_email(c, error));
   EXPECT_EQ(error, "newsletter.from is not one address: \"a@b.example, c@d.example\"");
+  // A group is one address but not one mailbox (found by fuzzing: its members'
+  // names were written on one line of more than 998 octets).
+  c.from = "Team: a@b.example, c@d.example;";
+  EXPECT_FALSE(assemble_email(c, error));
+  // GMime writes a display name's encoded-words on one line: at most 100 characters.
+  c.from = "\"" + std::string(101, 'x') + "\" <a@b.example>";
+  EXPECT_FALSE(assemble_email(c, error));
+  EXPECT_EQ(error, "newsletter.from's display name is longer than 100 characters");
+  c.from = "\"" + std::string(100, 'x') + "\" <a@b.example>";
+  EXPECT_TRUE(assemble_email(c, error)) << error;
 }
 
 }  // namespace

@@ -1,0 +1,16 @@
+#pragma once
+// Writing JSON that never throws on text from files.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace pp {
+
+/// `j` as JSON text (indented by `indent` spaces, -1: one line); bytes that
+/// are not UTF-8 (a path or a message quoting a broken file) become U+FFFD
+/// instead of an exception.
+inline std::string json_text(const nlohmann::json& j, int indent = -1) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace pp
