@@ -67,6 +67,28 @@ bool write_all(int fd, const std::string& bytes) {
   return true;
 }
 
+// Writes `bytes` into a new file `tmp` that will replace `path`, with the
+// permissions of the file it replaces (a translator's 0600 .po keeps them);
+// `sync`: fsync it too. On failure nothing is left and `error` says why.
+bool write_temporary(const fs::path& tmp, const fs::path& path, const std::string& bytes, bool sync,
+                     std::string& error) {
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = path.string() + ": " + std::strerror(errno);
+    return false;
+  }
+  struct stat old_stat {};
+  if (::stat(path.c_str(), &old_stat) == 0) ::fchmod(fd, old_stat.st_mode & 07777);
+  const bool ok = write_all(fd, bytes) && (!sync || ::fsync(fd) == 0);
+  const int saved = errno;
+  ::close(fd);
+  if (!ok) {
+    ::unlink(tmp.c_str());
+    error = path.string() + ": " + std::strerror(saved);
+  }
+  return ok;
+}
+
 }  // namespace
 
 WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, std::string& error) {
@@ -84,21 +106,10 @@ WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, s
   static thread_local std::mt19937_64 rng{std::random_device{}()};
   const fs::path tmp =
       dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) {
+  if (!write_temporary(tmp, path, bytes, true, error)) return WriteOutcome::failed;
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
     error = path.string() + ": " + std::strerror(errno);
-    return WriteOutcome::failed;
-  }
-  // A file that is replaced keeps its permissions (a translator's 0600 .po).
-  struct stat old_stat {};
-  if (::stat(path.c_str(), &old_stat) == 0) ::fchmod(fd, old_stat.st_mode & 07777);
-  const bool ok = write_all(fd, bytes) && ::fsync(fd) == 0;
-  const int saved = errno;
-  ::close(fd);
-  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = ok ? errno : saved;
     ::unlink(tmp.c_str());
-    error = path.string() + ": " + std::strerror(err);
     return WriteOutcome::failed;
   }
   const int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -152,22 +163,7 @@ WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
     std::lock_guard<std::mutex> lock(mutex_);
     tmp = staging_ / (std::to_string(staged_count_++) + ".tmp");
   }
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    error = path.string() + ": " + std::strerror(errno);
-    return WriteOutcome::failed;
-  }
-  // A file that is replaced keeps its permissions (a translator's 0600 .po).
-  struct stat old_stat {};
-  if (::stat(path.c_str(), &old_stat) == 0) ::fchmod(fd, old_stat.st_mode & 07777);
-  const bool ok = write_all(fd, bytes);
-  const int saved = errno;
-  ::close(fd);
-  if (!ok) {
-    ::unlink(tmp.c_str());
-    error = path.string() + ": " + std::strerror(saved);
-    return WriteOutcome::failed;
-  }
+  if (!write_temporary(tmp, path, bytes, false, error)) return WriteOutcome::failed;
   std::lock_guard<std::mutex> lock(mutex_);
   pending_.push_back({path, tmp});
   return WriteOutcome::written;

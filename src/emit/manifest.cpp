@@ -103,6 +103,18 @@ bool run_each(sqlite3* db, const char* sql, const std::function<bool(sqlite3_stm
   return ok;
 }
 
+// The identity the kept incremental state belongs to ("" when none).
+std::string kept_identity(sqlite3* db) {
+  sqlite3_stmt* st = nullptr;
+  std::string kept;
+  if (sqlite3_prepare_v2(db, "SELECT value FROM build WHERE key = 'identity'", -1, &st, nullptr) ==
+          SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    kept = column_text(st, 0);
+  sqlite3_finalize(st);
+  return kept;
+}
+
 void bind_text(sqlite3_stmt* st, int i, const std::string& s) {
   sqlite3_bind_text(st, i, s.data(), static_cast<int>(s.size()), SQLITE_STATIC);
 }
@@ -180,13 +192,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
   IncrementalState state;
   Db d;
   if (!open_db(root, d, false)) return state;
-  sqlite3_stmt* st = nullptr;
-  std::string kept;
-  if (sqlite3_prepare_v2(d.db, "SELECT value FROM build WHERE key = 'identity'", -1, &st,
-                         nullptr) == SQLITE_OK &&
-      sqlite3_step(st) == SQLITE_ROW)
-    kept = column_text(st, 0);
-  sqlite3_finalize(st);
+  const std::string kept = kept_identity(d.db);
   if (kept != identity) return state;
   // The parse cache is read on a second connection meanwhile. Both tables are
   // caches checked entry by entry (stamps, digests), so the two reads need not
@@ -206,6 +212,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
     }
     sqlite3_finalize(s);
   });
+  sqlite3_stmt* st = nullptr;
   if (sqlite3_prepare_v2(d.db, "SELECT path, dependencies, digest, state, findings FROM outputs",
                          -1, &st, nullptr) == SQLITE_OK) {
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -229,13 +236,7 @@ bool write_incremental_state(const fs::path& root, const std::string& identity,
   Db d;
   if (!open_db(root, d, true)) return false;
   if (sqlite3_exec(d.db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return false;
-  sqlite3_stmt* st = nullptr;
-  std::string kept;
-  if (sqlite3_prepare_v2(d.db, "SELECT value FROM build WHERE key = 'identity'", -1, &st,
-                         nullptr) == SQLITE_OK &&
-      sqlite3_step(st) == SQLITE_ROW)
-    kept = column_text(st, 0);
-  sqlite3_finalize(st);
+  const std::string kept = kept_identity(d.db);
   bool ok = true;
   if (kept != identity)
     ok = sqlite3_exec(d.db, "DELETE FROM outputs; DELETE FROM articles;", nullptr, nullptr,
