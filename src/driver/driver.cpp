@@ -211,6 +211,17 @@ RunResult run_build(const BuildOptions& options) {
   result.out_dir = options.out_dir.is_absolute() ? options.out_dir : options.root / options.out_dir;
   const fs::path mail_dir =
       options.mail_dir.is_absolute() ? options.mail_dir : options.root / options.mail_dir;
+  // Outputs go only where nothing of the site is (no input is overwritten).
+  for (std::string problem :
+       {output_folder_problem(options.root, result.out_dir, "--out",
+                              options.out_dir.generic_string(), mail_dir),
+        output_folder_problem(options.root, mail_dir, "--mail-out",
+                              options.mail_dir.generic_string(), result.out_dir)})
+    if (!problem.empty()) {
+      result.usage_error = problem;
+      result.exit_code = kExitUsage;
+      return result;
+    }
   // Nothing changed since the last successful build (inputs, options, this
   // binary, and every file it wrote): nothing is parsed, rendered or written,
   // and its warnings are shown again.
@@ -344,6 +355,13 @@ RunResult run_edition(const EditionOptions& options) {
   }
   const fs::path mail_dir =
       options.mail_dir.is_absolute() ? options.mail_dir : options.root / options.mail_dir;
+  if (const auto problem = output_folder_problem(options.root, mail_dir, "--mail-out",
+                                                 options.mail_dir.generic_string());
+      !problem.empty()) {
+    result.usage_error = problem;
+    result.exit_code = kExitUsage;
+    return result;
+  }
   result.out_dir = mail_dir;
   result.stats = write_outputs(mail_dir, options.mail_dir.generic_string(), files, sink);
   result.write_failed = result.stats.failed > 0;

@@ -33,4 +33,44 @@ bool resolve_files(const fs::path& root, const std::vector<std::string>& files,
   return true;
 }
 
+namespace {
+
+// `inner` is `outer` or lies inside it (both absolute and normal).
+bool within(const fs::path& inner, const fs::path& outer) {
+  auto i = inner.begin(), o = outer.begin();
+  for (; o != outer.end() && !o->empty(); ++o, ++i)
+    if (i == inner.end() || *i != *o) return false;
+  return true;
+}
+
+// The absolute, normal form of `p`, with symbolic links of its existing part
+// resolved (an output folder reached through a link is where the link leads).
+fs::path resolved(const fs::path& p) {
+  std::error_code ec;
+  const fs::path r = fs::weakly_canonical(fs::absolute(p), ec);
+  return (ec ? fs::absolute(p) : r).lexically_normal();
+}
+
+}  // namespace
+
+std::string output_folder_problem(const fs::path& root, const fs::path& folder,
+                                  const std::string& option, const std::string& value,
+                                  const fs::path& other) {
+  const fs::path site = resolved(root), out = resolved(folder);
+  const std::string shown = "'" + value + "'";
+  if (within(site, out))
+    return option + " " + shown +
+           " is the site's folder or holds it: outputs would mix with "
+           "the inputs";
+  for (const char* input : {"content", "pipeline", "locales", ".polypress"})
+    if (within(out, resolved(root / input)))
+      return option + " " + shown + " lies inside " + input + "/ of the site";
+  if (!other.empty()) {
+    const fs::path o = resolved(other);
+    if (within(out, o) || within(o, out))
+      return option + " " + shown + " overlaps the other output folder";
+  }
+  return "";
+}
+
 }  // namespace pp

@@ -14,6 +14,16 @@ namespace pp {
 /// `file` relative to the site root when it lies inside it, else normalized.
 std::string relative_to_root(const std::filesystem::path& root, const std::string& file);
 
+/// Why an output folder given as `option` ("--out") with the value `shown`
+/// cannot be used, or "":
+/// it must not be the site's folder or hold it, nor lie inside the site's
+/// inputs (content/, pipeline/, locales/) or .polypress/, nor overlap `other`
+/// (the other output folder; empty when there is none).
+std::string output_folder_problem(const std::filesystem::path& root,
+                                  const std::filesystem::path& folder, const std::string& option,
+                                  const std::string& shown,
+                                  const std::filesystem::path& other = {});
+
 /// Resolves FILE arguments (relative to the working folder or the site root) to
 /// site-relative paths; false with a usage error when one does not exist.
 bool resolve_files(const std::filesystem::path& root, const std::vector<std::string>& files,
