@@ -132,6 +132,9 @@ struct Corpus {
 /// Limits of SPEC §3.
 inline constexpr std::size_t kMaxFileBytes = 1 << 20;
 inline constexpr std::size_t kMaxFrontMatterBytes = 64 << 10;
+/// Resource bounds of one article (docs/hardening.md).
+inline constexpr std::size_t kMaxFigures = 100;
+inline constexpr std::size_t kMaxLinks = 2000;
 
 /// Reads `content/` under `root`: discovery, front matter, Markdown, inheritance.
 /// Bundles are read in parallel on up to `jobs` threads (0: one per core); the

@@ -66,6 +66,12 @@ std::optional<Article> parse_article(const std::string& rel_path, const std::str
     return a;
   }
   walk_markdown(a);
+  if (a.links.size() > kMaxLinks) {
+    sink.error(a.links[kMaxLinks].where, "markdown/too-many-links",
+               std::to_string(a.links.size()) + " links and images; an article may have at most " +
+                   std::to_string(kMaxLinks));
+    a.links.resize(kMaxLinks);  // the rest is not checked
+  }
   return a;
 }
 

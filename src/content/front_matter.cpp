@@ -140,6 +140,12 @@ void read_sources(FmReader& r, const YAML::Node& n, FrontMatter& fm) {
 
 void read_figures(FmReader& r, const YAML::Node& n, FrontMatter& fm) {
   if (!expect_map(r, n, "figures")) return;
+  if (n.size() > kMaxFigures) {
+    r.error(n, "figure/too-many",
+            std::to_string(n.size()) + " figures; an article may define at most " +
+                std::to_string(kMaxFigures));
+    return;
+  }
   static const std::regex name_re("^[a-z][a-z0-9_]*$");
   for (const auto& kv : n) {
     const std::string name = kv.first.Scalar();

@@ -8,6 +8,8 @@ const std::vector<RuleInfo>& all_rules() {
   static const std::vector<RuleInfo> rules = [] {
     const Severity E = Severity::error, W = Severity::warning;
     std::vector<RuleInfo> r = {
+        {"figure/too-many", E, "an article defines more than 100 figures"},
+        {"markdown/too-many-links", E, "an article has more than 2,000 links and images"},
         {"bundle/changed", E, "an article file changed while the site was being built"},
         {"bundle/empty", W, "a bundle folder holds no index.<lang>.md file"},
         {"bundle/file-name", E, "an article file is not named index.<lang>.md"},
