@@ -17,6 +17,7 @@
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "driver/driver_internal.h"
+#include "emit/emit.h"
 
 namespace pp {
 
@@ -29,13 +30,6 @@ std::uint64_t stable_hash(const std::string& s) {
   std::uint64_t h = 1469598103934665603ULL;
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
   return h;
-}
-
-// A planned path must stay inside its folder.
-bool confined(const std::string& path) {
-  const fs::path rel(path);
-  return !path.empty() && !rel.is_absolute() &&
-         std::none_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
 }
 
 }  // namespace
@@ -107,7 +101,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
              false,
              false,
              {}};
-      if (!confined(o.path)) {
+      if (!stays_inside(o.path)) {
         sink.error({s.shown, 0, 0}, "emit/path", "refusing to write outside the output folder");
         return result;
       }

@@ -8,6 +8,12 @@ namespace pp {
 
 namespace fs = std::filesystem;
 
+bool stays_inside(const std::string& path) {
+  const fs::path rel(path);
+  return !path.empty() && !rel.is_absolute() &&
+         std::none_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
+}
+
 std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sink) {
   std::vector<OutputFile> out;
   const fs::path dir = root / "pipeline/static";
@@ -48,9 +54,7 @@ EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
     const OutputFile& f = files[i];
     const fs::path rel(f.path);
     const std::string shown = shown_dir + "/" + f.path;
-    const bool climbs =
-        std::any_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
-    if (rel.is_absolute() || climbs || f.path.empty()) {
+    if (!stays_inside(f.path)) {
       sink.error({shown, 0, 0}, "emit/path", "refusing to write outside the output folder");
       ++stats.failed;
       return stats;

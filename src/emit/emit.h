@@ -16,6 +16,10 @@ struct EmitStats {
   int failed = 0;
 };
 
+/// Whether `path` (relative, '/'-separated) stays inside its output folder:
+/// not empty, not absolute, no "..".
+bool stays_inside(const std::string& path);
+
 /// Files of pipeline/static/ as outputs under assets/ (copied as they are).
 /// Symbolic links are skipped with a warning.
 std::vector<OutputFile> collect_static(const std::filesystem::path& root, DiagnosticSink& sink);

@@ -182,10 +182,8 @@ std::string fingerprint_files(const std::vector<std::string>& paths,
 }
 
 std::string file_state(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return "missing";
-  return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
-         std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ino);
+  const std::string stamp = file_stamp(path);
+  return stamp.empty() ? "missing" : stamp;
 }
 
 IncrementalState read_incremental_state(const fs::path& root, const std::string& identity) {

@@ -54,7 +54,7 @@ struct IncrementalUpdate {
 bool write_incremental_state(const std::filesystem::path& root, const std::string& identity,
                              const IncrementalUpdate& update);
 
-/// "size mtime inode" of a file as it is now ("missing" when absent).
+/// file_stamp() of a file as it is now ("missing" when absent).
 std::string file_state(const std::string& path);
 
 /// A fingerprint of the site's inputs: every regular file under content/,
