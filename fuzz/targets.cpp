@@ -2,6 +2,7 @@
 // the regression test that replays every finding and seed (tests/unit).
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "content/article_cache.h"
@@ -54,19 +55,23 @@ int fuzz_front_matter(const uint8_t* data, size_t size) {
   return 0;
 }
 
-// Fuzz target: a Markdown body (with figures, internal links, anchors and raw
-// HTML) → parse, the known-quadratic guards, link extraction, and the HTML of
-// the page and the email and the email's text part in an LTR and an RTL
+// A Markdown body (with figures, internal links, anchors and raw HTML) →
+// parse, the known-quadratic guards, link extraction, and the HTML of the
+// page and the email and the email's text part in an LTR and an RTL
 // language. Whatever the body, HTML output has no raw <script> from it.
-int fuzz_markdown(const uint8_t* data, size_t size) {
-  const std::string body(reinterpret_cast<const char*>(data), size);
+std::optional<std::size_t> render_markdown(const std::string& body, std::string* refusal) {
   const std::string front =
       "---\ntitle: T\ntype: news\ndate: 2026-11-20\nsummary: S\nverdict: V\n"
       "related: [reviews/tool]\nfigures:\n  share: {value: 0.965, format: percent}\n"
       "  price: {value: 19999.5, format: currency, currency: KRW}\n---\n";
   DiagnosticSink sink;
   auto a = parse_article("content/news/x/index.en.md", "en", front + body, sink);
-  if (!a || sink.has_errors()) return 0;  // refused as too complex: nothing is rendered
+  if (!a || sink.has_errors()) {  // refused as too complex: nothing is rendered
+    if (refusal)
+      for (const auto& d : sink.sorted())
+        if (d.severity == Severity::error) *refusal = d.rule;
+    return std::nullopt;
+  }
   Corpus corpus;
   Bundle b;
   b.section = "news";
@@ -79,14 +84,23 @@ int fuzz_markdown(const uint8_t* data, size_t size) {
   b.articles.emplace("ar", std::move(ar));
   corpus.bundles.push_back(std::move(b));
   const Article& en = corpus.bundles[0].articles.at("en");
+  std::size_t bytes = 0;
   for (const char* lang : {"en", "ar"}) {
     const Locale& loc = locale(lang);
     const std::string html = render_body_html(en, corpus, site(), loc);
     if (html.find("<script") != std::string::npos) __builtin_trap();
-    (void)render_body_html(en, corpus, site(), loc, "https://fuzz.example/en/news/x/");
+    bytes += html.size();
+    bytes += render_body_html(en, corpus, site(), loc, "https://fuzz.example/en/news/x/").size();
     LinkRefs refs;
-    (void)render_body_text(en, corpus, site(), loc, "https://fuzz.example/en/news/x/", refs);
+    bytes +=
+        render_body_text(en, corpus, site(), loc, "https://fuzz.example/en/news/x/", refs).size();
   }
+  return bytes;
+}
+
+// Fuzz target: a Markdown body through render_markdown.
+int fuzz_markdown(const uint8_t* data, size_t size) {
+  (void)render_markdown(std::string(reinterpret_cast<const char*>(data), size), nullptr);
   return 0;
 }
 

@@ -5,13 +5,19 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace pp::fuzz {
 
 /// An article file → split, YAML, typed front matter, Markdown walk, the
 /// parse cache round trip, and every check of validate.
 int fuzz_front_matter(const uint8_t* data, size_t size);
-/// A Markdown body → parse, guards, and its HTML and text for page and email.
+/// A Markdown body → parse, guards, and its HTML and text for page and email
+/// in English and Arabic: the bytes rendered, or nothing when the body is
+/// refused (the rule of the refusing error then goes to `refusal`).
+std::optional<std::size_t> render_markdown(const std::string& body, std::string* refusal);
+/// render_markdown on arbitrary bytes.
 int fuzz_markdown(const uint8_t* data, size_t size);
 /// A .po file → the catalog reader, placeholders, statistics, tool messages.
 int fuzz_po(const uint8_t* data, size_t size);

@@ -1,15 +1,14 @@
 #include "content/markdown.h"
 
-#include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 #include <unicode/locid.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
 #include <algorithm>
-#include <mutex>
 #include <set>
 
+#include "content/bounded_parse.h"
 #include "core/text.h"
 
 namespace pp {
@@ -25,15 +24,9 @@ const std::vector<std::string>& gfm_extension_names() {
 }
 
 std::shared_ptr<const MarkdownDoc> parse_markdown(const std::string& body) {
-  static std::once_flag once;
-  std::call_once(once, [] { cmark_gfm_core_extensions_ensure_registered(); });
-  cmark_parser* parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES);
-  for (const auto& name : gfm_extension_names())
-    if (cmark_syntax_extension* ext = cmark_find_syntax_extension(name.c_str()))
-      cmark_parser_attach_syntax_extension(parser, ext);
-  cmark_parser_feed(parser, body.data(), body.size());
-  cmark_node* root = cmark_parser_finish(parser);
-  cmark_parser_free(parser);
+  cmark_node* root =
+      parse_within(body, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
+  if (!root) return nullptr;
   // One text node per run of text, so {{fig:…}} is never split by '_' or '*'.
   cmark_consolidate_text_nodes(root);
   return std::make_shared<const MarkdownDoc>(root);

@@ -19,8 +19,12 @@ struct TooComplex {
 /// body more than 20× (each row is padded to the header's column count).
 std::optional<TooComplex> prescan_markdown(const std::string& body);
 
-/// After parsing: estimates the HTML size of the tree from its nodes and text;
-/// more than 20× the body (plus a small allowance) is too complex.
+/// How deep Markdown structures may nest (quotes, lists, emphasis, links).
+inline constexpr std::size_t kMaxMarkdownDepth = 100;
+
+/// After parsing: refuses trees nested deeper than kMaxMarkdownDepth, and
+/// estimates the HTML size of the tree from its nodes and text; more than 20×
+/// the body (plus a small allowance) is too complex.
 std::optional<TooComplex> check_expansion(cmark_node* root, std::size_t body_size);
 
 /// The expansion limit for a body of `body_size` bytes.

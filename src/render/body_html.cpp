@@ -124,7 +124,9 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
     }
   }
   cmark_iter_free(it);
-  char* raw = cmark_render_html(root, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, extension_list());
+  // The tree has its own allocator (bounded_parse.cpp); the text is malloc'd.
+  char* raw = cmark_render_html_with_mem(root, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES,
+                                         extension_list(), cmark_get_default_mem_allocator());
   std::string html = raw ? raw : "";
   free(raw);
   for (const auto& s : saved) {

@@ -1,0 +1,23 @@
+#pragma once
+// Internal to content: a cmark-gfm parse that stops at a deadline.
+//
+// Debian's cmark-gfm (gfm.6) lacks the 2023 fixes: most inputs of the
+// advisories (docs/hardening.md, M1–M10) parse in quadratic time, so one
+// 1 MiB article could hold a CI job for hours. No guard on the input can name
+// every such shape, so the parse itself is bounded.
+
+#include <chrono>
+#include <string>
+
+struct cmark_node;
+
+namespace pp {
+
+/// Parses `body` with the GFM extensions and `options`; nullptr when the
+/// parse has not finished within `limit` (everything it allocated is freed).
+/// Parses run one at a time: gfm.6 turns the extensions' special characters
+/// on and off in a table shared by every parser, so two parsers in parallel
+/// would miss each other's strikethrough, autolinks and tables.
+cmark_node* parse_within(const std::string& body, int options, std::chrono::milliseconds limit);
+
+}  // namespace pp

@@ -1,0 +1,93 @@
+// The bounded cmark-gfm parse (src/content/bounded_parse.cpp): a parse past
+// its deadline is abandoned and freed, later parses are unaffected, and
+// parses from many threads give the trees one thread gives.
+#include <cmark-gfm.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "content/bounded_parse.h"
+#include "content/markdown.h"
+
+namespace pp {
+namespace {
+
+std::string xml_of(const std::string& body) {
+  const auto doc = parse_markdown(body);
+  if (!doc) return "(timed out)";
+  char* xml =
+      cmark_render_xml_with_mem(doc->root(), CMARK_OPT_DEFAULT, cmark_get_default_mem_allocator());
+  std::string out(xml);
+  std::free(xml);
+  return out;
+}
+
+// Strikethrough, autolinks and tables need the extensions' special
+// characters, which gfm.6 switches on and off in one table for all parsers.
+std::string extension_heavy_body() {
+  std::string body;
+  for (int i = 0; i < 300; ++i)
+    body +=
+        "Para " + std::to_string(i) + " ~~gone~~ www.example.com/" + std::to_string(i) +
+        " and https://x.example/a_b_c *em*\n\n| a | b |\n|---|---|\n| ~~c~~ | www.d.example |\n\n";
+  return body;
+}
+
+TEST(MarkdownParse, ParsesFromManyThreadsAgreeWithOne) {
+  const std::string body = extension_heavy_body();
+  const std::string expected = xml_of(body);
+  ASSERT_NE(expected.find("strikethrough"), std::string::npos);
+  ASSERT_NE(expected.find("http://www.example.com/299"), std::string::npos);
+  std::vector<std::thread> threads;
+  std::vector<int> differing(4, 0);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 20; ++i) differing[t] += xml_of(body) != expected;
+    });
+  for (auto& th : threads) th.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(differing[t], 0) << "thread " << t;
+}
+
+TEST(MarkdownParse, AQuadraticBodyIsAbandonedAtTheDeadline) {
+  // CVE-2023-22483's processing instructions: minutes in Debian's gfm.6.
+  std::string body = "-1";
+  for (int i = 0; i < 300'000; ++i) body += "<?x";
+  const auto started = std::chrono::steady_clock::now();
+  const cmark_node* root = parse_within(body, CMARK_OPT_DEFAULT, std::chrono::milliseconds(300));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(root, nullptr);
+  EXPECT_LT(seconds, 1.5);
+  // The abandoned parse left nothing behind that changes the next one.
+  EXPECT_EQ(xml_of("a ~~b~~ www.c.example\n"), xml_of("a ~~b~~ www.c.example\n"));
+  EXPECT_NE(xml_of("a ~~b~~ www.c.example\n").find("<link destination=\"http://www.c.example\""),
+            std::string::npos);
+}
+
+TEST(MarkdownParse, AbandonedParsesFromManyThreadsStayIsolated) {
+  std::string slow = "-1";
+  for (int i = 0; i < 100'000; ++i) slow += "<?x";
+  const std::string body = extension_heavy_body();
+  const std::string expected = xml_of(body);
+  std::vector<std::thread> threads;
+  std::vector<int> wrong(4, 0);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 3; ++i) {
+        if (t % 2 == 0)
+          wrong[t] +=
+              parse_within(slow, CMARK_OPT_DEFAULT, std::chrono::milliseconds(50)) != nullptr;
+        else
+          wrong[t] += xml_of(body) != expected;
+      }
+    });
+  for (auto& th : threads) th.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(wrong[t], 0) << "thread " << t;
+}
+
+}  // namespace
+}  // namespace pp
