@@ -1,4 +1,5 @@
 // `i18n update`: the .pot merged into a language's catalog by GNU msgmerge.
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -18,19 +19,41 @@ void report_gettext_errors(const std::string& tool_stderr,
   std::istringstream err(tool_stderr);
   std::string line;
   bool any = false;
+  // msgfmt reports a duplicate on two lines: the duplicate, then its first
+  // definition; they become one finding at the duplicate.
+  std::optional<Diagnostic> duplicate;
+  auto flush = [&](int first_line) {
+    if (!duplicate) return;
+    if (first_line > 0)
+      duplicate->message += " (first defined at line " + std::to_string(first_line) + ")";
+    sink.error(duplicate->where, rule, duplicate->message);
+    duplicate.reset();
+  };
   while (std::getline(err, line)) {
     std::smatch m;
     if (!std::regex_match(line, m, line_re) || m[4].str().find("warning:") == 0) continue;
     for (const auto& [shown, rel] : files) {
       if (m[1].str() != shown) continue;
       int line_no = std::stoi(m[2].str());
+      const std::string message = m[4].str();
+      const SourceLocation where{rel, line_no, m[3].matched ? std::stoi(m[3].str()) : 0};
+      any = true;
+      if (message == "...this is the location of the first definition") {
+        flush(line_no);
+        continue;
+      }
+      flush(0);
+      if (message == "duplicate message definition...") {
+        duplicate = Diagnostic{where, Severity::error, rule, "duplicate message definition"};
+        continue;
+      }
       // gettext's lexer counts the newline that ends an unterminated string
       // before it reports it; the string is on the line above.
-      if (m[4].str() == "end-of-line within string" && line_no > 1) --line_no;
-      sink.error({rel, line_no, m[3].matched ? std::stoi(m[3].str()) : 0}, rule, m[4].str());
-      any = true;
+      if (message == "end-of-line within string" && line_no > 1) --line_no;
+      sink.error({rel, line_no, where.column}, rule, message);
     }
   }
+  flush(0);
   if (!any) {
     std::string first = tool_stderr.substr(0, tool_stderr.find('\n'));
     sink.error({files.empty() ? "" : files.front().second, 0, 0}, rule,

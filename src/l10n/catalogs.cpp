@@ -41,12 +41,13 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
   return std::nullopt;
 }
 
-void check_catalog(const fs::path& root, const SiteConfig& config, const LanguageConfig& lang,
-                   DiagnosticSink& sink) {
+std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig& config,
+                                         const LanguageConfig& lang, DiagnosticSink& sink) {
   const std::string rel = "locales/" + lang.code + ".po";
-  if (!compile_catalog(root, lang.code, sink)) return;  // missing or rejected: reported
+  auto mo = compile_catalog(root, lang.code, sink);
+  if (!mo) return mo;  // missing or rejected: reported
   const ReadResult file = read_file(root / rel, 16u << 20);
-  if (!file.ok) return;
+  if (!file.ok) return mo;
   const auto entries = read_po(file.bytes);
   const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
   const auto categories = integer_plural_categories(icu);
@@ -95,6 +96,7 @@ void check_catalog(const fs::path& root, const SiteConfig& config, const Languag
       }
     }
   }
+  return mo;
 }
 
 std::set<std::string> catalog_msgids(const std::string& po_text) {
@@ -114,7 +116,7 @@ std::map<std::string, std::unique_ptr<Locale>> load_locales(const fs::path& root
                                                             DiagnosticSink& sink) {
   std::map<std::string, std::unique_ptr<Locale>> out;
   for (const auto& lang : config.languages) {
-    const auto mo = compile_catalog(root, lang.code, sink);
+    const auto mo = check_catalog(root, config, lang, sink);
     out.emplace(lang.code, std::make_unique<Locale>(config, lang, mo.value_or("")));
   }
   return out;

@@ -130,7 +130,8 @@ std::optional<std::string> check_plural_forms(const SiteConfig& config, const La
 std::optional<std::string> compile_catalog(const std::filesystem::path& root,
                                            const std::string& lang, DiagnosticSink& sink);
 
-/// All configured languages' locales, by code. Errors go to `sink`.
+/// All configured languages' locales, by code, each catalog checked as
+/// `i18n check` checks it (check_catalog). Errors go to `sink`.
 std::map<std::string, std::unique_ptr<Locale>> load_locales(const std::filesystem::path& root,
                                                             const SiteConfig& config,
                                                             DiagnosticSink& sink);
@@ -150,8 +151,10 @@ std::string format_pot(const std::vector<CatalogMessage>& messages);
 /// the language's CLDR plural categories (i18n/plural-forms), and translations
 /// whose {placeholders} differ from the msgid's (i18n/placeholder). Plural
 /// indexes out of range are among msgfmt's findings. All at their .po line.
-void check_catalog(const std::filesystem::path& root, const SiteConfig& config,
-                   const LanguageConfig& lang, DiagnosticSink& sink);
+/// Returns the compiled .mo bytes, as compile_catalog does.
+std::optional<std::string> check_catalog(const std::filesystem::path& root,
+                                         const SiteConfig& config, const LanguageConfig& lang,
+                                         DiagnosticSink& sink);
 
 /// The msgids of a .po or .pot text (header and obsolete entries left out),
 /// read with the same reader as `i18n check`.

@@ -57,6 +57,39 @@ TEST(Edition, WritesOneBriefPerLanguageAndNothingForAnEmptyWeek) {
       2);
 }
 
+TEST(Edition, HostileTranslationsAreEscapedInPagesAndHeaders) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  // A translator's strings with markup that closes a script, and a CRLF that
+  // would start a new header in the brief's Subject.
+  std::string po = test::read_text(root / "locales/ko.po");
+  auto replace = [&](const std::string& from, const std::string& to) {
+    const auto at = po.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    po.replace(at, from.size(), to);
+  };
+  replace("msgstr \"본문으로 건너뛰기\"", R"(msgstr "</script><script>alert(1)</script>\"'")");
+  replace("msgstr \"{site} 주간 브리프, {week}\"",
+          R"(msgstr "{site}\r\nBcc: evil@x.example\r\n{week}")");
+  test::write_text(root, "locales/ko.po", po);
+  auto r = test::run_polypress({"-C", root.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = test::run_polypress({"-C", root.string(), "edition", "--week", "2026-W48", "--lang", "ko"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* rel : {"public/ko/index.html", "public/ko/reviews/ollama/index.html"}) {
+    const std::string html = test::read_text(root / rel);
+    EXPECT_EQ(html.find("<script>alert"), std::string::npos) << rel;
+    EXPECT_EQ(html.find("</script><script>"), std::string::npos) << rel;
+    EXPECT_NE(html.find("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos)
+        << rel;
+  }
+  const std::string brief = test::read_text(root / "mail/ko/brief-2026-W48.eml");
+  const std::string headers = brief.substr(0, brief.find("\r\n\r\n") + 2);
+  EXPECT_EQ(headers.find("\nBcc:"), std::string::npos) << headers;
+  EXPECT_EQ(headers.find("evil@x.example"), std::string::npos) << headers;  // encoded, not bare
+  for (unsigned char ch : headers) EXPECT_LT(ch, 0x80);
+}
+
 TEST(Edition, ALanguageWithoutArticlesThatWeekIsSkippedWithAWarning) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
@@ -122,6 +155,26 @@ TEST(Send, AMessageArrivesByteForByte) {
             test::read_text(root / "mail/ar/news--mcp-registry-opens.eml"));
   EXPECT_EQ(test::read_text(smtp.dir() / "1.env"),
             "brief@reviews.example\neditor@reviews.example\n");
+}
+
+TEST(Send, ALoneDotAndALongLineArriveByteForByte) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  // A paragraph that is a lone "." (SMTP's end of data) and one of 3,000
+  // octets without a space (more than SMTP's 998).
+  const fs::path article = root / "content/reviews/ollama/index.en.md";
+  test::write_text(article.parent_path(), article.filename().string(),
+                   test::read_text(article) + "\n.\n\n" + std::string(3000, 'x') + "\n\n.\n");
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  const std::string eml = test::read_text(root / "mail/en/reviews--ollama.eml");
+  ASSERT_NE(eml.find("\r\n.\r\n"), std::string::npos);  // the case under test
+  test::SmtpServer smtp;
+  ASSERT_GT(smtp.port(), 0);
+  const std::string url = "smtp://127.0.0.1:" + std::to_string(smtp.port());
+  const auto r = test::run_polypress({"send", (root / "mail/en/reviews--ollama.eml").string(),
+                                      "--smtp", url, "--to", "editor@reviews.example"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_text(smtp.dir() / "1.eml"), eml);
 }
 
 TEST(Send, ConnectionAndProtocolErrorsAreReported) {

@@ -2,6 +2,7 @@
 #include <gmime/gmime.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "mail/mail.h"
@@ -31,7 +32,8 @@ std::string headers_of(const std::string& eml) {
 
 // The message as a reader sees it, through GMime's own parser.
 struct Parsed {
-  std::string subject, from, list_unsubscribe;
+  std::string subject, from, list_unsubscribe, from_name, from_address, text;
+  int from_count = 0;
 };
 Parsed parse(const std::string& eml) {
   GMimeStream* stream = g_mime_stream_mem_new_with_buffer(eml.data(), eml.size());
@@ -45,6 +47,23 @@ Parsed parse(const std::string& eml) {
     g_free(from);
     const char* lu = g_mime_object_get_header(GMIME_OBJECT(msg), "List-Unsubscribe");
     p.list_unsubscribe = lu ? lu : "";
+    InternetAddressList* list = g_mime_message_get_from(msg);
+    p.from_count = internet_address_list_length(list);
+    if (p.from_count > 0) {
+      InternetAddress* a = internet_address_list_get_address(list, 0);
+      p.from_name = internet_address_get_name(a) ? internet_address_get_name(a) : "";
+      if (INTERNET_ADDRESS_IS_MAILBOX(a))
+        p.from_address = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(a));
+    }
+    GMimeObject* body = g_mime_message_get_body(msg);
+    if (body && GMIME_IS_MULTIPART(body)) {
+      GMimeObject* first = g_mime_multipart_get_part(GMIME_MULTIPART(body), 0);
+      if (GMIME_IS_TEXT_PART(first)) {
+        char* text = g_mime_text_part_get_text(GMIME_TEXT_PART(first));
+        p.text = text ? text : "";
+        g_free(text);
+      }
+    }
     g_object_unref(msg);
   }
   g_object_unref(parser);
@@ -187,6 +206,88 @@ TEST(Mail, UnsafeHeaderValuesAreRefused) {
   EXPECT_EQ(error, "newsletter.from's display name is longer than 100 characters");
   c.from = "\"" + std::string(100, 'x') + "\" <a@b.example>";
   EXPECT_TRUE(assemble_email(c, error)) << error;
+}
+
+// Every line of the message (CRLF-separated) is at most `limit` octets, and
+// every encoded-word decodes on its own to whole UTF-8 characters.
+void expect_lines_and_words(const std::string& eml, std::size_t limit) {
+  std::size_t start = 0;
+  for (auto end = eml.find("\r\n"); end != std::string::npos; end = eml.find("\r\n", start)) {
+    EXPECT_LE(end - start, limit) << eml.substr(start, std::min<std::size_t>(end - start, 80));
+    start = end + 2;
+  }
+  const std::string h = headers_of(eml);
+  std::smatch m;
+  for (auto it = h.cbegin();
+       std::regex_search(it, h.cend(), m, std::regex(R"(=\?[^?]+\?[bBqQ]\?[^?]*\?=)"));
+       it = m.suffix().first) {
+    EXPECT_LE(m.length(), 75);
+    char* one = g_mime_utils_header_decode_text(nullptr, m.str().c_str());
+    const std::string decoded = one ? one : "";
+    g_free(one);
+    EXPECT_TRUE(g_utf8_validate(decoded.data(), static_cast<gssize>(decoded.size()), nullptr))
+        << m.str();
+    EXPECT_EQ(decoded.find("\xEF\xBF\xBD"), std::string::npos) << m.str();  // U+FFFD
+  }
+}
+
+TEST(Mail, LongAsciiAndEmojiSubjectsFoldIntoWholeCharacters) {
+  const std::string emoji = "\xF0\x9F\x93\xB1\xF0\x9F\x9A\x80";  // 📱🚀, 4 octets each
+  std::string spaced;
+  while (spaced.size() < 3000) spaced += "review ";
+  spaced += "end";
+  std::string emojis;
+  while (emojis.size() < 2000) emojis += emoji;
+  for (const std::string& title :
+       {std::string(2000, 'x'), spaced, emojis, "Launch " + emojis + std::string(500, 'y'),
+        "a" + emoji + std::string(70, 'b') + emoji}) {
+    EmailContent c = sample();
+    c.subject = title;
+    std::string error;
+    const auto eml = assemble_email(c, error);
+    ASSERT_TRUE(eml) << error;
+    EXPECT_EQ(parse(*eml).subject, title);
+    expect_lines_and_words(*eml, 78);
+  }
+}
+
+TEST(Mail, DisplayNamesWithSpecialsStayOneMailbox) {
+  for (const std::string name : {R"(Ramble "Weekly" Brief)", "Reviews <Weekly>", "news@reviews",
+                                 "A; B", "A, B", R"(Back\slash)", "리뷰 \"램블\" <주간>"}) {
+    EmailContent c = sample();
+    std::string quoted;
+    for (char ch : name)
+      quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+    c.from = "\"" + quoted + "\" <brief@reviews.example>";
+    std::string error;
+    const auto eml = assemble_email(c, error);
+    ASSERT_TRUE(eml) << name << ": " << error;
+    const Parsed p = parse(*eml);
+    EXPECT_EQ(p.from_count, 1) << name;
+    EXPECT_EQ(p.from_name, name);
+    EXPECT_EQ(p.from_address, "brief@reviews.example") << name;
+    for (unsigned char ch : headers_of(*eml)) EXPECT_LT(ch, 0x80);
+  }
+}
+
+TEST(Mail, LongBodyLinesAndLoneDotsAreEncoded) {
+  EmailContent c = sample();
+  const std::string cjk_line = [] {
+    std::string s;
+    while (s.size() < 3000) s += "한국어본문";
+    return s;
+  }();
+  c.text = std::string(3000, 'a') + "\n.\n" + cjk_line + "\n..\n.\n";
+  c.html = "<!doctype html><html><body><p>" + std::string(5000, 'h') + "</p>\n.\n</body></html>\n";
+  std::string error;
+  const auto eml = assemble_email(c, error);
+  ASSERT_TRUE(eml) << error;
+  expect_lines_and_words(*eml, 998);
+  // A lone "." stays as it is (quoted-printable keeps it); `send` dot-stuffs
+  // it, which tests/e2e/email_test.cpp's Send.ALoneDotLineArrivesByteForByte shows.
+  std::string text = parse(*eml).text;
+  text.erase(std::remove(text.begin(), text.end(), '\r'), text.end());
+  EXPECT_EQ(text, c.text);
 }
 
 }  // namespace
