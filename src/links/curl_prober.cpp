@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "links/address_policy.h"
+#include "links/idn.h"
 #include "links/links.h"
 
 namespace pp {
@@ -76,7 +77,8 @@ std::string http_reason(long code) {
 
 struct Job {
   std::string url, host;
-  int attempt = 0;  // retries used
+  std::string fetched;  // url with an ASCII host name (idn.h)
+  int attempt = 0;      // retries used
   bool resolve_retried = false;
   bool fresh_connection = false;  // the next attempt must not reuse a connection
   bool use_get = false;
@@ -136,7 +138,8 @@ void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   job.got_body = false;
   job.blocked = false;
   job.error[0] = 0;
-  curl_easy_setopt(e, CURLOPT_URL, job.url.c_str());
+  job.fetched = ascii_host_url(job.url);
+  curl_easy_setopt(e, CURLOPT_URL, job.fetched.c_str());
   curl_easy_setopt(e, CURLOPT_PRIVATE, &job);
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, job.error);
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
@@ -185,8 +188,11 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
                                                 " refused (set links.allow_private to check it)"};
   if (code == CURLE_WRITE_ERROR && job.got_body) code = CURLE_OK;
   if (code == CURLE_OK) {
-    if (!job.use_get && (status == 405 || status == 403 || status == 501 || status == 400)) {
-      job.use_get = true;  // HEAD refused: ask again with GET (not a retry)
+    // HEAD refused, or answered 404 by a server that mishandles HEAD: ask
+    // again with GET (not a retry) before calling a link broken.
+    if (!job.use_get &&
+        (status == 405 || status == 403 || status == 501 || status == 400 || status == 404)) {
+      job.use_get = true;
       job.not_before = Clock::now();
       return std::nullopt;
     }

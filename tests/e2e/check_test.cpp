@@ -106,10 +106,58 @@ TEST(Check, ClassifiesEveryScriptedBehaviourWithItsLocation) {
   EXPECT_EQ(count(log, "GET /head-405"), 1);
   EXPECT_EQ(count(log, "HEAD /rate-seconds"), 2);
   EXPECT_EQ(count(log, "HEAD /rate-date"), 2);
+  // A slowloris is timed out, asked once more (links.retries: 1), then given up.
+  EXPECT_EQ(count(log, "HEAD /drip"), 2);
   // The source and the body link to /missing are one URL, fetched once.
   EXPECT_EQ(count(log, "HEAD /missing"), 1);
   // No --no-cache cache was written.
   EXPECT_FALSE(fs::exists(dir.path() / ".polypress/links.sqlite"));
+}
+
+TEST(Check, HeadQuirksBodiesFragmentsAndHostNames) {
+  test::LinkServer server;
+  ASSERT_GT(server.port(), 0);
+  test::TempDir dir;
+  const std::string port = std::to_string(server.port());
+  auto urls = urls_of(server, {"/head-403", "/head-404", "/no-head-endless", "/gzip-bomb",
+                               "/silent", "/ok#L10-L20"});
+  urls.push_back("http://[::1");                              // malformed
+  urls.push_back("http://bücher.localhost:" + port + "/ok");  // IDN, resolved by curl
+  urls.push_back("http://nothing.invalid/");                  // RFC 6761: never resolves
+  make_link_site(dir.path(), server, true, urls);
+  const auto started = std::chrono::steady_clock::now();
+  const auto r =
+      test::run_polypress({"-C", dir.path().string(), "check", "--external", "--no-cache"});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(without_port(r.err, server.port()),
+            "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' "
+            "translation; linked in 'en' [link/untranslated]\n"
+            "content/news/chip-launch/index.en.md:10:34: note: not checked "
+            "https://vendor.example/post: excluded by links.exclude [link/skipped]\n"
+            "content/news/links/index.en.md:8:23: error: broken link "
+            "http://127.0.0.1:PORT/missing: 404 Not Found [link/broken]\n"
+            "content/news/links/index.en.md:14:3: warning: could not confirm "
+            "http://127.0.0.1:PORT/silent: timed out after 2 s [link/flaky]\n"
+            "content/news/links/index.en.md:16:3: error: broken link http://[::1: malformed URL "
+            "[link/broken]\n"
+            "content/news/links/index.en.md:18:3: error: broken link http://nothing.invalid/: host "
+            "name does not resolve [link/broken]\n"
+            "content/reviews/tool/index.en.md:9:28: note: not checked https://tool.example/: "
+            "excluded by links.exclude [link/skipped]\n");
+  EXPECT_LT(seconds, 30.0);
+  const auto log = server.log();
+  // HEAD refused with 403, or answered 404 by a server that mishandles HEAD: GET decides.
+  EXPECT_EQ(count(log, "GET /head-403"), 1);
+  EXPECT_EQ(count(log, "GET /head-404"), 1);
+  // An endless or compressed body is never read past its first bytes.
+  EXPECT_EQ(count(log, "GET /no-head-endless"), 1);
+  EXPECT_EQ(count(log, "GET /gzip-bomb"), 1);
+  // A server that never answers is asked once more (links.retries: 1), then given up.
+  EXPECT_EQ(count(log, "HEAD /silent"), 2);
+  // The fragment is not sent: the page is what is checked.
+  EXPECT_EQ(count(log, "HEAD /ok"), 2);  // /ok#L10-L20 and the IDN host's /ok
 }
 
 TEST(Check, WarmRunAsksNothingForCachedUrls) {

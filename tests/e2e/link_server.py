@@ -16,6 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse, parse_qs
 
 LOG = sys.argv[1]
+BOMB = __import__("zlib").compress(b"\0" * (64 << 20), 9)  # 64 MiB of zeros, ~65 KB
 lock = threading.Lock()
 seen = {}
 active = 0
@@ -101,6 +102,27 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
                 self.wfile.write(b"0\r\n\r\n")
+            elif path == "/head-403":
+                self.reply(403 if self.command == "HEAD" else 200, body=b"ok")
+            elif path == "/head-404":
+                # A server that answers HEAD wrongly: the page is there for GET.
+                self.reply(404 if self.command == "HEAD" else 200, body=b"ok")
+            elif path == "/silent":
+                # Accepts, reads the request, never answers.
+                time.sleep(30)
+            elif path in ("/no-head-endless", "/gzip-bomb"):
+                if self.command == "HEAD":
+                    self.reply(405)
+                    return
+                self.send_response(200)
+                self.send_header("Transfer-Encoding", "chunked")
+                if path == "/gzip-bomb":
+                    self.send_header("Content-Encoding", "gzip")
+                self.end_headers()
+                # An endless body, or gzip of zeros (each chunk ~1000x when inflated).
+                chunk = BOMB if path == "/gzip-bomb" else b"x" * 65536
+                for _ in range(100000):
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
             elif path == "/endless":
                 self.send_response(200)
                 self.send_header("Transfer-Encoding", "chunked")

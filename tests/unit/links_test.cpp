@@ -183,3 +183,20 @@ TEST(Sources, AccessedTodayIsNeverInTheFuture) {
 }
 
 }  // namespace pp
+
+#include "links/idn.h"
+
+namespace pp {
+
+TEST(Idn, HostNamesBecomeAsciiAndTheRestStays) {
+  EXPECT_EQ(ascii_host_url("http://bücher.example/a?b#c"), "http://xn--bcher-kva.example/a?b#c");
+  EXPECT_EQ(ascii_host_url("https://한국.kr/뉴스"), "https://xn--3e0b707e.kr/뉴스");
+  EXPECT_EQ(ascii_host_url("https://BÜCHER.example:8443/"), "https://xn--bcher-kva.example:8443/");
+  EXPECT_EQ(ascii_host_url("https://example.com/ü"), "https://example.com/ü");
+  EXPECT_EQ(ascii_host_url("https://example.com/"), "https://example.com/");
+  // Not a valid IDN (a label that starts with a combining mark): unchanged, so
+  // libcurl calls it malformed.
+  EXPECT_EQ(ascii_host_url("https://\u0301x.example/"), "https://\u0301x.example/");
+}
+
+}  // namespace pp
