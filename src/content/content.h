@@ -135,6 +135,8 @@ inline constexpr std::size_t kMaxFrontMatterBytes = 64 << 10;
 /// Resource bounds of one article (docs/hardening.md).
 inline constexpr std::size_t kMaxFigures = 100;
 inline constexpr std::size_t kMaxLinks = 2000;
+/// A slug's length: output names hold it, and a name has at most 255 bytes.
+inline constexpr std::size_t kMaxSlugLength = 100;
 
 /// Reads `content/` under `root`: discovery, front matter, Markdown, inheritance.
 /// Bundles are read in parallel on up to `jobs` threads (0: one per core); the

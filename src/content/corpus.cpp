@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <map>
 #include <regex>
 
 #include <tbb/global_control.h>
@@ -13,6 +14,7 @@
 #include "content/markdown_guard.h"
 #include "core/dependency_log.h"
 #include "core/file_io.h"
+#include "core/text.h"
 
 namespace pp {
 
@@ -146,6 +148,25 @@ std::optional<Article> load_article(const fs::path& p, const std::string& rel,
   return a;
 }
 
+// Two bundle files whose names differ only in case or Unicode normalisation
+// ("Chart.png" and "chart.png", NFC and NFD "é.png") are one file on macOS
+// and Windows: a site would publish one of them there, at random.
+void report_asset_collisions(const Bundle& b, DiagnosticSink& sink) {
+  std::map<std::string, std::string> seen;  // folded name → first name
+  for (const auto& name : b.assets) {
+    const std::string key = fold_file_name(name);
+    const auto [it, fresh] = seen.emplace(key, name);
+    if (fresh) continue;
+    const bool same_letters = fold_file_name(name, false) == fold_file_name(it->second, false);
+    sink.error({b.dir + "/" + name, 0, 0}, "bundle/file-name",
+               same_letters ? "'" + name + "' and '" + it->second +
+                                  "' are one name in two Unicode forms (composed and decomposed "
+                                  "accents); they are one file on macOS and Windows"
+                            : "'" + name + "' and '" + it->second +
+                                  "' differ only in case; they are one file on macOS and Windows");
+  }
+}
+
 void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, const ParseCache* cache,
                  std::vector<std::pair<std::string, ParseCache::Entry>>& added,
                  DiagnosticSink& sink) {
@@ -188,6 +209,7 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
     if (auto a = load_article(p, rel, lang, cache, added, sink))
       b.articles.emplace(lang, std::move(*a));
   }
+  report_asset_collisions(b, sink);
   // Exactly one source: the file without translation_of.
   std::vector<std::string> sources;
   for (const auto& [lang, a] : b.articles)
@@ -254,6 +276,14 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
       if (!std::regex_match(slug, slug_re)) {
         sink.error({rel, 0, 0}, "bundle/slug",
                    "slug '" + slug + "' must match [a-z0-9]+(-[a-z0-9]+)*");
+        continue;
+      }
+      // Output names hold the slug ("<section>--<slug>.eml"); file systems
+      // allow 255 bytes per name.
+      if (slug.size() > kMaxSlugLength) {
+        sink.error({rel, 0, 0}, "bundle/slug",
+                   "slug is " + std::to_string(slug.size()) + " characters long; at most " +
+                       std::to_string(kMaxSlugLength));
         continue;
       }
       Bundle b;

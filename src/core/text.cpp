@@ -1,5 +1,8 @@
 #include "core/text.h"
 
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+
 #include <algorithm>
 
 namespace pp {
@@ -209,6 +212,19 @@ std::string replace_invalid_utf8(std::string_view s) {
     s.remove_prefix(bad + 1);
   }
   return out.append(s);
+}
+
+std::string fold_file_name(std::string_view name, bool fold_case) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(name.data(), name.size()));
+  if (U_FAILURE(status) || replace_invalid_utf8(name) != name) return std::string(name);
+  // Fold first, then compose: folding can undo a composition ("ǅ" → "ǆ").
+  if (fold_case) u.foldCase();
+  icu::UnicodeString composed = nfc->normalize(u, status);
+  std::string out;
+  composed.toUTF8String(out);
+  return U_SUCCESS(status) ? out : std::string(name);
 }
 
 }  // namespace pp

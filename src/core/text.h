@@ -47,4 +47,9 @@ std::string quote_for_message(std::string_view s, std::size_t max_chars = 60);
 /// Percent-decodes %XX sequences; other bytes pass through.
 std::string percent_decode(std::string_view s);
 
+/// A file name in NFC, and with its case folded when `fold_case`: two names
+/// equal here are one file on macOS and Windows. Bytes that are not UTF-8 are
+/// kept as they are.
+std::string fold_file_name(std::string_view name, bool fold_case = true);
+
 }  // namespace pp

@@ -37,16 +37,18 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
       sink.error({rel, line, static_cast<int>(pos - line_start) + 1}, "template/raw",
                  "unescaped '" + name + "' is not allowed; only body_html and json_ld may be raw");
   }
-  // Attribute values must be quoted: name={{x}} lets a space start a new attribute.
-  static const std::regex unquoted_re(R"(=\{\{)");
+  // Attribute values must be quoted: name={{x}} (or name= {{x}}, which HTML
+  // reads the same) lets a space start a new attribute.
+  static const std::regex unquoted_re(R"(=[ \t\r\n]*\{\{)");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), unquoted_re);
        it != std::sregex_iterator(); ++it) {
-    const auto pos = static_cast<std::size_t>(it->position());
+    // Located at the "{{".
+    const auto braces = static_cast<std::size_t>(it->position() + it->length()) - 2;
     int l = 1;
     std::size_t ls = 0;
-    for (std::size_t i = 0; i < pos; ++i)
+    for (std::size_t i = 0; i < braces; ++i)
       if (text[i] == '\n') ++l, ls = i + 1;
-    sink.error({rel, l, static_cast<int>(pos - ls) + 2}, "template/unquoted-attribute",
+    sink.error({rel, l, static_cast<int>(braces - ls) + 1}, "template/unquoted-attribute",
                "attribute value from a tag must be in quotes");
   }
 }

@@ -82,7 +82,8 @@ TEST(Render, TemplatesRejectUnescapedFields) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
   test::write_text(dir.path(), "pipeline/templates/html/home.mustache",
-                   "<p>{{{title}}}</p>\n<a href={{url}}>x</a>\n");
+                   "<p>{{{title}}}</p>\n<a href={{url}}>x</a>\n<p class= {{c}}>\n"
+                   "<p class =\n  {{c}}>\n<p title=\"{{c}}\" data-x='{{c}}'>\n");
   DiagnosticSink sink;
   TemplateSet::load(dir.path(), sink);
   EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
@@ -91,7 +92,11 @@ TEST(Render, TemplatesRejectUnescapedFields) {
             "and json_ld may be raw [template/raw]\n"
             "pipeline/templates/html/home.mustache:2:9: error: attribute value from a tag must be "
             "in quotes "
-            "[template/unquoted-attribute]\n");
+            "[template/unquoted-attribute]\n"
+            "pipeline/templates/html/home.mustache:3:11: error: attribute value from a tag must be "
+            "in quotes [template/unquoted-attribute]\n"
+            "pipeline/templates/html/home.mustache:5:3: error: attribute value from a tag must be "
+            "in quotes [template/unquoted-attribute]\n");
 }
 
 }  // namespace pp
