@@ -20,6 +20,7 @@ const char* kUsage =
     "  build                validate, then write pages to public/, emails to mail/\n"
     "  edition --week W     the weekly brief of an ISO week, one email per language\n"
     "  send FILE.eml        a test send of one email through an SMTP server\n"
+    "  new SECTION/SLUG     a new bundle (a draft), or a translation of one\n"
     "  i18n SUBCOMMAND      extract, update, check, stats: the interface catalogs\n"
     "  translations         which translations are up to date, stale or missing;\n"
     "                       --diff what changed in the source; stamp FILE...\n"
@@ -35,7 +36,7 @@ int run_cli(const std::vector<std::string>& args) {
   static const std::map<std::string, Command> commands = {
       {"validate", cmd_validate}, {"build", cmd_build}, {"rules", cmd_rules},
       {"check", cmd_check},       {"i18n", cmd_i18n},   {"translations", cmd_translations},
-      {"edition", cmd_edition},   {"send", cmd_send}};
+      {"edition", cmd_edition},   {"send", cmd_send},   {"new", cmd_new}};
   // A leading -C DIR belongs to every command: pass it on.
   std::vector<std::string> before;
   std::size_t i = 0;

@@ -18,6 +18,8 @@ int cmd_i18n(const std::vector<std::string>& args);
 int cmd_translations(const std::vector<std::string>& args);
 int cmd_edition(const std::vector<std::string>& args);
 int cmd_send(const std::vector<std::string>& args);
+/// `polypress new`: a new bundle or translation (cli_new.cpp).
+int cmd_new(const std::vector<std::string>& args);
 int cmd_check(const std::vector<std::string>& args);
 
 }  // namespace pp

@@ -105,6 +105,14 @@ RunResult run_i18n_stats(const std::filesystem::path& root, bool json, double fa
 RunResult run_translations_stamp(const std::filesystem::path& root,
                                  const std::vector<std::string>& files);
 
+/// `new SECTION/SLUG`: creates content/SECTION/SLUG/index.<lang>.md. A new
+/// bundle gets a draft source file of `type` whose front matter passes
+/// validate; an existing bundle gets a translation of its source (title,
+/// summary, verdict and body to translate, translation_of and source_digest
+/// set). Never overwrites a file (exit 2 with the path); prints the new path.
+RunResult run_new(const std::filesystem::path& root, const std::string& id, const std::string& lang,
+                  const std::string& type);
+
 /// The weekly brief of an ISO week (cut in site.time_zone), one email per
 /// language into the mail folder. Validates first and writes nothing when
 /// there are errors; a week without any article is an error (exit 1), and a

@@ -1,0 +1,152 @@
+// `polypress new SECTION/SLUG`: a new bundle, or a new translation of one.
+#include <fcntl.h>
+#include <unicode/calendar.h>
+#include <unicode/timezone.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "content/content.h"
+#include "core/clock.h"
+#include "core/digest.h"
+#include "core/file_io.h"
+#include "core/json_text.h"
+#include "driver/driver.h"
+#include "driver/driver_internal.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A YAML double-quoted scalar (JSON's string syntax is a subset of it).
+std::string quoted(const std::string& s) {
+  return json_text(nlohmann::json(s), -1);
+}
+
+// Today in the site's time zone, as YYYY-MM-DD.
+std::string today(const std::string& time_zone) {
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(
+      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)), status));
+  cal->setTime(current_time_ms(), status);
+  char out[48];
+  std::snprintf(out, sizeof out, "%04d-%02d-%02d", cal->get(UCAL_YEAR, status) % 10000,
+                cal->get(UCAL_MONTH, status) + 1, cal->get(UCAL_DATE, status));
+  return out;
+}
+
+// "chip-launch" → "Chip launch".
+std::string title_of(const std::string& slug) {
+  std::string t = slug;
+  std::replace(t.begin(), t.end(), '-', ' ');
+  if (!t.empty() && t[0] >= 'a' && t[0] <= 'z') t[0] = static_cast<char>(t[0] - 'a' + 'A');
+  return t;
+}
+
+// The front matter of a new source file of `type`: every required key, with
+// values that pass validate and say what to write; a draft until edited.
+std::string source_file(const std::string& slug, const std::string& type, const std::string& date) {
+  std::string fm = "---\ntitle: " + quoted(title_of(slug)) + "\ntype: " + type + "\ndate: " + date +
+                   "\ndraft: true\nsummary: " +
+                   quoted("One or two sentences: the dek, and the email's preheader.") + "\n";
+  if (type == "news" || type == "review")
+    fm += "verdict: " + quoted("The one-line takeaway.") + "\n";
+  if (type == "review")
+    fm += "rating: 3\nchecked: " + date + "\nproduct: {name: " + quoted(title_of(slug)) +
+          ", url: \"https://example.com/\", kind: tool}\n";
+  if (type == "news" || type == "analysis")
+    fm +=
+        "sources:\n  - {title: \"The source's title\", url: \"https://example.com/\", "
+        "publisher: \"Publisher\"}\n";
+  return fm + "---\n\nWrite the article here.\n";
+}
+
+// Creates `path` with `bytes`, never over an existing file, never half-written:
+// a temporary is written, then linked under the name (link fails if it exists).
+std::string create_new_file(const fs::path& path, const std::string& bytes) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
+  const fs::path temp = path.parent_path() / ("." + path.filename().string() + ".new");
+  std::string error;
+  if (write_file_atomic(temp, bytes, error) == WriteOutcome::failed) return "cannot write " + error;
+  const int rc = ::link(temp.c_str(), path.c_str());
+  const int err = errno;
+  fs::remove(temp, ec);
+  if (rc != 0)
+    return err == EEXIST ? path.string() + " exists; polypress new never overwrites a file"
+                         : "cannot write " + path.string() + ": " + std::strerror(err);
+  return "";
+}
+
+}  // namespace
+
+RunResult run_new(const fs::path& root, const std::string& id, const std::string& lang_option,
+                  const std::string& type) {
+  RunResult result;
+  auto usage = [&](const std::string& problem) {
+    result.usage_error = problem;
+    result.exit_code = kExitUsage;
+    return result;
+  };
+  const auto config = load_site_config(root, result.diagnostics);
+  if (!config) {
+    result.exit_code = kExitUsage;
+    return result;
+  }
+  const auto slash = id.find('/');
+  const std::string section = id.substr(0, slash);
+  const std::string slug = slash == std::string::npos ? "" : id.substr(slash + 1);
+  static const std::regex slug_re("^[a-z0-9]+(-[a-z0-9]+)*$");
+  bool known_section = false;
+  for (const auto& s : config->sections) known_section |= s.id == section;
+  if (slash == std::string::npos || slug.empty())
+    return usage("give the bundle as SECTION/SLUG, e.g. news/chip-launch");
+  if (!known_section) return usage("section '" + section + "' is not configured in site.yaml");
+  if (!std::regex_match(slug, slug_re) || slug.size() > kMaxSlugLength)
+    return usage("slug '" + slug + "' must match [a-z0-9]+(-[a-z0-9]+)* and have at most " +
+                 std::to_string(kMaxSlugLength) + " characters");
+  const std::string lang = lang_option.empty() ? config->default_language : lang_option;
+  if (!config->language(lang)) return usage("--lang: '" + lang + "' is not a configured language");
+  if (type != "news" && type != "review" && type != "analysis")
+    return usage("--type: '" + type + "' is not one of news, review, analysis");
+
+  const std::string dir = "content/" + section + "/" + slug;
+  const std::string rel = dir + "/index." + lang + ".md";
+  // A bundle that exists gets a translation of its source.
+  DiagnosticSink ignored;
+  const Corpus corpus = load_corpus(root, *config, ignored);
+  const Bundle* bundle = corpus.find(section + "/" + slug);
+  std::string bytes;
+  if (bundle && bundle->source()) {
+    const Article& src = *bundle->source();
+    const ReadResult file = read_file(root / src.path, kMaxFileBytes);
+    if (!file.ok) return usage("cannot read " + src.path + ": " + file.error);
+    std::string fm = "---\ntitle: " + quoted(src.meta.title ? src.meta.title->value : "") + "\n";
+    fm += "summary: " + quoted(src.meta.summary ? src.meta.summary->value : "") + "\n";
+    if (src.meta.verdict) fm += "verdict: " + quoted(src.meta.verdict->value) + "\n";
+    fm += "translation_of: " + src.lang + "\nsource_digest: " + git_blob_id(file.bytes) + "\n";
+    // The source's body, to be translated in place.
+    const auto end = file.bytes.find("\n---", 3);
+    const auto body = end == std::string::npos ? std::string::npos : file.bytes.find('\n', end + 4);
+    bytes = fm + "---\n" + (body == std::string::npos ? "" : file.bytes.substr(body + 1));
+  } else if (bundle) {
+    return usage(dir + " has no source file to translate");
+  } else {
+    bytes = source_file(slug, type, today(config->time_zone));
+  }
+  if (const std::string problem = create_new_file(root / rel, bytes); !problem.empty())
+    return usage(problem);
+  result.output = rel + "\n";
+  return result;
+}
+
+}  // namespace pp

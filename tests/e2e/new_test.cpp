@@ -1,0 +1,99 @@
+// `polypress new`: bundles and translations that pass validate, never an
+// overwrite, and clear refusals.
+#include <gtest/gtest.h>
+
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// validate's findings about one file.
+std::string findings_about(const fs::path& root, const std::string& rel) {
+  const auto r = test::run_polypress({"-C", root.string(), "validate"});
+  std::string out;
+  std::size_t start = 0;
+  for (auto end = r.err.find('\n'); end != std::string::npos; end = r.err.find('\n', start)) {
+    const std::string line = r.err.substr(start, end - start);
+    if (line.rfind(rel, 0) == 0) out += line + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(New, CreatesDraftsOfEveryTypeThatPassValidate) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  for (const auto& [id, type] :
+       std::vector<std::pair<std::string, std::string>>{{"news/fresh-idea", "news"},
+                                                        {"reviews/gadget", "review"},
+                                                        {"news/deep-dive", "analysis"}}) {
+    const auto r = test::run_polypress({"-C", dir.path().string(), "new", id, "--type", type});
+    const std::string rel = "content/" + id + "/index.en.md";
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, rel + "\n");
+    const std::string text = test::read_text(dir.path() / rel);
+    EXPECT_NE(text.find("\ntype: " + type + "\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\ndraft: true\n"), std::string::npos) << text;
+    EXPECT_EQ(findings_about(dir.path(), rel), "") << text;
+  }
+  // Drafts are not published.
+  ASSERT_EQ(test::run_polypress({"-C", dir.path().string(), "build", "--quiet"}).exit_code, 0);
+  EXPECT_FALSE(fs::exists(dir.path() / "public/en/news/fresh-idea"));
+}
+
+TEST(New, AnExistingBundleGetsAStampedTranslation) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  ASSERT_EQ(test::run_polypress({"-C", dir.path().string(), "new", "news/fresh-idea"}).exit_code,
+            0);
+  const auto r =
+      test::run_polypress({"-C", dir.path().string(), "new", "news/fresh-idea", "--lang", "ar"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "content/news/fresh-idea/index.ar.md\n");
+  const std::string text = test::read_text(dir.path() / "content/news/fresh-idea/index.ar.md");
+  EXPECT_NE(text.find("\ntranslation_of: en\nsource_digest: "), std::string::npos) << text;
+  EXPECT_NE(text.find("\nWrite the article here.\n"), std::string::npos) << text;
+  EXPECT_EQ(findings_about(dir.path(), "content/news/fresh-idea/index.ar.md"), "");
+  const auto status = test::run_polypress({"-C", dir.path().string(), "translations"});
+  EXPECT_NE(status.out.find("news/fresh-idea   source      up to date\n"), std::string::npos)
+      << status.out;
+}
+
+TEST(New, NeverOverwritesAndRefusesBadNames) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  const std::string root = dir.path().string();
+  const fs::path existing = dir.path() / "content/news/chip-launch/index.en.md";
+  const std::string before = test::read_text(existing);
+  auto r = test::run_polypress({"-C", root, "new", "news/chip-launch"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "polypress new: " + existing.string() +
+                       " exists; polypress new never overwrites a file\n");
+  EXPECT_EQ(test::read_text(existing), before);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"news"}, "give the bundle as SECTION/SLUG, e.g. news/chip-launch"},
+      {{"blog/x"}, "section 'blog' is not configured in site.yaml"},
+      {{"news/Bad_Slug"},
+       "slug 'Bad_Slug' must match [a-z0-9]+(-[a-z0-9]+)* and have at most 100 characters"},
+      {{"news/../../x"},
+       "slug '../../x' must match [a-z0-9]+(-[a-z0-9]+)* and have at most 100 characters"},
+      {{"news/x", "--lang", "xx"}, "--lang: 'xx' is not a configured language"},
+      {{"news/x", "--type", "blog"}, "--type: 'blog' is not one of news, review, analysis"},
+  };
+  for (const auto& [args, message] : cases) {
+    std::vector<std::string> argv = {"-C", root, "new"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    r = test::run_polypress(argv);
+    EXPECT_EQ(r.exit_code, 2) << args[0];
+    EXPECT_EQ(r.err, "polypress new: " + message + "\n");
+  }
+  EXPECT_FALSE(fs::exists(dir.path() / "content/news/x"));
+  EXPECT_FALSE(fs::exists(dir.path() / "content/blog"));
+}
+
+}  // namespace pp
