@@ -18,6 +18,7 @@ packages=(
   nlohmann-json3-dev
   libsqlite3-dev libssl-dev
   libtbb-dev
+  libcpp-httplib-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
 )

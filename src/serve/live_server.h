@@ -1,0 +1,56 @@
+#pragma once
+// serve: the HTTP side. Serves the output folder on 127.0.0.1, adds the
+// live-reload script to HTML pages, and tells open pages to reload (server-sent
+// events) after each build; after a failed build, pages show its diagnostics.
+
+#include <condition_variable>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace httplib {
+class Server;
+}
+
+namespace pp {
+
+class LiveServer {
+ public:
+  explicit LiveServer(std::filesystem::path out_dir);
+  ~LiveServer();
+  LiveServer(const LiveServer&) = delete;
+  LiveServer& operator=(const LiveServer&) = delete;
+
+  /// Binds 127.0.0.1:`port` (0: any free port); the port, or -1.
+  int bind(int port);
+  /// Serves until stop(); returns false when listening failed.
+  bool run();
+  /// Stops run() and every open event stream.
+  void stop();
+  /// A build finished: `failure` is empty when it succeeded, else its
+  /// diagnostics as text. Open pages are told to reload.
+  void publish(const std::string& failure);
+
+  /// The path of the event stream pages listen to.
+  static constexpr const char* kEventsPath = "/__polypress/events";
+
+ private:
+  void serve_file(const std::string& path, std::string& body, std::string& type, int& status,
+                  std::string& location) const;
+  enum class Event { stop, reload, keep_alive };
+  Event next_event(long& seen);  // waits for a build after `seen`
+
+  std::filesystem::path out_dir_;
+  std::unique_ptr<httplib::Server> server_;
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  long generation_ = 0;
+  std::string failure_;
+  bool stopping_ = false;
+};
+
+/// The script added before </body> of every HTML page served.
+std::string live_reload_script();
+
+}  // namespace pp

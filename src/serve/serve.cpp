@@ -1,0 +1,92 @@
+#include "serve/serve.h"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <ostream>
+#include <thread>
+
+#include "driver/driver.h"
+#include "serve/live_server.h"
+#include "serve/watcher.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One build; the text of its errors, or "" when it succeeded.
+std::string build_once(const ServeOptions& options, std::ostream& log) {
+  BuildOptions b;
+  b.root = options.root;
+  b.drafts = options.drafts;
+  const auto started = Clock::now();
+  const RunResult r = run_build(b);
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
+  const std::string text = format_diagnostics(r.diagnostics.sorted(), OutputFormat::text);
+  if (r.exit_code != kExitOk) {
+    log << text << "polypress serve: build failed in " << ms << " ms; pages show the errors\n"
+        << std::flush;
+    return text.empty() ? "the build failed\n" : text;
+  }
+  if (!options.quiet)
+    log << "polypress serve: built in " << ms << " ms (" << r.rendered << " rendered, "
+        << r.stats.written << " written)\n"
+        << std::flush;
+  return "";
+}
+
+}  // namespace
+
+int run_serve(const ServeOptions& options, std::ostream& log) {
+  std::error_code ec;
+  if (!fs::exists(options.root / "pipeline/site.yaml", ec)) {
+    log << "polypress serve: no pipeline/site.yaml under " << options.root.string() << "\n";
+    return kExitUsage;
+  }
+  // Ctrl-C and SIGTERM are taken by one thread (sigwait); every thread made
+  // from here on inherits the blocked mask.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  LiveServer server(options.root / "public");
+  const int port = server.bind(options.port);
+  if (port < 0) {
+    log << "polypress serve: cannot listen on 127.0.0.1:" << options.port
+        << " (in use? try --port)\n";
+    return kExitUsage;
+  }
+  server.publish(build_once(options, log));
+  log << "polypress serve: http://127.0.0.1:" << port << "/ (Ctrl-C to stop)\n" << std::flush;
+
+  std::atomic<bool> stopping{false};
+  std::thread http([&] { server.run(); });
+  std::thread signals([&] {
+    int sig = 0;
+    sigwait(&stop_signals, &sig);
+    stopping = true;
+  });
+
+  Watcher watcher({options.root / "content", options.root / "locales", options.root / "pipeline"});
+  if (!watcher.ok()) log << "polypress serve: inotify unavailable; changes are not watched\n";
+  while (!stopping) {
+    if (watcher.wait(std::chrono::milliseconds(200), std::chrono::milliseconds(50)))
+      server.publish(build_once(options, log));
+  }
+  server.stop();
+  http.join();
+  signals.join();
+  if (!options.quiet) log << "polypress serve: stopped\n";
+  return kExitOk;
+}
+
+}  // namespace pp
