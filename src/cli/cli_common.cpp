@@ -1,5 +1,7 @@
 #include "cli/cli_common.h"
 
+#include "cli/terminal.h"
+
 #include <unistd.h>
 
 #include <iostream>
@@ -37,7 +39,7 @@ bool parse_command_line(const std::string& command, const std::vector<std::strin
 void print_diagnostics(const DiagnosticSink& sink, OutputFormat format) {
   const std::string text = format_diagnostics(sink.sorted(), format);
   if (format == OutputFormat::text)
-    std::cerr << text;
+    std::cerr << color_findings(text);
   else
     std::cout << text;
 }

@@ -149,6 +149,15 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
                  dependencies_digest(plan, global, it->second.dependencies) != it->second.digest;
     });
   });
+  std::size_t to_render = 0;
+  for (const Slot& s : slots) {
+    if (!s.mine) continue;
+    to_render += s.wanted;
+    const std::string name = s.file.filename().string();
+    result.pages += name.ends_with(".html");
+    result.emails += name.ends_with(".eml");
+  }
+  std::atomic<std::size_t> done_count{0};
   // 2. Render those, stage each file as soon as it is made, and keep what it read.
   AtomicBatch batch(targets.staging);
   std::vector<OutputRecord> records(slots.size());
@@ -165,6 +174,11 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
       if (!any || failed) return;
       std::vector<RenderedOutput> out(want.size());
       units[u].make(want, out);
+      if (targets.progress) {
+        std::size_t made = 0;
+        for (std::size_t k = first[u]; k < first[u + 1]; ++k) made += slots[k].wanted;
+        targets.progress(done_count += made, to_render);
+      }
       for (std::size_t k = first[u]; k < first[u + 1]; ++k) {
         RenderedOutput& r = out[slots[k].index];
         findings[k] = std::move(r.findings);

@@ -272,7 +272,8 @@ RunResult run_build(const BuildOptions& options) {
                               options.shard_index,
                               options.shard_count,
                               options.jobs,
-                              prepare_staging(options.root, {result.out_dir, mail_dir})};
+                              prepare_staging(options.root, {result.out_dir, mail_dir}),
+                              options.progress};
   clear_build_record(options.root);
   mark("plan");
   OutputsResult done = render_and_write(*plan, targets, *kept, identity, sink);
@@ -283,6 +284,8 @@ RunResult run_build(const BuildOptions& options) {
   mark("render");
   result.stats = done.stats;
   result.rendered = done.rendered.size();
+  result.pages = done.pages;
+  result.emails = done.emails;
   result.rendered_files = std::move(done.rendered);
   if (!sink.has_errors()) {
     // The parse of every article file kept for the next build; those of files

@@ -42,6 +42,9 @@ struct BuildOptions {
   /// The process exits when the build returns (the command line): what the
   /// build built up is not freed piece by piece.
   bool process_exits = false;
+  /// Called while files are rendered, from any thread, with how many of those
+  /// to render are done (not called when nothing is to be rendered).
+  std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
 struct EditionOptions {
@@ -61,8 +64,9 @@ struct RunResult {
   std::string output;                     ///< what a reporting command prints on stdout
   std::size_t urls = 0, urls_cached = 0;  ///< check --external: unique URLs, answered by the cache
   bool write_failed = false;              ///< errors came from writing, after validation passed
-  bool reused = false;       ///< build: nothing changed since the last build; nothing done
-  std::size_t rendered = 0;  ///< build: files rendered (pages, feeds, emails, copies)
+  bool reused = false;                ///< build: nothing changed since the last build; nothing done
+  std::size_t rendered = 0;           ///< build: files rendered (pages, feeds, emails, copies)
+  std::size_t pages = 0, emails = 0;  ///< build: HTML pages and emails of this build, all
   std::vector<std::string> rendered_files;  ///< build: those files, as "<folder>/<path>"
 };
 

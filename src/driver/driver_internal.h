@@ -2,6 +2,7 @@
 // Internal to the driver: helpers the command files share.
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ struct OutputTargets {
   int shard_index = 1, shard_count = 1;
   int jobs = 0;
   std::filesystem::path staging;  ///< where temporaries go (empty: beside their files)
+  std::function<void(std::size_t, std::size_t)> progress;  ///< BuildOptions::progress
 };
 
 /// A fresh `.polypress/staging/<pid>/` under `root` when it is on the same file
@@ -49,6 +51,7 @@ std::filesystem::path prepare_staging(const std::filesystem::path& root,
 struct OutputsResult {
   EmitStats stats;
   std::vector<std::string> rendered;  ///< outputs rendered, as "<folder as given>/<path>"
+  std::size_t pages = 0, emails = 0;  ///< HTML pages and .eml files of this share
   std::vector<std::string> outputs;   ///< every file of this share, absolute
   std::vector<std::string> states;    ///< file_state() of each, as written
   IncrementalUpdate update;           ///< records of what was rendered; outputs gone
