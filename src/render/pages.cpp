@@ -38,6 +38,7 @@ mustache::data common_data(const SiteModel& m, const Locale& loc,
   d.set("home_url", home_path(m.config, loc.code()));
   d.set("feed_url", home_path(m.config, loc.code()) + "feed.xml");
   d.set("css_url", m.config.base_path + "assets/style.css");
+  d.set("favicon_url", m.config.base_path + "assets/favicon.svg");
   d.set("canonical", absolute_url(m.config, canonical_path));
   d.set("subscribe_url", m.config.newsletter.subscribe_url);
   d.set("privacy_url", m.config.newsletter.subscribe_url + "#how-we-use-email");

@@ -119,8 +119,8 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   const RunResult first = s.build();
   const auto all = rendered(first);
   // The chooser, the lists, a page and an email for 9 news articles in two
-  // languages and the review in English, the style sheet.
-  ASSERT_EQ(all.size(), 1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 1u);
+  // languages and the review in English, the style sheet and the icon.
+  ASSERT_EQ(all.size(), 1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 2u);
   // n02's body: its pages and emails in both languages (the Arabic one
   // inherits from it), the lists, the pages that name it as related (emails
   // show no related articles) and the English page and email whose body links

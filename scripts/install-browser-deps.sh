@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The browser tests' Node packages (playwright-core, axe-core) at the versions
+# of tests/browser/package-lock.json, from the npm registry. playwright-core
+# downloads no browser: the tests use Debian's Chromium (install-deps.sh).
+# Safe to run again: does nothing when the installed packages match the lock.
+set -euo pipefail
+cd "$(dirname "$0")/../tests/browser"
+if [ -f node_modules/.package-lock.json ] &&
+   node -e 'const a=require("./package-lock.json").packages,b=require("./node_modules/.package-lock.json").packages;
+            for (const k of Object.keys(a)) if (k && (!b[k] || b[k].version !== a[k].version)) process.exit(1)'; then
+  echo "install-browser-deps: node packages present"
+  exit 0
+fi
+npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+echo "install-browser-deps: done"
