@@ -85,6 +85,13 @@ const char* kExpected =
     "content/reviews/tool/index.en.md:9:28: note: not checked https://tool.example/: excluded by "
     "links.exclude [link/skipped]\n";
 
+// `check --external --no-cache` on the site in `dir`, and how long it took.
+std::pair<test::Run, double> timed_check(const test::TempDir& dir) {
+  const auto started = std::chrono::steady_clock::now();
+  auto r = test::run_polypress({"-C", dir.path().string(), "check", "--external", "--no-cache"});
+  return {r, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()};
+}
+
 }  // namespace
 
 TEST(Check, ClassifiesEveryScriptedBehaviourWithItsLocation) {
@@ -92,11 +99,7 @@ TEST(Check, ClassifiesEveryScriptedBehaviourWithItsLocation) {
   ASSERT_GT(server.port(), 0);
   test::TempDir dir;
   make_link_site(dir.path(), server, true, urls_of(server, kPaths));
-  const auto started = std::chrono::steady_clock::now();
-  const auto r =
-      test::run_polypress({"-C", dir.path().string(), "check", "--external", "--no-cache"});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto [r, seconds] = timed_check(dir);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(without_port(r.err, server.port()), kExpected);
   EXPECT_LT(seconds, 30.0);  // bounded: every wait has a cap
@@ -125,11 +128,7 @@ TEST(Check, HeadQuirksBodiesFragmentsAndHostNames) {
   urls.push_back("http://bücher.localhost:" + port + "/ok");  // IDN, resolved by curl
   urls.push_back("http://nothing.invalid/");                  // RFC 6761: never resolves
   make_link_site(dir.path(), server, true, urls);
-  const auto started = std::chrono::steady_clock::now();
-  const auto r =
-      test::run_polypress({"-C", dir.path().string(), "check", "--external", "--no-cache"});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto [r, seconds] = timed_check(dir);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(without_port(r.err, server.port()),
             "content/news/chip-launch/index.ar.md:7:70: warning: 'reviews/tool' has no 'ar' "

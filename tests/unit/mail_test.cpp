@@ -134,6 +134,29 @@ TEST(Mail, ATitleShapedLikeEncodedWordsSurvivesTheRoundTrip) {
   }
 }
 
+// Every line of the message (CRLF-separated) is at most `limit` octets, and
+// every encoded-word decodes on its own to whole UTF-8 characters.
+void expect_lines_and_words(const std::string& eml, std::size_t limit) {
+  std::size_t start = 0;
+  for (auto end = eml.find("\r\n"); end != std::string::npos; end = eml.find("\r\n", start)) {
+    EXPECT_LE(end - start, limit) << eml.substr(start, std::min<std::size_t>(end - start, 80));
+    start = end + 2;
+  }
+  const std::string h = headers_of(eml);
+  std::smatch m;
+  for (auto it = h.cbegin();
+       std::regex_search(it, h.cend(), m, std::regex(R"(=\?[^?]+\?[bBqQ]\?[^?]*\?=)"));
+       it = m.suffix().first) {
+    EXPECT_LE(m.length(), 75);
+    char* one = g_mime_utils_header_decode_text(nullptr, m.str().c_str());
+    const std::string decoded = one ? one : "";
+    g_free(one);
+    EXPECT_TRUE(g_utf8_validate(decoded.data(), static_cast<gssize>(decoded.size()), nullptr))
+        << m.str();
+    EXPECT_EQ(decoded.find("\xEF\xBF\xBD"), std::string::npos) << m.str();  // U+FFFD
+  }
+}
+
 TEST(Mail, ALongCjkTitleIsFoldedIntoShortEncodedWords) {
   EmailContent c = sample();
   c.subject.clear();
@@ -144,17 +167,7 @@ TEST(Mail, ALongCjkTitleIsFoldedIntoShortEncodedWords) {
     const auto eml = assemble_email(c, error);
     ASSERT_TRUE(eml) << error;
     EXPECT_EQ(parse(*eml).subject, c.subject);
-    const std::string h = headers_of(*eml);
-    std::size_t start = 0;
-    for (auto end = h.find("\r\n"); end != std::string::npos; end = h.find("\r\n", start)) {
-      EXPECT_LE(end - start, 78u) << h.substr(start, end - start);
-      start = end + 2;
-    }
-    std::smatch m;
-    for (auto it = h.cbegin();
-         std::regex_search(it, h.cend(), m, std::regex(R"(=\?[^?]+\?[bBqQ]\?[^?]*\?=)"));
-         it = m.suffix().first)
-      EXPECT_LE(m.length(), 75);
+    expect_lines_and_words(*eml, 78);
   }
 }
 
@@ -206,29 +219,6 @@ TEST(Mail, UnsafeHeaderValuesAreRefused) {
   EXPECT_EQ(error, "newsletter.from's display name is longer than 100 characters");
   c.from = "\"" + std::string(100, 'x') + "\" <a@b.example>";
   EXPECT_TRUE(assemble_email(c, error)) << error;
-}
-
-// Every line of the message (CRLF-separated) is at most `limit` octets, and
-// every encoded-word decodes on its own to whole UTF-8 characters.
-void expect_lines_and_words(const std::string& eml, std::size_t limit) {
-  std::size_t start = 0;
-  for (auto end = eml.find("\r\n"); end != std::string::npos; end = eml.find("\r\n", start)) {
-    EXPECT_LE(end - start, limit) << eml.substr(start, std::min<std::size_t>(end - start, 80));
-    start = end + 2;
-  }
-  const std::string h = headers_of(eml);
-  std::smatch m;
-  for (auto it = h.cbegin();
-       std::regex_search(it, h.cend(), m, std::regex(R"(=\?[^?]+\?[bBqQ]\?[^?]*\?=)"));
-       it = m.suffix().first) {
-    EXPECT_LE(m.length(), 75);
-    char* one = g_mime_utils_header_decode_text(nullptr, m.str().c_str());
-    const std::string decoded = one ? one : "";
-    g_free(one);
-    EXPECT_TRUE(g_utf8_validate(decoded.data(), static_cast<gssize>(decoded.size()), nullptr))
-        << m.str();
-    EXPECT_EQ(decoded.find("\xEF\xBF\xBD"), std::string::npos) << m.str();  // U+FFFD
-  }
 }
 
 TEST(Mail, LongAsciiAndEmojiSubjectsFoldIntoWholeCharacters) {
