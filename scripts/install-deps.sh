@@ -21,11 +21,7 @@ packages=(
   libcpp-httplib-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
-  # browser tests: Debian's Chromium (never a downloaded browser), fonts for ko/ja/ar
-  chromium fonts-noto-core fonts-noto-cjk
 )
-# Node.js for playwright-core: Debian's, unless a node with npm is already there.
-if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 
 missing=()
 for p in "${packages[@]}"; do
