@@ -11,18 +11,7 @@ cd "$(dirname "$0")/../tests/browser"
 # Debian's Node.js unless a node with npm is already there.
 packages=(chromium fonts-noto-core fonts-noto-cjk)
 if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  echo "install-browser-deps: installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash ../../scripts/install-deps.sh "${packages[@]}"
 if [ -f node_modules/.package-lock.json ] &&
    node -e 'const a=require("./package-lock.json").packages,b=require("./node_modules/.package-lock.json").packages;
             for (const k of Object.keys(a)) if (k && (!b[k] || b[k].version !== a[k].version)) process.exit(1)'; then

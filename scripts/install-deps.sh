@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what polypress needs to build and test, from Debian 12 packages only.
 # Installs only what is missing; safe to run again. Needs root (or sudo).
+# Extra Debian package names given as arguments are installed too.
 set -euo pipefail
 
 packages=(
@@ -21,6 +22,7 @@ packages=(
   libcpp-httplib-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
+  "$@"
 )
 
 missing=()
