@@ -185,7 +185,6 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
                    "'sections' must be a non-empty list of {id, title}");
     return;
   }
-  static const std::regex id_re("^[a-z0-9]+(-[a-z0-9]+)*$");
   for (const auto& item : secs) {
     if (!expect_map(item, "sections[]", r)) continue;
     check_unknown_keys(item, {"id", "title"}, r.origin(), "config/unknown-key", "a section",
@@ -194,7 +193,7 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
     s.id = r.str(item, "id", true, "a section").value_or("");
     s.title = r.str(item, "title", true, "a section").value_or("");
     if (s.id.empty()) continue;
-    if (!std::regex_match(s.id, id_re) || s.id == "assets") {
+    if (!is_slug(s.id) || s.id == "assets") {
       r.sink().error(
           location_of(item["id"], r.origin()), "config/section",
           "section id '" + s.id + "' must match [a-z0-9]+(-[a-z0-9]+)* and not be 'assets'");

@@ -1,6 +1,5 @@
 #include <algorithm>
 #include <map>
-#include <regex>
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -17,6 +16,10 @@
 #include "core/text.h"
 
 namespace pp {
+
+namespace {
+const char* const kParseTooLong = "the article takes more than 2 seconds to parse";
+}  // namespace
 
 namespace fs = std::filesystem;
 
@@ -58,7 +61,7 @@ std::optional<Article> parse_article(const std::string& rel_path, const std::str
   }
   a.doc = parse_markdown(a.body);
   if (!a.doc) {
-    too_complex({1, "the article takes more than 2 seconds to parse"});
+    too_complex({1, kParseTooLong});
     return a;
   }
   if (const auto t = check_expansion(a.doc->root(), a.body.size())) {
@@ -226,7 +229,6 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
 
 Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink, int jobs,
                    ParseCache* cache) {
-  static const std::regex slug_re("^[a-z0-9]+(-[a-z0-9]+)*$");
   Corpus corpus;
   const fs::path content = root / "content";
   std::error_code ec;
@@ -273,7 +275,7 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
             "file ignored: a section holds bundle folders only (content/<section>/<slug>/)");
         continue;
       }
-      if (!std::regex_match(slug, slug_re)) {
+      if (!is_slug(slug)) {
         sink.error({rel, 0, 0}, "bundle/slug",
                    "slug '" + slug + "' must match [a-z0-9]+(-[a-z0-9]+)*");
         continue;
@@ -339,8 +341,7 @@ std::optional<Article> read_article_body(const fs::path& root, const Article& a,
   full.body = std::move(split->body);
   full.doc = parse_markdown(full.body);
   if (!full.doc) {  // parsed in time when checked; the machine is overloaded now
-    sink.error({a.path, full.body_first_line, 1}, "markdown/too-complex",
-               "the article takes more than 2 seconds to parse");
+    sink.error({a.path, full.body_first_line, 1}, "markdown/too-complex", kParseTooLong);
     return std::nullopt;
   }
   return full;

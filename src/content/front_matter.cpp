@@ -30,11 +30,6 @@ bool is_currency(const std::string& code) {
   return U_SUCCESS(status) && known;
 }
 
-const std::regex& slug_re() {
-  static const std::regex re("^[a-z0-9]+(-[a-z0-9]+)*$");
-  return re;
-}
-
 class FmReader {
  public:
   FmReader(const YamlOrigin& origin, DiagnosticSink& sink) : o_(origin), sink_(sink) {}
@@ -342,7 +337,7 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
         for (const auto& item : n) {
           auto tag = r.plain_string(item, "tags[]");
           if (!tag) continue;
-          if (std::regex_match(*tag, slug_re()))
+          if (is_slug(*tag))
             fm.tags.push_back(*tag);
           else
             r.error(item, "front-matter/tags",

@@ -214,6 +214,16 @@ std::string replace_invalid_utf8(std::string_view s) {
   return out.append(s);
 }
 
+bool is_slug(std::string_view s) {
+  if (s.empty() || s.front() == '-' || s.back() == '-') return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    const bool word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!word && !(c == '-' && s[i - 1] != '-')) return false;
+  }
+  return true;
+}
+
 std::string fold_file_name(std::string_view name, bool fold_case) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);

@@ -47,6 +47,10 @@ std::string quote_for_message(std::string_view s, std::size_t max_chars = 60);
 /// Percent-decodes %XX sequences; other bytes pass through.
 std::string percent_decode(std::string_view s);
 
+/// Whether `s` is a slug: [a-z0-9]+(-[a-z0-9]+)* (bundle folders, section
+/// ids, tags).
+bool is_slug(std::string_view s);
+
 /// A file name in NFC, and with its case folded when `fold_case`: two names
 /// equal here are one file on macOS and Windows. Bytes that are not UTF-8 are
 /// kept as they are.

@@ -10,13 +10,14 @@
 #include <cstring>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <regex>
+#include <optional>
 
 #include "content/content.h"
 #include "core/clock.h"
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/json_text.h"
+#include "core/text.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
 
@@ -27,7 +28,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // A YAML double-quoted scalar (JSON's string syntax is a subset of it).
-std::string quoted(const std::string& s) {
+std::string yaml_quoted(const std::string& s) {
   return json_text(nlohmann::json(s), -1);
 }
 
@@ -54,13 +55,13 @@ std::string title_of(const std::string& slug) {
 // The front matter of a new source file of `type`: every required key, with
 // values that pass validate and say what to write; a draft until edited.
 std::string source_file(const std::string& slug, const std::string& type, const std::string& date) {
-  std::string fm = "---\ntitle: " + quoted(title_of(slug)) + "\ntype: " + type + "\ndate: " + date +
-                   "\ndraft: true\nsummary: " +
-                   quoted("One or two sentences: the dek, and the email's preheader.") + "\n";
+  std::string fm = "---\ntitle: " + yaml_quoted(title_of(slug)) + "\ntype: " + type +
+                   "\ndate: " + date + "\ndraft: true\nsummary: " +
+                   yaml_quoted("One or two sentences: the dek, and the email's preheader.") + "\n";
   if (type == "news" || type == "review")
-    fm += "verdict: " + quoted("The one-line takeaway.") + "\n";
+    fm += "verdict: " + yaml_quoted("The one-line takeaway.") + "\n";
   if (type == "review")
-    fm += "rating: 3\nchecked: " + date + "\nproduct: {name: " + quoted(title_of(slug)) +
+    fm += "rating: 3\nchecked: " + date + "\nproduct: {name: " + yaml_quoted(title_of(slug)) +
           ", url: \"https://example.com/\", kind: tool}\n";
   if (type == "news" || type == "analysis")
     fm +=
@@ -105,13 +106,12 @@ RunResult run_new(const fs::path& root, const std::string& id, const std::string
   const auto slash = id.find('/');
   const std::string section = id.substr(0, slash);
   const std::string slug = slash == std::string::npos ? "" : id.substr(slash + 1);
-  static const std::regex slug_re("^[a-z0-9]+(-[a-z0-9]+)*$");
   bool known_section = false;
   for (const auto& s : config->sections) known_section |= s.id == section;
   if (slash == std::string::npos || slug.empty())
     return usage("give the bundle as SECTION/SLUG, e.g. news/chip-launch");
   if (!known_section) return usage("section '" + section + "' is not configured in site.yaml");
-  if (!std::regex_match(slug, slug_re) || slug.size() > kMaxSlugLength)
+  if (!is_slug(slug) || slug.size() > kMaxSlugLength)
     return usage("slug '" + slug + "' must match [a-z0-9]+(-[a-z0-9]+)* and have at most " +
                  std::to_string(kMaxSlugLength) + " characters");
   const std::string lang = lang_option.empty() ? config->default_language : lang_option;
@@ -121,25 +121,30 @@ RunResult run_new(const fs::path& root, const std::string& id, const std::string
 
   const std::string dir = "content/" + section + "/" + slug;
   const std::string rel = dir + "/index." + lang + ".md";
-  // A bundle that exists gets a translation of its source.
-  DiagnosticSink ignored;
-  const Corpus corpus = load_corpus(root, *config, ignored);
-  const Bundle* bundle = corpus.find(section + "/" + slug);
+  // A bundle that exists gets a translation of its source: the one of its
+  // article files without translation_of (only this bundle is read).
+  std::error_code ec;
   std::string bytes;
-  if (bundle && bundle->source()) {
-    const Article& src = *bundle->source();
-    const ReadResult file = read_file(root / src.path, kMaxFileBytes);
-    if (!file.ok) return usage("cannot read " + src.path + ": " + file.error);
-    std::string fm = "---\ntitle: " + quoted(src.meta.title ? src.meta.title->value : "") + "\n";
-    fm += "summary: " + quoted(src.meta.summary ? src.meta.summary->value : "") + "\n";
-    if (src.meta.verdict) fm += "verdict: " + quoted(src.meta.verdict->value) + "\n";
-    fm += "translation_of: " + src.lang + "\nsource_digest: " + git_blob_id(file.bytes) + "\n";
-    // The source's body, to be translated in place.
-    const auto end = file.bytes.find("\n---", 3);
-    const auto body = end == std::string::npos ? std::string::npos : file.bytes.find('\n', end + 4);
-    bytes = fm + "---\n" + (body == std::string::npos ? "" : file.bytes.substr(body + 1));
-  } else if (bundle) {
-    return usage(dir + " has no source file to translate");
+  if (fs::is_directory(root / dir, ec)) {
+    std::optional<Article> src;
+    std::string src_bytes;
+    for (const auto& e : fs::directory_iterator(root / dir, ec)) {
+      const std::string name = e.path().filename().string();
+      if (!name.starts_with("index.") || !name.ends_with(".md") || e.is_symlink(ec)) continue;
+      const ReadResult file = read_file(e.path(), kMaxFileBytes);
+      DiagnosticSink ignored;
+      auto a = file.ok ? parse_article(dir + "/" + name, name.substr(6, name.size() - 9),
+                                       file.bytes, ignored)
+                       : std::nullopt;
+      if (a && !a->own.translation_of) src = std::move(a), src_bytes = file.bytes;
+    }
+    if (!src) return usage(dir + " has no source file to translate");
+    std::string fm =
+        "---\ntitle: " + yaml_quoted(src->meta.title ? src->meta.title->value : "") + "\n";
+    fm += "summary: " + yaml_quoted(src->meta.summary ? src->meta.summary->value : "") + "\n";
+    if (src->meta.verdict) fm += "verdict: " + yaml_quoted(src->meta.verdict->value) + "\n";
+    fm += "translation_of: " + src->lang + "\nsource_digest: " + git_blob_id(src_bytes) + "\n";
+    bytes = fm + "---\n" + src->body;  // the source's body, to be translated in place
   } else {
     bytes = source_file(slug, type, today(config->time_zone));
   }

@@ -48,3 +48,14 @@ TEST(Text, PercentDecodes) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+TEST(Text, SlugsAreLowercaseWordsJoinedBySingleHyphens) {
+  for (const char* yes : {"a", "chip-launch", "gpt-4o", "2026-w48", "x1-y2-z3"})
+    EXPECT_TRUE(is_slug(yes)) << yes;
+  for (const char* no : {"", "-a", "a-", "a--b", "Foo", "a b", "a_b", "café", "%2e%2e", "a/b", "."})
+    EXPECT_FALSE(is_slug(no)) << no;
+}
+
+}  // namespace pp
