@@ -251,8 +251,11 @@ FrontMatter read_front_matter(Reader& r) {
 }  // namespace
 
 std::string file_stamp(const std::string& path, long long* mtime_ns) {
+  // The entry itself: a file replaced by a link (or a link replaced) has a new
+  // stamp, and nothing is learnt through a link.
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return "";
+  if (::lstat(path.c_str(), &st) != 0) return "";
+  if (!S_ISREG(st.st_mode)) return "special " + std::to_string(st.st_mode & S_IFMT);
   const long long ns = st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
   if (mtime_ns) *mtime_ns = ns;
   return std::to_string(st.st_size) + " " + std::to_string(ns) + " " + std::to_string(st.st_ino);

@@ -16,9 +16,22 @@ namespace fs = std::filesystem;
 
 ReadResult read_file(const fs::path& path, std::size_t max_bytes) {
   ReadResult r;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // A link is never followed, and a FIFO or device is never read: opening
+  // without blocking and looking at what was opened keeps a FIFO from
+  // hanging the process (a FIFO named index.en.md waits for a writer).
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
-    r.error = std::strerror(errno);
+    r.error = errno == ELOOP ? "a symbolic link (never followed)" : std::strerror(errno);
+    return r;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    r.error = S_ISDIR(st.st_mode)                          ? "a folder, not a file"
+              : S_ISFIFO(st.st_mode)                       ? "a FIFO, not a regular file"
+              : S_ISSOCK(st.st_mode)                       ? "a socket, not a regular file"
+              : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device, not a regular file"
+                                                           : "not a regular file";
+    ::close(fd);
     return r;
   }
   char buf[65536];

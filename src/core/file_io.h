@@ -18,7 +18,9 @@ struct ReadResult {
   std::string error;
 };
 
-/// Reads a whole file; refuses (too_large) files over `max_bytes`.
+/// Reads a whole regular file; refuses (too_large) files over `max_bytes`, and
+/// a symbolic link, folder, FIFO, socket or device (`error` says which)
+/// without waiting on it.
 ReadResult read_file(const std::filesystem::path& path, std::size_t max_bytes);
 
 /// Outcome of write_file_atomic.

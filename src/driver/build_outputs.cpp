@@ -3,6 +3,7 @@
 // every core, and written as soon as it is made, all of it replaced in one batch.
 #include <algorithm>
 #include <atomic>
+#include <unordered_set>
 
 #include <signal.h>
 #include <sys/stat.h>
@@ -16,6 +17,8 @@
 
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/safe_fs.h"
+#include "core/state_folder.h"
 #include "driver/driver_internal.h"
 #include "emit/emit.h"
 
@@ -35,26 +38,32 @@ std::uint64_t stable_hash(const std::string& s) {
 }  // namespace
 
 fs::path prepare_staging(const fs::path& root, const std::vector<fs::path>& outputs) {
-  const fs::path all = root / ".polypress" / "staging";
+  const fs::path all = root / kStateFolder / "staging";
   std::error_code ec;
+  // Staging folders of builds that no longer run (killed) hold only their
+  // temporaries: those go, and nothing else (state_folder_problem() has made
+  // sure no link is on the way).
   for (const auto& e : fs::directory_iterator(all, ec)) {
     const std::string name = e.path().filename().string();
     const long pid = std::strtol(name.c_str(), nullptr, 10);
-    if (pid <= 0 || (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH))
-      fs::remove_all(e.path(), ec);
+    if (pid > 0 && std::to_string(pid) == name && ::kill(static_cast<pid_t>(pid), 0) != 0 &&
+        errno == ESRCH)
+      remove_staging_folder(e.path());
   }
-  const fs::path mine = all / std::to_string(::getpid());
-  fs::remove_all(mine, ec);
-  fs::create_directories(mine, ec);
+  const std::string pid = std::to_string(::getpid());
+  const fs::path mine = all / pid;
+  remove_staging_folder(mine);
+  std::string error;
   struct stat st {};
-  if (ec || ::stat(mine.c_str(), &st) != 0) return {};
+  if (!make_state_folder(root, fs::path("staging") / pid, error) || ::lstat(mine.c_str(), &st) != 0)
+    return {};
   for (fs::path dir : outputs) {
     // The folder, or the nearest of its parents that exists.
     struct stat out {};
     while (::stat(dir.c_str(), &out) != 0 && dir.has_parent_path() && dir != dir.parent_path())
       dir = dir.parent_path();
     if (out.st_dev != st.st_dev) {
-      fs::remove_all(mine, ec);
+      remove_staging_folder(mine);
       return {};
     }
   }
@@ -149,6 +158,28 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
                  dependencies_digest(plan, global, it->second.dependencies) != it->second.digest;
     });
   });
+  // Nothing is written through a link inside an output folder (public/en ->
+  // elsewhere would put the pages there): each folder on the way to a file
+  // that will be written must be a real folder. (A file that is itself a link
+  // has a new stamp, is written again, and its rename replaces the link.)
+  std::unordered_set<std::string> real_dirs;
+  for (const Slot& s : slots) {
+    if (!s.wanted) continue;
+    const PlannedOutput& o = units[s.unit].outputs[s.index];
+    const bool mail = o.folder == OutputFolder::mail;
+    const fs::path rel = fs::path(o.path).parent_path();
+    const std::string key = (mail ? "mail:" : "pages:") + rel.string();
+    if (rel.empty() || real_dirs.count(key)) continue;
+    const std::string link = link_on_way(mail ? targets.mail_dir : targets.out_dir, rel);
+    if (!link.empty()) {
+      sink.error({(mail ? targets.mail_shown : targets.out_shown) + "/" + link, 0, 0},
+                 "emit/output-link", kOutputLinkMessage);
+      result.stats.failed = 1;
+      return result;
+    }
+    for (fs::path d = rel; !d.empty(); d = d.parent_path())
+      real_dirs.insert((mail ? "mail:" : "pages:") + d.string());
+  }
   std::size_t to_render = 0;
   for (const Slot& s : slots) {
     if (!s.mine) continue;
@@ -245,6 +276,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
   for (const auto& [path, record] : kept.outputs)
     if (!std::binary_search(every.begin(), every.end(), path))
       result.update.removed_outputs.push_back(path);
+  result.every = std::move(every);
   return result;
 }
 

@@ -13,8 +13,10 @@
 #include "core/clock.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/state_folder.h"
 #include "driver/driver_internal.h"
 #include "emit/manifest.h"
+#include "emit/stale_outputs.h"
 #include "l10n/l10n.h"
 #include "links/links.h"
 #include "mail/mail.h"
@@ -136,7 +138,11 @@ RunResult run_check(const CheckOptions& options) {
         po.progress = options.progress;
         auto prober = make_curl_prober(po);
         std::unique_ptr<LinkCache> cache;
-        if (options.use_cache) {
+        const auto problem = state_folder_problem(options.root);
+        if (options.use_cache && problem) {
+          all.warning({problem->path, 0, 0}, "link/cache",
+                      "link cache not used, checking everything: " + problem->reason);
+        } else if (options.use_cache) {
           cache =
               std::make_unique<LinkCache>(options.root / ".polypress/links.sqlite", lc.cache_ttl_h);
           if (!cache->error().empty()) {
@@ -222,6 +228,16 @@ RunResult run_build(const BuildOptions& options) {
       result.exit_code = kExitUsage;
       return result;
     }
+  // Everything polypress keeps in .polypress/ is its own real folder or file:
+  // a committed link there must not lead a build to write or delete elsewhere.
+  if (const auto problem = state_folder_problem(options.root)) {
+    sink.error({problem->path, 0, 0}, "emit/state-folder", problem->reason);
+    result.exit_code = kExitFindings;
+    return result;
+  }
+  if (const std::string damage = repair_build_state(options.root); !damage.empty())
+    sink.warning({std::string(kStateFolder) + "/build.sqlite", 0, 0}, "emit/state",
+                 damage + "; this build renders everything");
   // Nothing changed since the last successful build (inputs, options, this
   // binary, and every file it wrote): nothing is parsed, rendered or written,
   // and its warnings are shown again.
@@ -277,10 +293,7 @@ RunResult run_build(const BuildOptions& options) {
   clear_build_record(options.root);
   mark("plan");
   OutputsResult done = render_and_write(*plan, targets, *kept, identity, sink);
-  if (!targets.staging.empty()) {
-    std::error_code ec;
-    std::filesystem::remove_all(targets.staging, ec);
-  }
+  if (!targets.staging.empty()) remove_staging_folder(targets.staging);
   mark("render");
   result.stats = done.stats;
   result.rendered = done.rendered.size();
@@ -296,8 +309,12 @@ RunResult run_build(const BuildOptions& options) {
       for (const auto& [lang, a] : b.articles) present.insert(a.path);
     for (const auto& [path, entry] : kept->articles.entries)
       if (!present.count(path)) done.update.removed_articles.push_back(path);
-    write_incremental_state(options.root, identity, done.update);
-    BuildRecord record{inputs, opts, std::move(done.outputs), "", sink.sorted()};
+    std::string state_error = write_incremental_state(options.root, identity, done.update);
+    // Findings about this run's own state (a damaged manifest) are not
+    // shown again when the next build reuses this one.
+    std::vector<Diagnostic> findings = sink.sorted();
+    std::erase_if(findings, [](const Diagnostic& d) { return d.rule == "emit/state"; });
+    BuildRecord record{inputs, opts, done.outputs, "", std::move(findings)};
     record.outputs_state = fingerprint_files(record.outputs, &done.states);
     // The inputs' fingerprint was taken before anything was read, so an input
     // changed during the build differs from it next time: that build is a
@@ -305,7 +322,24 @@ RunResult run_build(const BuildOptions& options) {
     // the file system's timestamp granularity without its size changing
     // ("racy git"): a build that started within 200 ms of an input's change is
     // not recorded either.
-    if (started - newest_input > 200'000'000LL) write_build_record(options.root, record);
+    if (started - newest_input > 200'000'000LL && state_error.empty())
+      state_error = write_build_record(options.root, record);
+    // What earlier builds wrote and this one no longer produces goes (after
+    // the record: what this reports is reported once, not replayed).
+    const ProducedFiles produced{std::move(done.every), std::move(done.outputs),
+                                 std::move(done.states)};
+    const std::string tidy_error =
+        tidy_output_folders(options.root,
+                            {{result.out_dir, options.out_dir.generic_string()},
+                             {mail_dir, options.mail_dir.generic_string()}},
+                            produced, options.languages.empty(), sink);
+    if (state_error.empty()) state_error = tidy_error;
+    // Without its record the next build renders everything again: worth
+    // knowing, not worth failing this one.
+    if (!state_error.empty())
+      sink.warning(
+          {std::string(kStateFolder) + "/build.sqlite", 0, 0}, "emit/state",
+          "cannot record this build: " + state_error + "; the next build renders everything again");
     mark("record");
   }
   result.write_failed = result.stats.failed > 0;
@@ -367,6 +401,19 @@ RunResult run_edition(const EditionOptions& options) {
   }
   result.out_dir = mail_dir;
   result.stats = write_outputs(mail_dir, options.mail_dir.generic_string(), files, sink);
+  // Recorded as the edition's, so that build neither removes nor reports them
+  // (never through a link in .polypress/: build reports that one).
+  if (!sink.has_errors() && !state_folder_problem(options.root)) {
+    std::vector<std::pair<std::string, WrittenFile>> written;
+    for (const auto& f : files) {
+      const std::string path = (mail_dir / f.path).string();
+      written.push_back({path, {file_state(path), "edition"}});
+    }
+    if (const std::string error = record_written_files(options.root, written, {}); !error.empty())
+      sink.warning({std::string(kStateFolder) + "/build.sqlite", 0, 0}, "emit/state",
+                   "cannot record the brief's files: " + error +
+                       "; the next build reports them as not produced by it");
+  }
   result.write_failed = result.stats.failed > 0;
   for (const auto& f : files)
     result.output += options.mail_dir.generic_string() + "/" + f.path + "\n";

@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "core/file_io.h"
+#include "core/file_names.h"
+#include "core/safe_fs.h"
+#include "core/text.h"
 
 namespace pp {
 
@@ -22,14 +25,41 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
   for (auto it = fs::recursive_directory_iterator(dir, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const fs::path rel = it->path().lexically_relative(dir);
-    if (it->is_symlink()) {
-      sink.warning({"pipeline/static/" + rel.generic_string(), 0, 0}, "emit/symlink",
-                   "symbolic link ignored");
-      if (it->is_directory()) it.disable_recursion_pending();
+    const std::string shown = "pipeline/static/" + rel.generic_string();
+    const std::string name = it->path().filename().string();
+    if (it->is_symlink(ec)) {
+      sink.warning({shown, 0, 0}, "emit/symlink", "symbolic link ignored");
+      continue;  // a link is never followed, so nothing below it is visited
+    }
+    if (const std::string why = unsafe_file_name_reason(name); !why.empty()) {
+      sink.error({shown, 0, 0}, "emit/file-name", "the file name " + why + "; rename it");
+      if (it->is_directory(ec)) it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file())
+    if (is_editor_leftover(name)) {
+      sink.warning({shown, 0, 0}, "emit/stray-file",
+                   "an editor's backup, swap or lock file; not published");
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_directory(ec)) {
+      if (it.depth() + 2 > kMaxFolderDepth) {
+        sink.error({shown, 0, 0}, "emit/too-deep",
+                   "folders nest more than " + std::to_string(kMaxFolderDepth) +
+                       " deep in pipeline/static/; move the files up");
+        it.disable_recursion_pending();  // the walk goes no deeper
+      }
+      continue;
+    }
+    if (const std::string kind = special_kind_name(it->path()); !kind.empty()) {
+      sink.warning({shown, 0, 0}, "emit/stray-file",
+                   kind + ", not a regular file; never read, not published");
+      continue;
+    }
+    if (it->is_regular_file(ec)) {
       out.push_back({"assets/" + rel.generic_string(), "", it->path().string()});
+      warn_if_svg_script(it->path(), shown, "emit/svg-script", sink);
+    }
   }
   std::sort(out.begin(), out.end(),
             [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });
@@ -56,6 +86,11 @@ EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
     const std::string shown = shown_dir + "/" + f.path;
     if (!stays_inside(f.path)) {
       sink.error({shown, 0, 0}, "emit/path", "refusing to write outside the output folder");
+      ++stats.failed;
+      return stats;
+    }
+    if (const std::string link = link_on_way(out_dir, rel.parent_path()); !link.empty()) {
+      sink.error({shown_dir + "/" + link, 0, 0}, "emit/output-link", kOutputLinkMessage);
       ++stats.failed;
       return stats;
     }

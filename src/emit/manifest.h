@@ -50,9 +50,10 @@ struct IncrementalUpdate {
 };
 
 /// Applies `update` (all of the kept state is replaced when `identity` is not
-/// the one kept); false when .polypress/ cannot be written.
-bool write_incremental_state(const std::filesystem::path& root, const std::string& identity,
-                             const IncrementalUpdate& update);
+/// the one kept); "" or why .polypress/build.sqlite cannot be written (a
+/// damaged one is then removed, so that the next build makes it anew).
+std::string write_incremental_state(const std::filesystem::path& root, const std::string& identity,
+                                    const IncrementalUpdate& update);
 
 /// file_stamp() of a file as it is now ("missing" when absent).
 std::string file_state(const std::string& path);
@@ -78,9 +79,28 @@ std::optional<BuildRecord> read_build_record(const std::filesystem::path& root);
 /// The files the last successful build produced.
 std::vector<std::string> read_build_outputs(const std::filesystem::path& root);
 
-/// Stores `record` (one transaction); false when .polypress/ cannot be written,
-/// which only costs the next build its shortcut.
-bool write_build_record(const std::filesystem::path& root, const BuildRecord& record);
+/// Stores `record` (one transaction); "" or why .polypress/build.sqlite cannot
+/// be written, which only costs the next build its shortcut.
+std::string write_build_record(const std::filesystem::path& root, const BuildRecord& record);
+
+/// Checks that .polypress/build.sqlite (when there is one) can be read: a
+/// damaged one is removed, so that this build makes it anew, and "was damaged
+/// (SQLite's words …)" is returned; "" otherwise.
+std::string repair_build_state(const std::filesystem::path& root);
+
+/// A file polypress wrote into an output folder, as it left it.
+struct WrittenFile {
+  std::string state;    ///< file_state() right after it was written
+  std::string made_by;  ///< "build" or "edition"; "foreign" for a file reported as not ours
+};
+
+/// Every file recorded by record_written_files(), by absolute path.
+std::unordered_map<std::string, WrittenFile> read_written_files(const std::filesystem::path& root);
+
+/// Records `files` and forgets `forgotten` (absolute paths); "" or why not.
+std::string record_written_files(const std::filesystem::path& root,
+                                 const std::vector<std::pair<std::string, WrittenFile>>& files,
+                                 const std::vector<std::string>& forgotten);
 
 /// Forgets the last build (before writing outputs, so a failed or interrupted
 /// build is never taken for a complete one).

@@ -5,6 +5,7 @@
 
 #include "core/file_io.h"
 #include "core/process.h"
+#include "core/safe_fs.h"
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -66,9 +67,13 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
   const std::string rel = "locales/" + lang.code + ".po";
   const std::string pot_rel = "locales/polypress.pot";
   const fs::path po = root / rel, pot = root / pot_rel;
-  std::error_code ec;
+  // msgmerge opens the template by its path: never a link, a FIFO or a device.
+  if (const std::string kind = special_kind_name(pot); !kind.empty()) {
+    sink.error({pot_rel, 0, 0}, "i18n/read", "cannot read: " + kind + ", not a regular file");
+    return std::nullopt;
+  }
   CatalogUpdate update;
-  update.created = !fs::exists(po, ec);
+  update.created = file_kind(po) == FileKind::missing;
   ProcessResult r;
   // --previous keeps the old msgid beside a fuzzy match, which Poedit and
   // Weblate show to the translator.
@@ -89,7 +94,15 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
     r = run_process_with_input({"msgmerge", "--quiet", "--previous", "-o", "-", "-", pot.string()},
                                &text);
   } else {
-    r = run_process({"msgmerge", "--quiet", "--previous", "-o", "-", po.string(), pot.string()});
+    // The catalog's bytes go through standard input: msgmerge never opens a
+    // link or a FIFO in its place.
+    const ReadResult old = read_file(po, 16u << 20);
+    if (!old.ok) {
+      sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + old.error);
+      return std::nullopt;
+    }
+    r = run_process_with_input({"msgmerge", "--quiet", "--previous", "-o", "-", "-", pot.string()},
+                               &old.bytes);
   }
   if (r.exit_code == 0) {
     update.text = r.out;
@@ -99,7 +112,7 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
     sink.error({rel, 0, 0}, "i18n/msgfmt", "cannot run msgmerge (install gettext)");
     return std::nullopt;
   }
-  report_gettext_errors(r.err, {{po.string(), rel}, {pot.string(), pot_rel}, {"-", rel}},
+  report_gettext_errors(r.err, {{pot.string(), pot_rel}, {"<stdin>", rel}, {"-", rel}},
                         "i18n/syntax", sink);
   return std::nullopt;
 }

@@ -5,6 +5,7 @@
 
 #include "core/file_io.h"
 #include "core/process.h"
+#include "core/safe_fs.h"
 #include "core/text.h"
 #include "l10n/l10n.h"
 #include "l10n/po_file.h"
@@ -16,13 +17,21 @@ namespace fs = std::filesystem;
 std::optional<std::string> compile_catalog(const fs::path& root, const std::string& lang,
                                            DiagnosticSink& sink) {
   const std::string rel = "locales/" + lang + ".po";
-  std::error_code ec;
-  if (!fs::exists(root / rel, ec)) {
+  if (file_kind(root / rel) == FileKind::missing) {
     sink.warning({rel, 0, 0}, "i18n/missing-catalog",
                  "no catalog for '" + lang + "'; interface strings are shown untranslated");
     return std::nullopt;
   }
-  const ProcessResult r = run_process({"msgfmt", "--check", "-o", "-", (root / rel).string()});
+  // msgfmt reads the bytes polypress read, never the path: a catalog that is
+  // a link, a FIFO or a device is refused here instead of being followed or
+  // waited on by msgfmt.
+  const ReadResult file = read_file(root / rel, 16u << 20);
+  if (!file.ok) {
+    sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + file.error);
+    return std::nullopt;
+  }
+  const ProcessResult r =
+      run_process_with_input({"msgfmt", "--check", "-o", "-", "-"}, &file.bytes);
   if (r.exit_code == 0) return r.out;
   if (r.exit_code < 0 && r.out.empty() && r.err.find("msgfmt") != std::string::npos &&
       r.err.find("No such file") != std::string::npos) {
@@ -32,7 +41,7 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
   // msgfmt checks {placeholders} itself where the .pot marked the string
   // python-brace-format; those findings keep the placeholder rule.
   DiagnosticSink found;
-  report_gettext_errors(r.err, {{(root / rel).string(), rel}}, "i18n/syntax", found);
+  report_gettext_errors(r.err, {{"<stdin>", rel}}, "i18n/syntax", found);
   for (const auto& d : found.sorted())
     sink.report(
         d.where, d.severity,

@@ -26,7 +26,10 @@ const char* status_name(LinkStatus s) {
 LinkCache::LinkCache(const std::filesystem::path& file, int ttl_hours) : ttl_hours_(ttl_hours) {
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
-  if (sqlite3_open(file.c_str(), &db_) != SQLITE_OK) {
+  // The cache is a file polypress made: a link in its place is never followed.
+  if (sqlite3_open_v2(file.c_str(), &db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW,
+                      nullptr) != SQLITE_OK) {
     error_ = db_ ? sqlite3_errmsg(db_) : "cannot open";
     sqlite3_close(db_);
     db_ = nullptr;

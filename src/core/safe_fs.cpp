@@ -1,0 +1,51 @@
+#include "core/safe_fs.h"
+
+#include <sys/stat.h>
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+FileKind kind_of(const struct stat& st) {
+  if (S_ISREG(st.st_mode)) return FileKind::regular;
+  if (S_ISDIR(st.st_mode)) return FileKind::directory;
+  if (S_ISLNK(st.st_mode)) return FileKind::symlink;
+  return FileKind::special;
+}
+
+}  // namespace
+
+FileKind file_kind(const fs::path& p) {
+  struct stat st {};
+  if (::lstat(p.c_str(), &st) != 0) return FileKind::missing;
+  return kind_of(st);
+}
+
+std::string special_kind_name(const fs::path& p) {
+  struct stat st {};
+  if (::lstat(p.c_str(), &st) != 0) return "";
+  if (S_ISLNK(st.st_mode)) return "a symbolic link";
+  if (S_ISFIFO(st.st_mode)) return "a FIFO";
+  if (S_ISSOCK(st.st_mode)) return "a socket";
+  if (S_ISCHR(st.st_mode)) return "a character device";
+  if (S_ISBLK(st.st_mode)) return "a block device";
+  return "";
+}
+
+std::string link_on_way(const fs::path& base, const fs::path& rel) {
+  fs::path at = base, shown;
+  for (const auto& part : rel) {
+    if (part.empty() || part == ".") continue;
+    at /= part;
+    shown /= part;
+    struct stat st {};
+    if (::lstat(at.c_str(), &st) != 0) return "";
+    const FileKind k = kind_of(st);
+    if (k == FileKind::symlink || k == FileKind::special) return shown.generic_string();
+  }
+  return "";
+}
+
+}  // namespace pp

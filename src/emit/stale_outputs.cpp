@@ -1,0 +1,104 @@
+#include "emit/stale_outputs.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <map>
+
+#include "core/safe_fs.h"
+#include "emit/manifest.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// How deep a walk of an output folder goes looking for files placed by hand
+// (polypress's own outputs are a few folders deep).
+constexpr int kMaxOutputDepth = 2 * kMaxFolderDepth;
+
+// The folder of `folders` that holds `path`, or nullptr.
+const OutputFolderRef* folder_of(const std::string& path,
+                                 const std::vector<OutputFolderRef>& folders) {
+  for (const auto& f : folders) {
+    const std::string dir = f.dir.string() + "/";
+    if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0) return &f;
+  }
+  return nullptr;
+}
+
+std::string shown_path(const OutputFolderRef& f, const std::string& path) {
+  return f.shown + "/" + fs::path(path).lexically_relative(f.dir).generic_string();
+}
+
+// Removes the folders between `file` and `top` that are empty now.
+void remove_empty_parents(const fs::path& file, const fs::path& top) {
+  for (fs::path d = file.parent_path(); d != top && d.string().size() > top.string().size();
+       d = d.parent_path())
+    if (::rmdir(d.c_str()) != 0) break;
+}
+
+}  // namespace
+
+std::string tidy_output_folders(const fs::path& root, const std::vector<OutputFolderRef>& folders,
+                                const ProducedFiles& produced, bool remove_stale,
+                                DiagnosticSink& sink) {
+  const auto written_unordered = read_written_files(root);
+  const std::map<std::string, WrittenFile> written(written_unordered.begin(),
+                                                   written_unordered.end());
+  auto is_produced = [&](const std::string& p) {
+    return std::binary_search(produced.all.begin(), produced.all.end(), p);
+  };
+  std::vector<std::pair<std::string, WrittenFile>> record;
+  std::vector<std::string> forget;
+  for (std::size_t i = 0; i < produced.mine.size(); ++i)
+    record.push_back({produced.mine[i], {produced.states[i], "build"}});
+  // 1. What earlier builds wrote and this one no longer produces.
+  for (const auto& [path, file] : written) {
+    if (file.made_by != "build" || is_produced(path) || !remove_stale) continue;
+    const OutputFolderRef* f = folder_of(path, folders);
+    if (!f) continue;  // written into another output folder: not this build's
+    const fs::path rel = fs::path(path).lexically_relative(f->dir);
+    if (const std::string link = link_on_way(f->dir, rel); !link.empty()) {
+      sink.warning({f->shown + "/" + link, 0, 0}, "emit/output-link",
+                   "no longer produced, but not removed: a symbolic link (or special file) is "
+                   "on its way, and polypress never deletes through one");
+      forget.push_back(path);
+      continue;
+    }
+    const std::string now = file_state(path);
+    if (now == "missing") {
+      forget.push_back(path);
+      continue;
+    }
+    if (now != file.state) {
+      sink.report({shown_path(*f, path), 0, 0}, Severity::note, "emit/not-produced",
+                  "no longer produced by the build, but changed since polypress wrote it: kept");
+      record.push_back({path, {now, "foreign"}});
+      continue;
+    }
+    forget.push_back(path);
+    if (::unlink(path.c_str()) == 0) remove_empty_parents(path, f->dir);
+  }
+  // 2. Files no build produced: placed by hand, reported once.
+  for (const auto& f : folders) {
+    std::error_code ec;
+    std::vector<std::string> found;
+    for (fs::recursive_directory_iterator it(f.dir, ec), end; !ec && it != end; it.increment(ec)) {
+      if (it.depth() >= kMaxOutputDepth) it.disable_recursion_pending();
+      if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
+      const std::string p = it->path().string();
+      if (!is_produced(p) && !written.count(p)) found.push_back(p);
+    }
+    std::sort(found.begin(), found.end());
+    for (const auto& p : found) {
+      sink.report({shown_path(f, p), 0, 0}, Severity::note, "emit/not-produced",
+                  "not produced by the build: kept (reported once)");
+      record.push_back({p, {file_state(p), "foreign"}});
+    }
+  }
+  return record_written_files(root, record, forget);
+}
+
+}  // namespace pp

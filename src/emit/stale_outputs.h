@@ -1,0 +1,42 @@
+#pragma once
+// Internal to emit, used by the driver: after a build, the output folders hold
+// exactly what a clean build leaves, and nothing polypress did not write is
+// ever removed.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace pp {
+
+/// An output folder: where it is (absolute) and how the user named it.
+struct OutputFolderRef {
+  std::filesystem::path dir;
+  std::string shown;
+};
+
+/// What a build produced, for tidy_output_folders().
+struct ProducedFiles {
+  std::vector<std::string> all;     ///< every output of the build (all shards), absolute, sorted
+  std::vector<std::string> mine;    ///< the files this run is responsible for, absolute
+  std::vector<std::string> states;  ///< file_state() of each of `mine`
+};
+
+/// After a successful build, in `folders`:
+/// - a file an earlier build wrote that this build no longer produces (its
+///   bundle deleted, made a draft, a language removed) is removed, when it is
+///   still as polypress left it and no link is on its way, and so are the
+///   folders that leaves empty; one changed since is kept and reported;
+/// - a file no build produced (placed by hand) is kept, and reported once as
+///   an emit/not-produced note.
+/// `remove_stale` false (a build of some languages only) removes nothing.
+/// The files written are recorded in .polypress/build.sqlite; returns why
+/// that record could not be written ("" when it was).
+std::string tidy_output_folders(const std::filesystem::path& root,
+                                const std::vector<OutputFolderRef>& folders,
+                                const ProducedFiles& produced, bool remove_stale,
+                                DiagnosticSink& sink);
+
+}  // namespace pp

@@ -1,0 +1,191 @@
+// Output folders after a build (issue 15, findings 7 and 13): what a deleted,
+// unpublished or untranslated article had is gone, exactly as a clean build
+// would leave it; files placed by hand are kept and reported once; nothing is
+// written or deleted through a link inside an output folder.
+#include <gtest/gtest.h>
+
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string news(const std::string& title) {
+  return "---\ntitle: \"" + title +
+         "\"\ntype: news\ndate: 2026-11-19\nsummary: \"s\"\nverdict: \"v\"\nsources:\n"
+         "  - {title: \"t\", url: \"https://x.example/\", publisher: \"P\"}\n---\nBody "
+         "![c](c.png)\n";
+}
+
+// Every file and folder under `dir` (folders with a trailing '/'), with bytes.
+std::map<std::string, std::string> listing(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
+    const std::string rel = e.path().lexically_relative(dir).generic_string();
+    if (e.is_symlink())
+      out[rel] = "-> " + fs::read_symlink(e.path()).string();
+    else if (e.is_directory())
+      out[rel + "/"] = "";
+    else
+      out[rel] = test::read_text(e.path());
+  }
+  return out;
+}
+
+test::Run build(const fs::path& site) {
+  return test::run_polypress({"-C", site.string(), "build"});
+}
+
+// The outputs of a clean build of a copy of `site`'s inputs.
+std::pair<std::map<std::string, std::string>, std::map<std::string, std::string>> clean_build(
+    const fs::path& site) {
+  test::TempDir fresh;
+  for (const char* part : {"content", "pipeline", "locales"})
+    test::copy_tree(site / part, fresh.path() / part);
+  EXPECT_EQ(build(fresh.path()).exit_code, 0);
+  return {listing(fresh.path() / "public"), listing(fresh.path() / "mail")};
+}
+
+}  // namespace
+
+TEST(StaleOutputs, DeletedDraftAndUntranslatedArticlesLeaveWhatACleanBuildLeaves) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
+  test::write_text(site, "content/news/gone/c.png", "png");
+  test::write_text(site, "content/news/hidden/index.en.md", news("Hidden"));
+  test::write_text(site, "content/news/hidden/c.png", "png");
+  ASSERT_EQ(build(site).exit_code, 0);
+  ASSERT_TRUE(fs::exists(site / "public/en/news/gone/index.html"));
+  ASSERT_TRUE(fs::exists(site / "public/ar/news/chip-launch/index.html"));
+  // Deleted, unpublished, and a language removed.
+  fs::remove_all(site / "content/news/gone");
+  std::string hidden = news("Hidden");
+  hidden.insert(hidden.find("---\nBody"), "draft: true\n");
+  test::write_text(site, "content/news/hidden/index.en.md", hidden);
+  fs::remove(site / "content/news/chip-launch/index.ar.md");
+  const auto r = build(site);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto [pages, mail] = clean_build(site);
+  EXPECT_EQ(listing(site / "public"), pages);
+  EXPECT_EQ(listing(site / "mail"), mail);
+  EXPECT_FALSE(fs::exists(site / "public/en/news/gone"));
+  EXPECT_FALSE(fs::exists(site / "public/en/news/hidden"));
+  EXPECT_FALSE(fs::exists(site / "public/ar/news/chip-launch"));
+}
+
+TEST(StaleOutputs, HandPlacedFilesAreKeptAndReportedOnce) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
+  test::write_text(site, "content/news/gone/c.png", "png");
+  ASSERT_EQ(build(site).exit_code, 0);
+  test::write_text(site, "public/CNAME", "test.example\n");
+  test::write_text(site, "public/en/news/gone/notes.txt", "mine");
+  // An old output edited by hand is not polypress's any more.
+  test::write_text(site, "public/en/news/gone/c.png", "edited by hand");
+  fs::remove_all(site / "content/news/gone");
+  auto r = build(site);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("public/CNAME: note: not produced by the build: kept (reported once) "
+                       "[emit/not-produced]"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("public/en/news/gone/notes.txt: note: not produced by the build: kept"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("public/en/news/gone/c.png: note: no longer produced by the build, but "
+                       "changed since polypress wrote it: kept [emit/not-produced]"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(test::read_text(site / "public/CNAME"), "test.example\n");
+  EXPECT_EQ(test::read_text(site / "public/en/news/gone/notes.txt"), "mine");
+  EXPECT_EQ(test::read_text(site / "public/en/news/gone/c.png"), "edited by hand");
+  EXPECT_FALSE(fs::exists(site / "public/en/news/gone/index.html"));
+  // Once: the next build (a real one, an input changed) says nothing of them.
+  test::write_text(site, "content/news/new/index.en.md", news("New"));
+  test::write_text(site, "content/news/new/c.png", "png");
+  r = build(site);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("emit/not-produced"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::exists(site / "public/CNAME"));
+}
+
+TEST(StaleOutputs, TheBriefsFilesAreNeitherRemovedNorReported) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  ASSERT_EQ(build(site).exit_code, 0);
+  const auto e = test::run_polypress({"-C", site.string(), "edition", "--week", "2026-W47"});
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  const auto before = listing(site / "mail");
+  test::write_text(site, "content/news/new/index.en.md", news("New"));
+  test::write_text(site, "content/news/new/c.png", "png");
+  const auto r = build(site);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("emit/not-produced"), std::string::npos) << r.err;
+  for (const auto& [path, bytes] : before) EXPECT_TRUE(fs::exists(site / "mail" / path)) << path;
+}
+
+TEST(StaleOutputs, NothingIsWrittenThroughALinkInsideAnOutputFolder) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site", elsewhere = dir.path() / "elsewhere";
+  test::make_minimal_site(site);
+  ASSERT_EQ(build(site).exit_code, 0);
+  test::write_text(elsewhere, "keep.txt", "precious");
+  fs::remove_all(site / "public/en");
+  fs::create_directory_symlink(elsewhere, site / "public/en");
+  const auto r = build(site);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("public/en: error: a symbolic link (or special file) inside the output "
+                       "folder; polypress never writes or deletes through one: remove it and "
+                       "build again [emit/output-link]"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(listing(elsewhere), (std::map<std::string, std::string>{{"keep.txt", "precious"}}));
+}
+
+TEST(StaleOutputs, AnOutputFileReplacedByALinkIsReplacedNotWrittenThrough) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site", elsewhere = dir.path() / "elsewhere";
+  test::make_minimal_site(site);
+  ASSERT_EQ(build(site).exit_code, 0);
+  const std::string page = test::read_text(site / "public/en/index.html");
+  test::write_text(elsewhere, "keep.txt", "precious");
+  fs::remove(site / "public/en/index.html");
+  fs::create_symlink(elsewhere / "keep.txt", site / "public/en/index.html");
+  const auto r = build(site);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::is_symlink(site / "public/en/index.html"));
+  EXPECT_EQ(test::read_text(site / "public/en/index.html"), page);
+  EXPECT_EQ(test::read_text(elsewhere / "keep.txt"), "precious");
+}
+
+TEST(StaleOutputs, AStaleFileBehindALinkIsNotDeleted) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site", elsewhere = dir.path() / "elsewhere";
+  test::make_minimal_site(site);
+  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
+  test::write_text(site, "content/news/gone/c.png", "png");
+  ASSERT_EQ(build(site).exit_code, 0);
+  // The stale bundle's folder now leads elsewhere, where the same names are.
+  test::copy_tree(site / "public/en/news/gone", elsewhere);
+  fs::remove_all(site / "public/en/news/gone");
+  fs::create_directory_symlink(elsewhere, site / "public/en/news/gone");
+  const auto before = listing(elsewhere);
+  fs::remove_all(site / "content/news/gone");
+  const auto r = build(site);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("public/en/news/gone: warning: no longer produced, but not removed: a "
+                       "symbolic link (or special file) is on its way"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(listing(elsewhere), before);
+}
+
+}  // namespace pp
