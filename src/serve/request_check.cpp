@@ -33,11 +33,15 @@ bool plain_name(std::string_view seg) {
 }  // namespace
 
 bool host_allowed(std::string_view host, int port) {
+  auto loopback = [](std::string_view name) {
+    return name == "127.0.0.1" || name == "[::1]" || equals_ignoring_case(name, "localhost");
+  };
+  // On port 80 browsers send the name alone.
+  if (port == 80 && loopback(host)) return true;
   const std::string suffix = ":" + std::to_string(port);
   if (host.size() <= suffix.size() || host.substr(host.size() - suffix.size()) != suffix)
     return false;
-  const std::string_view name = host.substr(0, host.size() - suffix.size());
-  return name == "127.0.0.1" || name == "[::1]" || equals_ignoring_case(name, "localhost");
+  return loopback(host.substr(0, host.size() - suffix.size()));
 }
 
 std::optional<std::vector<std::string>> path_segments(std::string_view path) {

@@ -10,7 +10,8 @@
 namespace pp {
 
 /// Whether `host` (the Host header's value) names this preview: exactly
-/// 127.0.0.1:`port`, localhost:`port` (any case) or [::1]:`port`.
+/// 127.0.0.1:`port`, localhost:`port` (any case) or [::1]:`port`; on port 80
+/// also the name alone, as browsers send it there.
 bool host_allowed(std::string_view host, int port);
 
 /// The segments of a decoded request path below the output folder: "/a/b"
