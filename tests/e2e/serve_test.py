@@ -13,7 +13,7 @@ on speed.
 
 Usage: serve_test.py POLYPRESS SOURCE_DIR [sanitized|release]
 (sanitizer builds are several times slower: the one-second check is then only printed)"""
-import os, select, shutil, signal, socket, subprocess, sys, tempfile, threading, time, urllib.request
+import atexit, os, select, shutil, signal, socket, subprocess, sys, tempfile, threading, time, urllib.request
 
 polypress, source = sys.argv[1], sys.argv[2]
 sanitized = len(sys.argv) > 3 and sys.argv[3] == "sanitized"
@@ -37,24 +37,39 @@ def get(port, path):
 GUARD = 60  # seconds; only a hang guard, never the measured result
 
 
+def recv_before(s, end, size):
+    """s.recv(size), or socket.timeout once `end` (time.monotonic) has passed:
+    a response that trickles on forever (an event stream) also ends."""
+    left = end - time.monotonic()
+    if left <= 0:
+        raise socket.timeout()
+    s.settimeout(left)
+    return s.recv(size)
+
+
+def content_length(head):
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return int(value.strip())
+    return None
+
+
 def read_response(s):
     """Status and body of one response on socket `s` (Content-Length or up to
     EOF); (None, b"") when nothing whole arrives before the guard."""
+    end = time.monotonic() + GUARD
     data = b""
     try:
         while b"\r\n\r\n" not in data:
-            chunk = s.recv(65536)
+            chunk = recv_before(s, end, 65536)
             if not chunk:
                 return None, b""
             data += chunk
         head, body = data.split(b"\r\n\r\n", 1)
-        length = None
-        for line in head.split(b"\r\n")[1:]:
-            name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
-                length = int(value.strip())
+        length = content_length(head)
         while length is None or len(body) < length:
-            chunk = s.recv(65536)
+            chunk = recv_before(s, end, 65536)
             if not chunk:
                 break
             body += chunk
@@ -214,30 +229,23 @@ def open_stream(port):
     """An event stream on a raw socket: (socket, status, body of a refusal)."""
     s = socket.create_connection(("127.0.0.1", port), timeout=GUARD)
     s.sendall(b"GET /__polypress/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
-    head = b""
+    end = time.monotonic() + GUARD
+    head = body = b""
     try:
         while b"\r\n\r\n" not in head:
-            chunk = s.recv(1)
+            chunk = recv_before(s, end, 1)
             if not chunk:
-                break
+                return s, None, b""
             head += chunk
-    except (socket.timeout, ConnectionError):
-        return s, None, b""
-    if not head:
-        return s, None, b""
-    status = int(head.split(b" ")[1])
-    body = b""
-    if status != 200:
-        length = 0
-        for line in head.split(b"\r\n")[1:]:
-            name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
-                length = int(value.strip())
-        while len(body) < length:
-            chunk = s.recv(length - len(body))
+        status = int(head.split(b" ")[1])
+        length = content_length(head) if status != 200 else 0
+        while len(body) < (length or 0):
+            chunk = recv_before(s, end, length - len(body))
             if not chunk:
                 break
             body += chunk
+    except (socket.timeout, ConnectionError):
+        return s, None, b""
     return s, status, body
 
 
@@ -322,6 +330,8 @@ with tempfile.TemporaryDirectory() as site:
         shutil.copytree(os.path.join(source, part), os.path.join(site, part))
     server = subprocess.Popen([polypress, "-C", site, "serve", "--port", "0"],
                               stderr=subprocess.PIPE, text=True)
+    # Killed if the test itself fails half-way; a clean stop is checked below.
+    atexit.register(lambda: server.poll() is None and server.kill())
     port = None
     for line in server.stderr:
         print("  serve: " + line.rstrip(), flush=True)
