@@ -1,11 +1,11 @@
 #include "serve/live_server.h"
 
-#include <httplib.h>
-
 #include <chrono>
 
-#include "core/file_io.h"
 #include "core/text.h"
+#include "serve/confined_file.h"
+#include "serve/guarded_server.h"
+#include "serve/request_check.h"
 
 namespace pp {
 
@@ -35,22 +35,6 @@ std::string content_type(const fs::path& p) {
   return it == types.end() ? "application/octet-stream" : it->second;
 }
 
-// A request path is served only when every segment is a plain name.
-bool safe_path(const std::string& path) {
-  if (path.empty() || path[0] != '/' || path.find('\0') != std::string::npos ||
-      path.find('\\') != std::string::npos)
-    return false;
-  std::size_t start = 1;
-  while (start <= path.size()) {
-    auto end = path.find('/', start);
-    if (end == std::string::npos) end = path.size();
-    const std::string seg = path.substr(start, end - start);
-    if (seg == ".." || seg == ".") return false;
-    start = end + 1;
-  }
-  return true;
-}
-
 std::string with_script(std::string html) {
   const auto at = html.rfind("</body>");
   html.insert(at == std::string::npos ? html.size() : at, live_reload_script());
@@ -75,36 +59,78 @@ std::string live_reload_script() {
 }
 
 LiveServer::LiveServer(fs::path out_dir) : out_dir_(std::move(out_dir)) {
-  server_ = std::make_unique<httplib::Server>();
-  // Each open page holds one event stream: more threads than the default 8.
-  server_->new_task_queue = [] { return new httplib::ThreadPool(64); };
-  server_->Get(kEventsPath, [this](const httplib::Request&, httplib::Response& res) {
-    long seen;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      seen = generation_;
+  server_ = std::make_unique<GuardedServer>();
+  // Every request is answered here, before cpp-httplib's routing (whose
+  // std::regex would run on the request path).
+  server_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    res.set_header("Cache-Control", "no-store");
+    res.set_header("X-Content-Type-Options", "nosniff");
+    answer(req, res);
+    return httplib::Server::HandlerResponse::Handled;
+  });
+}
+
+void LiveServer::answer(const httplib::Request& req, httplib::Response& res) {
+  // DNS rebinding: a page of evil.example whose name now points at 127.0.0.1
+  // sends Host: evil.example; only the loopback names are answered. A
+  // request without exactly one Host (HTTP/1.0 included) is refused too.
+  if (req.get_header_value_count("Host") != 1 ||
+      !host_allowed(req.get_header_value("Host"), port_)) {
+    const std::string port = std::to_string(port_);
+    res.status = 421;
+    res.set_content("misdirected request: polypress serve answers only to Host 127.0.0.1:" + port +
+                        ", localhost:" + port + " or [::1]:" + port + "\n",
+                    "text/plain; charset=utf-8");
+    return;
+  }
+  if (req.method != "GET" && req.method != "HEAD") {
+    res.status = 405;
+    res.set_header("Allow", "GET, HEAD");
+    res.set_content("method not allowed\n", "text/plain; charset=utf-8");
+    return;
+  }
+  if (req.path == kEventsPath) {
+    open_stream(res);
+    return;
+  }
+  std::string body, type, location;
+  int status = 200;
+  serve_file(req.path, body, type, status, location);
+  if (!location.empty()) res.set_header("Location", location);
+  res.status = status;
+  res.set_content(body, type);
+}
+
+void LiveServer::open_stream(httplib::Response& res) {
+  long seen;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (streams_ >= kMaxStreams) {
+      res.status = 503;
+      res.set_content("too many live-reload streams open (" + std::to_string(kMaxStreams) +
+                          "); close some preview tabs\n",
+                      "text/plain; charset=utf-8");
+      return;
     }
-    res.set_header("Cache-Control", "no-store");
-    res.set_chunked_content_provider(
-        "text/event-stream", [this, seen](std::size_t, httplib::DataSink& sink) mutable {
-          const Event e = next_event(seen);
-          if (e == Event::stop) return false;
-          // A comment now and then, so a closed page is noticed.
-          const std::string text = e == Event::reload
-                                       ? "event: reload\ndata: " + std::to_string(seen) + "\n\n"
-                                       : std::string(": keep-alive\n\n");
-          return sink.write(text.data(), text.size());
-        });
+    ++streams_;
+    seen = generation_;
+  }
+  // Held by the content provider: the stream's place is given back when
+  // cpp-httplib drops the provider (the page went away, or serve stops).
+  auto place = std::shared_ptr<void>(nullptr, [this](void*) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    --streams_;
   });
-  server_->Get(R"(/.*)", [this](const httplib::Request& req, httplib::Response& res) {
-    std::string body, type, location;
-    int status = 200;
-    serve_file(req.path, body, type, status, location);
-    if (!location.empty()) res.set_header("Location", location);
-    res.set_header("Cache-Control", "no-store");
-    res.status = status;
-    res.set_content(body, type);
-  });
+  res.set_chunked_content_provider(
+      "text/event-stream", [this, seen, place](std::size_t, httplib::DataSink& sink) mutable {
+        const Event e = next_event(seen);
+        if (e == Event::stop) return false;
+        // A comment now and then, so a closed page is noticed.
+        const std::string text = e == Event::reload
+                                     ? "event: reload\ndata: " + std::to_string(seen) + "\n\n"
+                                     : std::string(": keep-alive\n\n");
+        return sink.write(text.data(), text.size());
+      });
 }
 
 LiveServer::~LiveServer() {
@@ -112,8 +138,11 @@ LiveServer::~LiveServer() {
 }
 
 int LiveServer::bind(int port) {
-  if (port == 0) return server_->bind_to_any_port("127.0.0.1");
-  return server_->bind_to_port("127.0.0.1", port) ? port : -1;
+  if (port == 0)
+    port_ = server_->bind_to_any_port("127.0.0.1");
+  else
+    port_ = server_->bind_to_port("127.0.0.1", port) ? port : -1;
+  return port_;
 }
 
 bool LiveServer::run() {
@@ -127,6 +156,7 @@ void LiveServer::stop() {
   }
   changed_.notify_all();
   server_->stop();
+  server_->close_connections();
 }
 
 void LiveServer::publish(const std::string& failure) {
@@ -152,27 +182,21 @@ LiveServer::Event LiveServer::next_event(long& seen) {
 void LiveServer::serve_file(const std::string& path, std::string& body, std::string& type,
                             int& status, std::string& location) const {
   type = "text/plain; charset=utf-8";
-  if (!safe_path(path)) {
+  // cpp-httplib has percent-decoded the path: "/%2Fetc" is "//etc" here.
+  const auto segments = path_segments(path);
+  if (!segments) {
     status = 400;
     body = "bad path\n";
     return;
-  }
-  fs::path file = out_dir_ / path.substr(1);
-  std::error_code ec;
-  if (fs::is_directory(file, ec)) {
-    if (path.back() != '/') {
-      status = 301;
-      location = path + "/";
-      return;
-    }
-    file /= "index.html";
   }
   std::string failure;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     failure = failure_;
   }
-  const bool page = file.extension() == ".html";
+  const bool index = segments->back().empty();
+  const std::string name = index ? "index.html" : segments->back();
+  const bool page = fs::path(name).extension() == ".html";
   if (page && !failure.empty()) {
     status = 500;
     type = "text/html; charset=utf-8";
@@ -180,14 +204,19 @@ void LiveServer::serve_file(const std::string& path, std::string& body, std::str
     return;
   }
   // Files are replaced by rename: a read gets the old or the new one, whole.
-  const ReadResult r = read_file(file, 256u << 20);
-  if (!r.ok) {
+  ConfinedFile f = read_confined(out_dir_, *segments, 256u << 20);
+  if (f.kind == ConfinedFile::Kind::folder) {
+    status = 301;
+    location = percent_encode_path(path) + "/";
+    return;
+  }
+  if (f.kind != ConfinedFile::Kind::file) {
     status = 404;
     body = "not found: " + path + "\n";
     return;
   }
-  type = content_type(file);
-  body = page ? with_script(r.bytes) : r.bytes;
+  type = content_type(name);
+  body = page ? with_script(std::move(f.bytes)) : std::move(f.bytes);
 }
 
 }  // namespace pp

@@ -2,6 +2,10 @@
 // serve: the HTTP side. Serves the output folder on 127.0.0.1, adds the
 // live-reload script to HTML pages, and tells open pages to reload (server-sent
 // events) after each build; after a failed build, pages show its diagnostics.
+// Threat model (docs/serve.md): only requests addressed to the loopback names
+// of the bound port are answered (DNS rebinding), only regular files below the
+// output folder are served (no symlinks), and live-reload streams and slow
+// connections are bounded.
 
 #include <condition_variable>
 #include <filesystem>
@@ -10,10 +14,13 @@
 #include <string>
 
 namespace httplib {
-class Server;
-}
+struct Request;
+struct Response;
+}  // namespace httplib
 
 namespace pp {
+
+class GuardedServer;
 
 class LiveServer {
  public:
@@ -34,20 +41,27 @@ class LiveServer {
 
   /// The path of the event stream pages listen to.
   static constexpr const char* kEventsPath = "/__polypress/events";
+  /// Event streams open at once; more are answered 503. One per open page,
+  /// and browsers open at most 6 connections per host.
+  static constexpr int kMaxStreams = 32;
 
  private:
+  void answer(const httplib::Request& req, httplib::Response& res);
+  void open_stream(httplib::Response& res);
   void serve_file(const std::string& path, std::string& body, std::string& type, int& status,
                   std::string& location) const;
   enum class Event { stop, reload, keep_alive };
   Event next_event(long& seen);  // waits for a build after `seen`
 
   std::filesystem::path out_dir_;
-  std::unique_ptr<httplib::Server> server_;
+  std::unique_ptr<GuardedServer> server_;
+  int port_ = -1;
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   long generation_ = 0;
   std::string failure_;
   bool stopping_ = false;
+  int streams_ = 0;
 };
 
 /// The script added before </body> of every HTML page served.
