@@ -3,6 +3,7 @@
 #include <iostream>
 #include <map>
 
+#include "core/visible_text.h"
 #include "driver/driver.h"
 
 namespace pp {
@@ -63,7 +64,7 @@ int run_cli(const std::vector<std::string>& args) {
   }
   auto it = commands.find(name);
   if (it == commands.end()) {
-    std::cerr << "polypress: unknown command '" << name << "'\n\n" << kUsage;
+    std::cerr << "polypress: unknown command '" << visible_text(name) << "'\n\n" << kUsage;
     return kExitUsage;
   }
   std::vector<std::string> rest(before);

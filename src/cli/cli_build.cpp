@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 #include "cli/terminal.h"
+#include "core/visible_text.h"
 #include "driver/driver.h"
 
 namespace pp {
@@ -31,7 +32,7 @@ std::string build_summary(const RunResult& r, double seconds) {
          std::to_string(r.stats.written + r.stats.unchanged) + " files in " + time + ": " +
          std::to_string(r.pages) + " pages, " + std::to_string(r.emails) + " emails; " +
          std::to_string(r.stats.written) + " written, " + std::to_string(r.stats.unchanged) +
-         " unchanged" + warned + " (" + r.out_dir.lexically_normal().string() + ")";
+         " unchanged" + warned + " (" + visible_text(r.out_dir.lexically_normal().string()) + ")";
 }
 
 }  // namespace
@@ -68,7 +69,7 @@ int cmd_build(const std::vector<std::string>& args) {
   }
   OutputFormat format;
   if (!parse_output_format(common.format, format)) {
-    std::cerr << "polypress build: unknown --format '" << common.format << "'\n";
+    std::cerr << "polypress build: unknown --format '" << visible_text(common.format) << "'\n";
     return kExitUsage;
   }
   if (vm.count("jobs") && jobs < 1) {
@@ -80,7 +81,8 @@ int cmd_build(const std::vector<std::string>& args) {
     std::smatch m;
     if (!std::regex_match(shard, m, shard_re) || std::stoi(m[1]) < 1 ||
         std::stoi(m[1]) > std::stoi(m[2])) {
-      std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '" << shard << "'\n";
+      std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '"
+                << visible_text(shard) << "'\n";
       return kExitUsage;
     }
     options.shard_index = std::stoi(m[1]);
@@ -103,7 +105,8 @@ int cmd_build(const std::vector<std::string>& args) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   print_diagnostics(r.diagnostics, format);
-  if (!r.usage_error.empty()) std::cerr << "polypress build: " << r.usage_error << "\n";
+  if (!r.usage_error.empty())
+    std::cerr << "polypress build: " << visible_text(r.usage_error) << "\n";
   if (r.exit_code == kExitOk && show) std::cerr << build_summary(r, seconds) << "\n";
   if (r.exit_code == kExitFindings && format == OutputFormat::text) {
     if (r.write_failed)

@@ -1,6 +1,7 @@
 #include "cli/cli_common.h"
 
 #include "cli/terminal.h"
+#include "core/visible_text.h"
 
 #include <unistd.h>
 
@@ -30,7 +31,7 @@ bool parse_command_line(const std::string& command, const std::vector<std::strin
     po::notify(vm);
     return true;
   } catch (const po::error& e) {
-    std::cerr << "polypress " << command << ": " << e.what() << "\n"
+    std::cerr << "polypress " << command << ": " << visible_text(e.what()) << "\n"
               << "Try 'polypress " << command << " --help'.\n";
     return false;
   }
@@ -75,8 +76,8 @@ int parse_findings_command(const std::string& command, const std::vector<std::st
     return kExitOk;
   }
   if (!parse_output_format(out.common.format, out.format)) {
-    std::cerr << "polypress " << command << ": unknown --format '" << out.common.format
-              << "' (text, json, github or sarif)\n";
+    std::cerr << "polypress " << command << ": unknown --format '"
+              << visible_text(out.common.format) << "' (text, json, github or sarif)\n";
     return kExitUsage;
   }
   if (vm.count("jobs") && out.jobs < 1) {
@@ -89,7 +90,8 @@ int parse_findings_command(const std::string& command, const std::vector<std::st
 int finish_findings_command(const std::string& command, const FindingsOptions& options,
                             const RunResult& r) {
   print_diagnostics(r.diagnostics, options.format);
-  if (!r.usage_error.empty()) std::cerr << "polypress " << command << ": " << r.usage_error << "\n";
+  if (!r.usage_error.empty())
+    std::cerr << "polypress " << command << ": " << visible_text(r.usage_error) << "\n";
   if (r.exit_code == kExitOk && options.strict && r.diagnostics.count(Severity::warning) > 0)
     return kExitFindings;
   return r.exit_code;

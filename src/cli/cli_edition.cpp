@@ -3,6 +3,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "core/visible_text.h"
 #include "driver/driver.h"
 
 namespace pp {
@@ -44,8 +45,9 @@ int cmd_edition(const std::vector<std::string>& args) {
   options.week = week;
   const RunResult r = run_edition(options);
   print_diagnostics(r.diagnostics, OutputFormat::text);
-  if (!r.usage_error.empty()) std::cerr << "polypress edition: " << r.usage_error << "\n";
-  std::cout << r.output;
+  if (!r.usage_error.empty())
+    std::cerr << "polypress edition: " << visible_text(r.usage_error) << "\n";
+  std::cout << visible_lines(r.output);
   return r.exit_code;
 }
 

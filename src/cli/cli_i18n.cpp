@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "core/visible_text.h"
 #include "driver/driver.h"
 
 namespace pp {
@@ -39,7 +40,7 @@ int cmd_i18n(const std::vector<std::string>& args) {
     return help ? kExitOk : kExitUsage;
   }
   if (sub != "extract" && sub != "update" && sub != "stats" && sub != "check") {
-    std::cerr << "polypress i18n: unknown subcommand '" << sub << "'\n\n" << usage;
+    std::cerr << "polypress i18n: unknown subcommand '" << visible_text(sub) << "'\n\n" << usage;
     return kExitUsage;
   }
   CommonOptions common;
@@ -60,7 +61,7 @@ int cmd_i18n(const std::vector<std::string>& args) {
                         : sub == "update" ? run_i18n_update(common.root)
                                           : run_i18n_check(common.root);
     print_diagnostics(r.diagnostics, OutputFormat::text);
-    std::cout << r.output;
+    std::cout << visible_lines(r.output);
     return r.exit_code;
   }
   if (common.format != "text" && common.format != "json") {
@@ -73,7 +74,7 @@ int cmd_i18n(const std::vector<std::string>& args) {
   }
   const RunResult r = run_i18n_stats(common.root, common.format == "json", fail_under);
   print_diagnostics(r.diagnostics, OutputFormat::text);
-  std::cout << r.output;
+  std::cout << visible_lines(r.output);
   return r.exit_code;
 }
 

@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "core/visible_text.h"
 #include "driver/driver.h"
 
 namespace pp {
@@ -39,8 +40,8 @@ int cmd_new(const std::vector<std::string>& args) {
   }
   const RunResult r = run_new(common.root, ids[0], lang, type);
   print_diagnostics(r.diagnostics, OutputFormat::text);
-  if (!r.usage_error.empty()) std::cerr << "polypress new: " << r.usage_error << "\n";
-  if (!common.quiet) std::cout << r.output;
+  if (!r.usage_error.empty()) std::cerr << "polypress new: " << visible_text(r.usage_error) << "\n";
+  if (!common.quiet) std::cout << visible_lines(r.output);
   return r.exit_code;
 }
 

@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "core/visible_text.h"
 #include "driver/driver.h"
 
 namespace pp {
@@ -39,8 +40,9 @@ int cmd_send(const std::vector<std::string>& args) {
   }
   const RunResult r = run_send(files[0], smtp, to, from);
   print_diagnostics(r.diagnostics, OutputFormat::text);
-  if (!r.usage_error.empty()) std::cerr << "polypress send: " << r.usage_error << "\n";
-  if (!common.quiet) std::cout << r.output;
+  if (!r.usage_error.empty())
+    std::cerr << "polypress send: " << visible_text(r.usage_error) << "\n";
+  if (!common.quiet) std::cout << visible_lines(r.output);
   return r.exit_code;
 }
 

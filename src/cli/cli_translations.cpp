@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "core/visible_text.h"
 #include "driver/driver.h"
 
 namespace pp {
@@ -53,11 +54,12 @@ int cmd_translations(const std::vector<std::string>& args) {
     }
     const RunResult r = run_translations_stamp(common.root, files);
     print_diagnostics(r.diagnostics, OutputFormat::text);
-    if (!r.usage_error.empty()) std::cerr << "polypress translations: " << r.usage_error << "\n";
+    if (!r.usage_error.empty())
+      std::cerr << "polypress translations: " << visible_text(r.usage_error) << "\n";
     return r.exit_code;
   }
   if (!files.empty()) {
-    std::cerr << "polypress translations: unexpected argument '" << files[0] << "'\n";
+    std::cerr << "polypress translations: unexpected argument '" << visible_text(files[0]) << "'\n";
     return kExitUsage;
   }
   if (common.format != "text" && common.format != "json") {
@@ -66,8 +68,9 @@ int cmd_translations(const std::vector<std::string>& args) {
   }
   const RunResult r = run_translations(common.root, common.format == "json", diff);
   print_diagnostics(r.diagnostics, OutputFormat::text);
-  if (!r.usage_error.empty()) std::cerr << "polypress translations: " << r.usage_error << "\n";
-  std::cout << r.output;
+  if (!r.usage_error.empty())
+    std::cerr << "polypress translations: " << visible_text(r.usage_error) << "\n";
+  std::cout << visible_lines(r.output);
   return r.exit_code;
 }
 

@@ -6,7 +6,9 @@
 
 #include <regex>
 
+#include "core/code_points.h"
 #include "core/text.h"
+#include "core/yaml_escapes.h"
 
 namespace pp {
 
@@ -247,24 +249,60 @@ void read_review_blocks(FmReader& r, const YAML::Node& root, FrontMatter& fm) {
   }
 }
 
-// The first scalar (keys included) holding a control character other than tab
-// and line feed once YAML escapes are decoded ("\0", "\e", "\r", "\x7f"): the
-// file's bytes were checked, but an escape reaches pages and headers only now.
-std::optional<std::pair<YAML::Node, unsigned char>> find_control(const YAML::Node& n) {
-  if (n.IsScalar()) {
-    for (const char ch : n.Scalar()) {
-      const auto c = static_cast<unsigned char>(ch);
-      if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F) return std::make_pair(n, c);
+// A scalar (keys included) that holds a character refused in front matter
+// once YAML escapes are decoded, and why.
+struct RefusedScalar {
+  YAML::Node node;
+  std::string rule, message;
+};
+
+// The problem of one decoded scalar, or "" when it has none: a character
+// refused_front_matter_character() names (a control character other than
+// TAB and LF, a noncharacter, a bidi override), or a bidi embedding or
+// isolate left open or closing nothing, which would reorder the text shown
+// after the value (the site name in <title>, the date in a list).
+std::string scalar_problem(const std::string& s, std::string& rule) {
+  std::vector<char32_t> open;  // what closes each open level: U+202C or U+2069
+  for (std::size_t i = 0; i < s.size();) {
+    const CodePoint cp = decode_utf8_at(s, i);
+    i += cp.length;
+    const char32_t c = cp.valid ? cp.value : 0xD800;  // only a "\uD800" escape decodes so
+    if (const std::string m = refused_front_matter_character(c, false, rule); !m.empty()) return m;
+    rule = "front-matter/bidi";
+    if (c == 0x202A || c == 0x202B) open.push_back(0x202C);
+    if (c >= 0x2066 && c <= 0x2068) open.push_back(0x2069);
+    if (c == 0x202C || c == 0x2069) {
+      if (open.empty())
+        return "bidi control " + code_point_name(c) + " closes nothing open before it";
+      if (open.back() != c)
+        return "bidi control " + code_point_name(c) +
+               " closes out of order: " + code_point_name(open.back()) + " must come first";
+      open.pop_back();
     }
-    return std::nullopt;
+  }
+  if (!open.empty())
+    return "bidi control left open: close it with " + code_point_name(open.back()) +
+           " within the value";
+  return "";
+}
+
+// The first scalar with a problem: the file's bytes were checked, but an
+// escape ("\0", "\e", "\uFFFE") reaches pages and headers only now, and a
+// bidi control only matters as part of its value.
+std::optional<RefusedScalar> find_refused(const YAML::Node& n) {
+  if (n.IsScalar()) {
+    std::string rule;
+    std::string message = scalar_problem(n.Scalar(), rule);
+    if (message.empty()) return std::nullopt;
+    return RefusedScalar{n, rule, message};
   }
   if (n.IsSequence())
     for (const auto& item : n)
-      if (auto found = find_control(item)) return found;
+      if (auto found = find_refused(item)) return found;
   if (n.IsMap())
     for (const auto& kv : n) {
-      if (auto found = find_control(kv.first)) return found;
-      if (auto found = find_control(kv.second)) return found;
+      if (auto found = find_refused(kv.first)) return found;
+      if (auto found = find_refused(kv.second)) return found;
     }
   return std::nullopt;
 }
@@ -287,12 +325,8 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
     sink.error(location_of(deep, origin), "front-matter/too-deep", "nesting deeper than 32 levels");
     return std::nullopt;
   }
-  if (const auto control = find_control(*doc)) {
-    char hex[8];
-    std::snprintf(hex, sizeof hex, "%02X", control->second);
-    sink.error(
-        location_of(control->first, origin), "front-matter/encoding",
-        std::string("control character U+00") + hex + " (written as an escape) is not allowed");
+  if (const auto refused = find_refused(*doc)) {
+    sink.error(location_of(refused->node, origin), refused->rule, refused->message);
     return std::nullopt;
   }
   FmReader r(origin, sink);

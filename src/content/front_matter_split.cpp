@@ -3,7 +3,9 @@
 #include <cstdio>
 
 #include "content/content.h"
+#include "core/code_points.h"
 #include "core/text.h"
+#include "core/yaml_escapes.h"
 
 namespace pp {
 
@@ -32,20 +34,25 @@ bool check_bytes(const std::string& path, const std::string& text, DiagnosticSin
                std::string("invalid UTF-8 (byte 0x") + hex + ")");
     return false;
   }
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if ((c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7F) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "%02X", c);
-      sink.error(position_of(path, text, i), "front-matter/encoding",
-                 std::string("control character U+00") + hex + " is not allowed");
-      return false;
+  // Control characters (C0 but TAB, LF and CR; DEL; C1) and noncharacters
+  // are refused anywhere in the file: XML and HTML refuse them, terminals act
+  // on them. Bidi overrides are judged per value (front matter) instead.
+  for (std::size_t i = 0; i < text.size();) {
+    const CodePoint cp = decode_utf8_at(text, i);
+    const char32_t c = cp.value;
+    std::string rule;
+    if (c != '\r' && c != 0x202D && c != 0x202E) {
+      if (const std::string m = refused_front_matter_character(c, false, rule); !m.empty()) {
+        sink.error(position_of(path, text, i), rule, m);
+        return false;
+      }
     }
-    if (c == 0xEF && i + 2 < text.size() && text[i + 1] == '\xBB' && text[i + 2] == '\xBF') {
+    if (c == 0xFEFF) {
       sink.error(position_of(path, text, i), "front-matter/encoding",
                  "byte order mark inside the file");
       return false;
     }
+    i += cp.length;
   }
   return true;
 }

@@ -6,6 +6,7 @@
 #include "core/diagnostic.h"
 #include "core/json_text.h"
 #include "core/rules.h"
+#include "core/visible_text.h"
 
 namespace pp {
 
@@ -22,23 +23,28 @@ bool parse_output_format(const std::string& name, OutputFormat& out) {
 
 namespace {
 
+// Paths and messages quote input (file names, link targets, titles): written
+// out with visible_text, so no finding can move the cursor, retitle the
+// terminal, forge a line or reorder the rest of its line.
 std::string text_line(const Diagnostic& d) {
-  std::string s = d.where.path;
+  std::string s = visible_text(d.where.path);
   if (d.where.line > 0) {
     s += ":" + std::to_string(d.where.line);
     if (d.where.column > 0) s += ":" + std::to_string(d.where.column);
   }
   s += ": ";
   s += severity_name(d.severity);
-  s += ": " + d.message + " [" + d.rule + "]\n";
+  s += ": " + visible_text(d.message) + " [" + d.rule + "]\n";
   return s;
 }
 
 // GitHub workflow commands need %, CR and LF escaped in the message, and also
-// ':' and ',' in properties.
+// ':' and ',' in properties. The text is first written out with visible_text
+// (no CR or LF is left; the log shows no escape sequence or bidi control), so
+// an annotation is always one line and no input starts a command of its own.
 std::string github_escape(const std::string& s, bool property) {
   std::string out;
-  for (char c : s) {
+  for (char c : visible_text(s)) {
     if (c == '%')
       out += "%25";
     else if (c == '\r')

@@ -78,8 +78,11 @@ const std::vector<RuleInfo>& all_rules() {
         {"front-matter/date", E,
          "a date that is malformed or impossible, or a date-time without offset"},
         {"front-matter/duplicate-key", E, "a key appears twice in the same mapping"},
+        {"front-matter/bidi", E,
+         "a bidi override, or a bidi embedding or isolate not closed within its value"},
         {"front-matter/encoding", E,
-         "invalid UTF-8, a NUL or control character, or a byte order mark inside the file"},
+         "invalid UTF-8, a control character or noncharacter (also as a YAML escape), or a "
+         "byte order mark inside the file"},
         {"front-matter/length", E,
          "a string outside its length limits (title 1-200, summary 1-500)"},
         {"front-matter/missing", E, "the file does not start with a --- line"},
@@ -101,6 +104,9 @@ const std::vector<RuleInfo>& all_rules() {
         {"front-matter/yaml", E, "front matter is not valid YAML"},
         {"front-matter/yaml-tag", E, "YAML tags (!tag) in front matter"},
         {"i18n/read", E, "a catalog or template is a link, a FIFO, a device, or unreadable"},
+        {"i18n/character", W,
+         "a translation holds a character XML or HTML refuse (a control character or "
+         "noncharacter); it is left out of the output"},
         {"i18n/missing-pot", E, "i18n update finds no locales/polypress.pot to merge"},
         {"i18n/missing-catalog", W, "a configured language has no locales/<lang>.po"},
         {"i18n/msgfmt", E, "msgfmt cannot be run"},

@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "core/text.h"
+#include "core/yaml_escapes.h"
 #include "core/yaml_util.h"
 
 namespace pp {
@@ -80,6 +81,7 @@ bool prescan_yaml(const std::string& text, const YamlOrigin& origin, int max_dep
     }
     if (quote) {
       if (quote == '"' && c == '\\') {
+        if (!check_yaml_escape(text, i, where(i), sink)) return false;
         ++i;
       } else if (c == quote) {
         if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'')

@@ -9,6 +9,7 @@
 #include "core/file_io.h"
 #include "core/json_text.h"
 #include "core/process.h"
+#include "core/visible_text.h"
 #include "driver/driver_internal.h"
 #include "l10n/l10n.h"
 #include "render/render.h"
@@ -60,8 +61,9 @@ std::vector<StaleDiff> stale_diffs(const fs::path& root, const Corpus& corpus,
 std::string diff_text(const std::vector<StaleDiff>& diffs) {
   std::string text;
   for (const auto& d : diffs) {
-    text += "\n" + d.translation + ": stale; " + d.source + " changed since " +
-            d.digest.substr(0, 12) + "\n";
+    // File names and front matter keys may hold line feeds: one item, one line.
+    text += "\n" + visible_text(d.translation) + ": stale; " + visible_text(d.source) +
+            " changed since " + d.digest.substr(0, 12) + "\n";
     if (!d.found) {
       text += "  the translated version (blob " + d.digest +
               ") is not in git's object store; commit sources before stamping their "
@@ -70,8 +72,9 @@ std::string diff_text(const std::vector<StaleDiff>& diffs) {
     }
     if (d.changes.empty()) text += "  only blank lines or line ends changed\n";
     for (const auto& c : d.changes) {
-      const std::string what = c.key.empty() ? "paragraph" : "front matter '" + c.key + "'";
-      text += "  " + d.source + ":" +
+      const std::string what =
+          c.key.empty() ? "paragraph" : "front matter '" + visible_text(c.key) + "'";
+      text += "  " + visible_text(d.source) + ":" +
               (c.line ? std::to_string(c.line) : "(was " + std::to_string(c.old_line) + ")") +
               ": " + what + " " + kind_name(c.kind) + "\n";
       for (const auto& l : c.old_lines) text += "    - " + l + "\n";

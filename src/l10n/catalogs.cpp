@@ -105,6 +105,7 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
       }
     }
   }
+  check_catalog_characters(entries, rel, sink);
   return mo;
 }
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.h"
+
 namespace pp {
 
 /// One entry of a .po file, with the lines of its parts (1-based).
@@ -21,5 +23,10 @@ std::vector<PoEntry> read_po(const std::string& text);
 
 /// The `{name}` placeholders of a message, sorted and unique.
 std::vector<std::string> placeholders(const std::string& text);
+
+/// Warns (i18n/character) at each translation holding a character that XML
+/// or HTML refuse (see is_refused_in_markup): pages, feeds and emails drop it.
+void check_catalog_characters(const std::vector<PoEntry>& entries, const std::string& rel,
+                              DiagnosticSink& sink);
 
 }  // namespace pp

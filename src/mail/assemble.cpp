@@ -7,7 +7,9 @@
 #include <memory>
 #include <mutex>
 
+#include "core/code_points.h"
 #include "core/digest.h"
+#include "core/markup_text.h"
 #include "core/text.h"
 #include "mail/mail.h"
 
@@ -29,14 +31,23 @@ struct Unref {
 template <typename T>
 using GPtr = std::unique_ptr<T, Unref>;
 
-// Untrusted text for a header: every C0 control and DEL becomes a space, so
-// nothing from content can end a header line or start a new one; bytes that
+// Untrusted text for a header: every control character (C0, DEL, C1) and
+// line or paragraph separator becomes a space, so nothing from content can
+// end a header line or start a new one; noncharacters are dropped; bytes that
 // are not UTF-8 become U+FFFD (GMime would otherwise call the text Latin-1 and
-// write it as one unfolded line).
+// write it as one unfolded line); bidi controls are closed at the end, so a
+// subject cannot reorder what a mail client shows after it.
 std::string header_text(const std::string& s) {
-  std::string out = replace_invalid_utf8(s);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  const std::string text = close_bidi_controls(replace_invalid_utf8(s));
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const CodePoint cp = decode_utf8_at(text, i);
+    if (is_control_character(cp.value) || cp.value == 0x2028 || cp.value == 0x2029)
+      out += ' ';
+    else if (!is_noncharacter(cp.value))
+      out.append(text, i, cp.length);
+    i += cp.length;
+  }
   return out;
 }
 

@@ -1,12 +1,24 @@
 // Atom feeds and the sitemap: XML built with escaping at every value.
 #include <algorithm>
 
+#include "core/markup_text.h"
+
 #include "core/dependency_log.h"
 #include "core/text.h"
 #include "render/site_model.h"
 #include "render/urls.h"
 
 namespace pp {
+
+namespace {
+
+// User text as XML character data: no character XML 1.0 refuses, bidi
+// controls closed within the value, markup characters escaped.
+std::string xml_text(std::string_view s) {
+  return html_escape(markup_value(s));
+}
+
+}  // namespace
 
 std::string render_feed(const SiteModel& m, const Locale& loc) {
   const auto& items = m.listed(loc.code());
@@ -17,34 +29,34 @@ std::string render_feed(const SiteModel& m, const Locale& loc) {
   x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
   x +=
       "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"" + html_escape(loc.code()) + "\">\n";
-  x += "  <title>" + html_escape(m.config.name) + "</title>\n";
-  x += "  <subtitle>" + html_escape(loc.tr("Latest articles")) + "</subtitle>\n";
+  x += "  <title>" + xml_text(m.config.name) + "</title>\n";
+  x += "  <subtitle>" + xml_text(loc.tr("Latest articles")) + "</subtitle>\n";
   x += "  <id>" + html_escape(home) + "</id>\n";
   x += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(home) + "\"/>\n";
   x += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"" +
        html_escape(home + "feed.xml") + "\"/>\n";
   // No clock: the feed is as new as its newest entry (epoch when empty).
   x += "  <updated>" + format_rfc3339_utc(latest) + "</updated>\n";
-  x += "  <author><name>" + html_escape(m.config.name) + "</name></author>\n";
+  x += "  <author><name>" + xml_text(m.config.name) + "</name></author>\n";
   x += "  <generator>polypress</generator>\n";
   for (const auto& l : items) {
     const FrontMatter& fm = l.article->meta;
     const std::string url = absolute_url(
         m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
     x += "  <entry>\n";
-    x += "    <title>" + html_escape(fm.title ? fm.title->value : l.bundle->slug) + "</title>\n";
+    x += "    <title>" + xml_text(fm.title ? fm.title->value : l.bundle->slug) + "</title>\n";
     x += "    <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(url) + "\"/>\n";
     x += "    <id>" + html_escape(url) + "</id>\n";
     x += "    <published>" + format_rfc3339_utc(l.published_ms) + "</published>\n";
     x += "    <updated>" + format_rfc3339_utc(l.modified_ms) + "</updated>\n";
-    for (const auto& a : fm.authors)
-      x += "    <author><name>" + html_escape(a) + "</name></author>\n";
+    for (const auto& a : fm.authors) x += "    <author><name>" + xml_text(a) + "</name></author>\n";
     x += "    <category term=\"" + html_escape(l.bundle->section) + "\"/>\n";
-    x += "    <summary>" + html_escape(fm.summary ? fm.summary->value : "") + "</summary>\n";
+    x += "    <summary>" + xml_text(fm.summary ? fm.summary->value : "") + "</summary>\n";
     x += "  </entry>\n";
   }
   x += "</feed>\n";
-  return x;
+  // The last line of defence: whatever reached the text, the feed is XML 1.0.
+  return drop_refused_in_markup(x);
 }
 
 namespace {
@@ -105,7 +117,7 @@ std::string render_sitemap(const SiteModel& m) {
     }
   }
   x += "</urlset>\n";
-  return x;
+  return drop_refused_in_markup(x);
 }
 
 }  // namespace pp

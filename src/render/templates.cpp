@@ -8,6 +8,7 @@
 #include "core/dependency_log.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/markup_text.h"
 #include "core/text.h"
 
 namespace pp {
@@ -183,7 +184,14 @@ mustache::mustache& compiled(const TemplateSet& set, const std::string& name,
   auto& slot = cache[key];
   if (!slot) {
     slot = std::make_unique<mustache::mustache>(prepared(set, text, locale, plain));
-    if (plain) slot->set_custom_escape([](const std::string& v) { return v; });
+    // Every {{value}} is user text (titles, names, section titles): without
+    // the characters HTML refuses and with its bidi controls closed, so it
+    // cannot reorder the text after it (the site name in <title>, a date).
+    if (plain)
+      slot->set_custom_escape([](const std::string& v) { return markup_value(v); });
+    else
+      slot->set_custom_escape(
+          [](const std::string& v) { return mustache::html_escape(markup_value(v)); });
   }
   return *slot;
 }
@@ -197,7 +205,10 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
   const std::string* text = templates.find(name);
   if (!text) return {};
   mustache::mustache& tmpl = compiled(templates, name, *text, locale, false);
-  std::string out = tmpl.render(data);
+  // The last line of defence for pages and HTML emails: a character HTML
+  // refuses never reaches the output, whichever field (or an entity in the
+  // body, such as &#xFFFE;) carried it.
+  std::string out = drop_refused_in_markup(tmpl.render(data));
   if (!tmpl.is_valid())
     sink.error({TemplateSet::path(name), 0, 0}, "template/render", tmpl.error_message());
   return out;

@@ -80,6 +80,67 @@ TEST(Content, RefusesWhatYamlCppWouldAccept) {
             "a.md:2:39: error: nesting deeper than 32 levels [front-matter/too-deep]\n");
 }
 
+// Issue 15 finding 11: characters XML 1.0 or HTML refuse are located errors,
+// written as they are (at the character) or as YAML escapes (at the escape).
+TEST(Content, CharactersXmlRefusesAreLocatedErrors) {
+  EXPECT_EQ(errors_of("---\ntitle: ab\xEF\xBF\xBE\n---\n"),
+            "a.md:2:10: error: noncharacter U+FFFE is not allowed: XML and HTML refuse it "
+            "[front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: x\n---\nbody \xF4\x8F\xBF\xBF\n"),
+            "a.md:4:6: error: noncharacter U+10FFFF is not allowed: XML and HTML refuse it "
+            "[front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: x\xEF\xB7\x90\n---\n"),
+            "a.md:2:9: error: noncharacter U+FDD0 is not allowed: XML and HTML refuse it "
+            "[front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: x\xC2\x85y\n---\n"),
+            "a.md:2:9: error: control character U+0085 is not allowed [front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: \"ab\\uFFFE\"\n---\n"),
+            "a.md:2:11: error: noncharacter U+FFFE (written as an escape) is not allowed: XML "
+            "and HTML refuse it [front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: x\nauthors: [\"Ana\", \"B\\U0010FFFF\"]\n---\n"),
+            "a.md:3:20: error: noncharacter U+10FFFF (written as an escape) is not allowed: XML "
+            "and HTML refuse it [front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: x\nsources:\n  - {title: \"a\\x01\", url: u, publisher: p}\n"
+                      "---\n"),
+            "a.md:4:15: error: control character U+0001 (written as an escape) is not allowed "
+            "[front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: \"\\N\"\n---\n"),
+            "a.md:2:9: error: control character U+0085 (written as an escape) is not allowed "
+            "[front-matter/encoding]\n");
+  EXPECT_EQ(errors_of("---\ntitle: \"\\uD800\"\n---\n"),
+            "a.md:2:9: error: surrogate U+D800 (written as an escape) is not allowed: it is not "
+            "a character [front-matter/encoding]\n");
+  // Escaped backslashes and quotes are text; so are escapes in single quotes.
+  EXPECT_EQ(errors_of("---\ntitle: \"a\\\\uFFFE \\\" \\t \\u00e9\"\nsummary: 'b\\x01'\n---\n"), "");
+}
+
+// Issue 15 finding 15: a bidi override, or a bidi control left open or closing
+// nothing, would reorder the text shown after the value.
+TEST(Content, BidiControlsThatLeakPastTheValueAreRefused) {
+  EXPECT_EQ(errors_of("---\ntitle: \"gnp.\\u202Eexe\"\n---\n"),
+            "a.md:2:13: error: bidi override U+202E (written as an escape) is not allowed: it "
+            "reverses the text around it (an isolate, U+2066 to U+2069, sets a direction "
+            "safely) [front-matter/bidi]\n");
+  EXPECT_EQ(errors_of("---\ntitle: a\xE2\x80\xAD"
+                      "b\n---\n"),
+            "a.md:2:8: error: bidi override U+202D is not allowed: it reverses the text around "
+            "it (an isolate, U+2066 to U+2069, sets a direction safely) [front-matter/bidi]\n");
+  EXPECT_EQ(errors_of("---\ntitle: x\nauthors: [\"\xE2\x81\xA7"
+                      "Ana\"]\n---\n"),
+            "a.md:3:11: error: bidi control left open: close it with U+2069 within the value "
+            "[front-matter/bidi]\n");
+  EXPECT_EQ(errors_of("---\ntitle: \"a\xE2\x80\xAC\"\n---\n"),
+            "a.md:2:8: error: bidi control U+202C closes nothing open before it "
+            "[front-matter/bidi]\n");
+  EXPECT_EQ(errors_of("---\ntitle: \"\xE2\x80\xAB\xE2\x81\xA6x\xE2\x80\xAC\xE2\x81\xA9\"\n---\n"),
+            "a.md:2:8: error: bidi control U+202C closes out of order: U+2069 must come first "
+            "[front-matter/bidi]\n");
+  // Balanced isolates and embeddings, and marks, are fine.
+  EXPECT_EQ(errors_of("---\ntitle: \"\xE2\x81\xA7\xD8\xB9\xE2\x81\xA9 \xE2\x80\xAB"
+                      "x\xE2\x80\xAC \xE2\x80\x8F\"\n---\n"),
+            "");
+}
+
 TEST(Content, HeadingIdsAreGithubStyleAndUnique) {
   EXPECT_EQ(heading_slug("Pricing & Plans!"), "pricing--plans");
   EXPECT_EQ(heading_slug("가격"), "가격");

@@ -29,7 +29,44 @@ TEST(Diagnostics, GithubEscapesProperties) {
   DiagnosticSink s;
   s.error({"a,b:c.md", 3, 2}, "link/anchor", "50% done\nnext");
   EXPECT_EQ(format_diagnostics(s.sorted(), OutputFormat::github),
-            "::error file=a%2Cb%3Ac.md,line=3,col=2,title=link/anchor::50%25 done%0Anext\n");
+            "::error file=a%2Cb%3Ac.md,line=3,col=2,title=link/anchor::50%25 done\\nnext\n");
+}
+
+// Issue 15 finding 10: a percent-decoded link target or a file name cannot
+// forge a workflow command, move the cursor or reorder the line.
+DiagnosticSink hostile() {
+  DiagnosticSink s;
+  s.error({"content/x\n::error file=y.md::z/index.en.md", 3, 2}, "link/internal",
+          "link target \"\n::error file=README.md,line=1::Forged\r\x1b]0;t\x07\xC2\x85"
+          "\xE2\x80\xA8\xE2\x80\xAE\xFF\" is unknown");
+  return s;
+}
+
+TEST(Diagnostics, TextWritesOutControlsLineBreaksAndBidi) {
+  EXPECT_EQ(format_diagnostics(hostile().sorted(), OutputFormat::text),
+            "content/x\\n::error file=y.md::z/index.en.md:3:2: error: link target "
+            "\"\\n::error file=README.md,line=1::Forged\\r\\x1B]0;t\\x07U+0085U+2028U+202E\\xFF\" "
+            "is unknown [link/internal]\n");
+}
+
+TEST(Diagnostics, GithubAnnotationIsOneLineWithoutForgedCommands) {
+  EXPECT_EQ(format_diagnostics(hostile().sorted(), OutputFormat::github),
+            "::error file=content/x\\n%3A%3Aerror file=y.md%3A%3Az/index.en.md,line=3,col=2,"
+            "title=link/internal::link target \"\\n::error file=README.md,line=1::Forged\\r"
+            "\\x1B]0;t\\x07U+0085U+2028U+202E\\xFF\" is unknown\n");
+}
+
+TEST(Diagnostics, JsonAndSarifCarryNoRawControl) {
+  for (const auto format : {OutputFormat::json, OutputFormat::sarif}) {
+    const std::string out = format_diagnostics(hostile().sorted(), format);
+    for (const char* raw :
+         {"\r", "\x1b", "\x07", "\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xAE", "\n::"})
+      EXPECT_EQ(out.find(raw), std::string::npos) << out;
+    EXPECT_NE(out.find(R"(\n::error file=README.md,line=1::Forged\r\u001b]0;t\u0007\u0085)"
+                       R"(\u2028\u202e)"),
+              std::string::npos)
+        << out;
+  }
 }
 
 TEST(Diagnostics, JsonHasEveryField) {

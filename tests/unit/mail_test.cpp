@@ -120,6 +120,23 @@ TEST(Mail, NoControlCharacterFromContentReachesAHeader) {
   EXPECT_EQ(parse(*eml).subject, "X  Bcc: evil@x.example To: a@b.example Y Z");
 }
 
+// Issue 15 findings 11 and 15: a subject cannot reorder what a mail client
+// shows after it, and carries no C1 control, separator or noncharacter.
+TEST(Mail, SubjectClosesBidiControlsAndDropsWhatHeadersRefuse) {
+  EmailContent c = sample();
+  c.subject =
+      "a\xE2\x80\xAE"
+      "b\xC2\x85"
+      "c\xE2\x80\xA8"
+      "d\xEF\xBF\xBE\xE2\x81\xA9";
+  std::string error;
+  const auto eml = assemble_email(c, error);
+  ASSERT_TRUE(eml) << error;
+  EXPECT_EQ(parse(*eml).subject,
+            "a\xE2\x80\xAE"
+            "b c d\xE2\x80\xAC");
+}
+
 TEST(Mail, ATitleShapedLikeEncodedWordsSurvivesTheRoundTrip) {
   for (const std::string title :
        {"=?utf-8?q?hi?=", "Why =?utf-8?b?7ZWc?= is not Korean", "한국어 =?iso-8859-1?q?caf=E9?="}) {

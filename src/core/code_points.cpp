@@ -1,0 +1,74 @@
+#include "core/code_points.h"
+
+#include <cstdio>
+
+namespace pp {
+
+CodePoint decode_utf8_at(std::string_view s, std::size_t at) {
+  const auto c = static_cast<unsigned char>(s[at]);
+  if (c < 0x80) return {c, 1, true};
+  std::size_t len = 0;
+  char32_t min = 0, cp = 0;
+  if ((c & 0xE0) == 0xC0)
+    len = 2, min = 0x80, cp = c & 0x1F;
+  else if ((c & 0xF0) == 0xE0)
+    len = 3, min = 0x800, cp = c & 0x0F;
+  else if ((c & 0xF8) == 0xF0)
+    len = 4, min = 0x10000, cp = c & 0x07;
+  else
+    return {c, 1, false};
+  if (at + len > s.size()) return {c, 1, false};
+  for (std::size_t k = 1; k < len; ++k) {
+    const auto cc = static_cast<unsigned char>(s[at + k]);
+    if ((cc & 0xC0) != 0x80) return {c, 1, false};
+    cp = (cp << 6) | (cc & 0x3F);
+  }
+  // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {c, 1, false};
+  return {cp, len, true};
+}
+
+std::string encode_utf8(char32_t c) {
+  std::string out;
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+  return out;
+}
+
+bool is_control_character(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F);
+}
+
+bool is_noncharacter(char32_t c) {
+  return (c >= 0xFDD0 && c <= 0xFDEF) || (c <= 0x10FFFF && (c & 0xFFFE) == 0xFFFE);
+}
+
+bool is_layout_control(char32_t c) {
+  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E ||
+         c == 0x200F || c == 0x061C || c == 0x2028 || c == 0x2029;
+}
+
+bool is_refused_in_markup(char32_t c) {
+  return (is_control_character(c) && c != '\t' && c != '\n' && c != '\r') || is_noncharacter(c);
+}
+
+std::string code_point_name(char32_t c) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
+  return buf;
+}
+
+}  // namespace pp
