@@ -94,8 +94,15 @@ std::size_t line_work(std::string_view line) {
       word_start = i + 1, word_parens = 0, word_has_link = false;
       if (i == line.size()) break;
     }
-    const std::string_view rest = line.substr(i);
     const char c = line[i];
+    if (c == ']' && i + 1 < line.size() && line[i + 1] == '(') {
+      // A link's destination is no text run: the autolinker never sees it.
+      std::size_t j = i + 2;
+      while (j < line.size() && line[j] != ')' && line[j] != ' ' && line[j] != '\t') ++j;
+      i = j - 1;
+      continue;
+    }
+    const std::string_view rest = line.substr(i);
     if (c == '|') ++pipes;
     if (c == ')') ++word_parens;
     if (c == '@' || (c == '<' && rest.substr(0, 2) == "<?") ||

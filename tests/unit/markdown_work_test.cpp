@@ -71,6 +71,11 @@ TEST(MarkdownWork, AcceptsOrdinaryAndLinearMarkdown) {
       "> quoted\n> - item\n>   - nested\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
       "```\nint *p = *q; a_b_c **kw\n```\n";
   EXPECT_FALSE(count_parse_work(repeat(doc, 2'000)));
+  // Link destinations are not text the autolinker scans (m14-too-many-links).
+  std::string links;
+  for (int i = 0; i < 2'001; ++i)
+    links += "[l" + std::to_string(i) + "](https://example.org/" + std::to_string(i) + ") ";
+  EXPECT_FALSE(count_parse_work(links + "\n"));
   // The linear inputs of the upstream suite stay accepted at ~1 MB.
   for (const std::string& linear :
        {repeat("_a ", 300'000), repeat("[a", 400'000),
