@@ -17,7 +17,7 @@
 namespace pp {
 namespace {
 
-// How it stops: a per-thread timer sends a signal to the parsing thread at the
+// How it stops: a timer on the thread's processor time sends a signal to the parsing thread at the
 // deadline; its handler jumps back out of cmark. Everything cmark allocated
 // during the parse goes through the allocator below, which keeps a list of its
 // blocks so that the abandoned parse can be freed. A signal that arrives
@@ -149,9 +149,11 @@ cmark_node* parse_within(const std::string& body, int options, std::chrono::mill
   const auto thread = static_cast<pid_t>(syscall(SYS_gettid));
   ev._sigev_un._tid = thread;
   timer_t timer;
-  // Without a timer (the system is out of them) the parse is not bounded
-  // rather than refused.
-  const bool timed = timer_create(CLOCK_MONOTONIC, &ev, &timer) == 0;
+  // The parsing thread's processor time, not the wall clock: other work on a
+  // loaded machine does not advance it, so whether a body is parsed in time
+  // depends on the body alone. Without a timer (the system is out of them)
+  // the parse is not bounded rather than refused.
+  const bool timed = timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &timer) == 0;
   itimerspec when{};
   const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(limit).count();
   when.it_value.tv_sec = ns / 1'000'000'000;

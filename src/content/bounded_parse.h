@@ -3,8 +3,10 @@
 //
 // Debian's cmark-gfm (gfm.6) lacks the 2023 fixes: most inputs of the
 // advisories (docs/hardening.md, M1–M10) parse in quadratic time, so one
-// 1 MiB article could hold a CI job for hours. No guard on the input can name
-// every such shape, so the parse itself is bounded.
+// 1 MiB article could hold a CI job for hours. markdown_guard.cpp refuses the
+// known shapes before parsing by counting; this bound is the backstop for a
+// shape nobody has named yet, measured in the parsing thread's processor time
+// so that a loaded machine never changes the outcome.
 
 #include <chrono>
 #include <string>
@@ -14,7 +16,8 @@ struct cmark_node;
 namespace pp {
 
 /// Parses `body` with the GFM extensions and `options`; nullptr when the
-/// parse has not finished within `limit` (everything it allocated is freed).
+/// parse has used more than `limit` of the thread's processor time
+/// (everything it allocated is freed).
 /// Parses run one at a time: gfm.6 turns the extensions' special characters
 /// on and off in a table shared by every parser, so two parsers in parallel
 /// would miss each other's strikethrough, autolinks and tables.

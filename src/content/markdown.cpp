@@ -6,9 +6,9 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
-#include <set>
 
 #include "content/bounded_parse.h"
+#include "content/heading_ids.h"
 #include "core/text.h"
 
 namespace pp {
@@ -119,7 +119,7 @@ class BodyPositions {
 }  // namespace
 
 void walk_markdown(Article& a) {
-  std::set<std::string> used;
+  UniqueIds ids;
   BodyPositions positions(a);
   cmark_iter* it = cmark_iter_new(a.doc->root());
   cmark_event_type ev;
@@ -130,10 +130,7 @@ void walk_markdown(Article& a) {
       case CMARK_NODE_HEADING: {
         std::string base = heading_slug(node_text(n));
         if (base.empty()) base = "section";
-        std::string id = base;
-        for (int k = 1; used.count(id); ++k) id = base + "-" + std::to_string(k);
-        used.insert(id);
-        a.heading_ids.push_back(id);
+        a.heading_ids.push_back(ids.assign(base));
         break;
       }
       case CMARK_NODE_LINK:

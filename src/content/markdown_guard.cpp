@@ -7,16 +7,19 @@
 #include <string>
 #include <vector>
 
+#include "content/markdown_work.h"
+
 namespace pp {
 
 std::size_t expansion_limit(std::size_t body_size) {
   return 20 * body_size + 8192;
 }
 
-namespace {
+std::string nesting_message() {
+  return "Markdown structures nested more than " + std::to_string(kMaxMarkdownDepth) +
+         " levels deep (quotes, lists, emphasis or links)";
+}
 
-// A GFM delimiter row: cells of optional ':' , dashes, optional ':', separated by
-// '|'. Returns its number of cells, or 0 when the line is not one.
 std::size_t delimiter_cells(const std::string& line) {
   std::size_t i = 0;
   while (i < line.size() && i < 3 && line[i] == ' ') ++i;
@@ -47,8 +50,6 @@ std::size_t delimiter_cells(const std::string& line) {
   }
   return pipe ? cells : 0;
 }
-
-}  // namespace
 
 std::optional<TooComplex> prescan_markdown(const std::string& body) {
   std::vector<std::pair<std::size_t, std::size_t>> lines;  // start, length
@@ -85,7 +86,7 @@ std::optional<TooComplex> prescan_markdown(const std::string& body) {
               "row to the header's columns)"};
     i = j;
   }
-  return std::nullopt;
+  return count_parse_work(body);
 }
 
 std::optional<TooComplex> check_expansion(cmark_node* root, std::size_t body_size) {
@@ -144,10 +145,7 @@ std::optional<TooComplex> check_expansion(cmark_node* root, std::size_t body_siz
     if (estimated > expansion_limit(body_size)) break;
   }
   cmark_iter_free(it);
-  if (deepest > kMaxMarkdownDepth)
-    return TooComplex{deep_line, "Markdown structures nested more than " +
-                                     std::to_string(kMaxMarkdownDepth) +
-                                     " levels deep (quotes, lists, emphasis or links)"};
+  if (deepest > kMaxMarkdownDepth) return TooComplex{deep_line, nesting_message()};
   if (estimated > expansion_limit(body_size))
     return TooComplex{1,
                       "the article would expand more than 20 times its size when rendered "

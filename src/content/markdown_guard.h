@@ -16,11 +16,19 @@ struct TooComplex {
 };
 
 /// Before parsing: finds GFM tables whose auto-completed cells would expand the
-/// body more than 20× (each row is padded to the header's column count).
+/// body more than 20× (each row is padded to the header's column count), then
+/// the nesting and quadratic shapes of count_parse_work (markdown_work.h).
 std::optional<TooComplex> prescan_markdown(const std::string& body);
 
 /// How deep Markdown structures may nest (quotes, lists, emphasis, links).
 inline constexpr std::size_t kMaxMarkdownDepth = 100;
+
+/// The message for a body nested more than kMaxMarkdownDepth levels.
+std::string nesting_message();
+
+/// A GFM delimiter row (cells of dashes with optional ':', separated by '|'):
+/// its number of cells, or 0 when `line` is not one.
+std::size_t delimiter_cells(const std::string& line);
 
 /// After parsing: refuses trees nested deeper than kMaxMarkdownDepth, and
 /// estimates the HTML size of the tree from its nodes and text; more than 20×

@@ -10,7 +10,6 @@
 // UPDATE_GOLDEN=1 rewrites `expected` and `exit_code` from the actual run.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -60,10 +59,7 @@ TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
   const auto command = fs::exists(dir / "command") ? lines_of(test::read_text(dir / "command"))
                                                    : std::vector<std::string>{"validate"};
   args.insert(args.end(), command.begin(), command.end());
-  const auto started = std::chrono::steady_clock::now();
   const test::Run r = test::run_polypress(args);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (std::getenv("UPDATE_GOLDEN")) {
     test::write_text(dir, "expected", r.err);
     test::write_text(dir, "exit_code", std::to_string(r.exit_code) + "\n");
@@ -74,13 +70,9 @@ TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
   // A bad input is a finding, never a crash (exit 3+ or a signal). Pathological
   // Markdown that is handled in time may pass (exit 0).
   EXPECT_TRUE(r.exit_code >= 0 && r.exit_code <= 2) << r.exit_code;
-  // The 2-second budget of SPEC §4; sanitizer builds run several times slower.
-#ifdef POLYPRESS_SANITIZED
-  constexpr double kBudget = 30.0;
-#else
-  constexpr double kBudget = 2.0;
-#endif
-  EXPECT_LT(seconds, kBudget);
+  // No clock decides a case (issue 15, finding 17): pathological Markdown is
+  // refused by counting before it is parsed, so the outcome is the same on a
+  // loaded machine; the ctest timeout only guards against a hang.
   // A run that fails writes nothing and leaves every input as it was
   // (translators' catalogs and articles above all).
   if (r.exit_code != 0) {

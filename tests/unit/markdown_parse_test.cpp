@@ -56,12 +56,10 @@ TEST(MarkdownParse, AQuadraticBodyIsAbandonedAtTheDeadline) {
   // CVE-2023-22483's processing instructions: minutes in Debian's gfm.6.
   std::string body = "-1";
   for (int i = 0; i < 300'000; ++i) body += "<?x";
-  const auto started = std::chrono::steady_clock::now();
+  // The bound is the thread's processor time, so a loaded machine changes
+  // nothing here; nothing is timed by the test itself.
   const cmark_node* root = parse_within(body, CMARK_OPT_DEFAULT, std::chrono::milliseconds(300));
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   EXPECT_EQ(root, nullptr);
-  EXPECT_LT(seconds, 1.5);
   // The abandoned parse left nothing behind that changes the next one.
   EXPECT_EQ(xml_of("a ~~b~~ www.c.example\n"), xml_of("a ~~b~~ www.c.example\n"));
   EXPECT_NE(xml_of("a ~~b~~ www.c.example\n").find("<link destination=\"http://www.c.example\""),
