@@ -307,6 +307,110 @@ TEST(CurlProber, RefusesEverySpellingOfLoopback) {
   EXPECT_EQ(std::count(log.begin(), log.end(), "CONNECT"), 0);
 }
 
+// Issue 15 finding 6: libcurl would send every request to http_proxy, and the
+// guard would judge only the proxy's address. Here the proxy stands for one at
+// a public address (the policy allows its port): the variables are ignored, the
+// targets are judged themselves and the proxy receives nothing.
+TEST(CurlProber, ProxyVariablesAreIgnored) {
+  test::LinkServer proxy;
+  ASSERT_GT(proxy.port(), 0);
+  const std::string proxy_url = "http://127.0.0.1:" + std::to_string(proxy.port());
+  const std::vector<const char*> names = {"http_proxy", "https_proxy", "HTTPS_PROXY", "ALL_PROXY",
+                                          "all_proxy"};
+  for (const char* name : names) ::setenv(name, proxy_url.c_str(), 1);
+  ProbeOptions options;
+  options.timeout_s = 5;
+  options.retries = 0;
+  options.address_allowed = [&](const sockaddr* sa) {
+    const auto* in = reinterpret_cast<const sockaddr_in*>(sa);
+    return sa->sa_family == AF_INET && ntohs(in->sin_port) == proxy.port();
+  };
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"http://169.254.169.254/latest/meta-data/", "169.254.169.254"},
+      {"https://169.254.169.254/", "169.254.169.254"},
+      {"http://10.0.0.1/", "10.0.0.1"},
+      {"http://[::1]/", "::1"},
+  };
+  std::vector<std::string> urls;
+  for (const auto& c : cases) urls.push_back(c.first);
+  const auto results = make_curl_prober(options)->probe(urls);
+  for (const char* name : names) ::unsetenv(name);
+  for (const auto& [url, address] : cases) {
+    EXPECT_EQ(results.at(url).status, LinkStatus::skipped) << url;
+    EXPECT_EQ(results.at(url).reason,
+              "private address " + address + " refused (set links.allow_private to check it)")
+        << url;
+  }
+  EXPECT_TRUE(proxy.log().empty());
+}
+
+// Issue 15 finding 6: through links.proxy the guard at the socket sees only the
+// proxy, so each target host is resolved and judged before the proxy is asked.
+// The proxy (a LinkServer that records what reaches it) receives nothing.
+TEST(CurlProber, ThroughAProxyPrivateTargetsAreRefusedBeforeTheProxyIsAsked) {
+  test::LinkServer proxy, target;
+  ASSERT_GT(proxy.port(), 0);
+  const std::string port = ":" + std::to_string(target.port());
+  ProbeOptions options;
+  options.timeout_s = 5;
+  options.retries = 0;
+  options.proxy = "http://127.0.0.1:" + std::to_string(proxy.port());
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"http://169.254.169.254/latest/meta-data/", "169.254.169.254"},
+      {"https://169.254.169.254/", "169.254.169.254"},
+      {"http://0xa9fea9fe/", "169.254.169.254"},
+      {"http://10.0.0.1/", "10.0.0.1"},
+      {"http://[::1]" + port + "/ok", "::1"},
+      {"http://[::ffff:10.0.0.1]/", "::ffff:10.0.0.1"},
+      {"http://[64:ff9b::a9fe:a9fe]/", "64:ff9b::a9fe:a9fe"},
+      {"http://[2002:a00:1::]/", "2002:a00:1::"},
+      {target.url("/ok"), "127.0.0.1"},
+  };
+  std::vector<std::string> urls = {"http://localhost" + port + "/ok"};
+  for (const auto& c : cases) urls.push_back(c.first);
+  const auto results = make_curl_prober(options)->probe(urls);
+  for (const auto& [url, address] : cases) {
+    EXPECT_EQ(results.at(url).status, LinkStatus::skipped) << url;
+    EXPECT_EQ(results.at(url).reason,
+              "private address " + address + " refused (set links.allow_private to check it)")
+        << url;
+  }
+  // localhost has two addresses; whichever is judged first refuses it.
+  const std::string local = results.at(urls[0]).reason;
+  EXPECT_TRUE(local == "private address 127.0.0.1 refused (set links.allow_private to check it)" ||
+              local == "private address ::1 refused (set links.allow_private to check it)")
+      << local;
+  EXPECT_TRUE(proxy.log().empty());
+  EXPECT_TRUE(target.log().empty());
+}
+
+// An allowed target goes to the proxy, never to the target itself, and a
+// redirect hop is judged again before the proxy is asked for it.
+TEST(CurlProber, ThroughAProxyEveryRedirectHopIsJudged) {
+  test::LinkServer proxy, allowed, refused;
+  ProbeOptions options;
+  options.timeout_s = 5;
+  options.retries = 0;
+  options.proxy = "http://127.0.0.1:" + std::to_string(proxy.port());
+  options.address_allowed = [&](const sockaddr* sa) {
+    const auto* in = reinterpret_cast<const sockaddr_in*>(sa);
+    return sa->sa_family == AF_INET && ntohs(in->sin_port) == allowed.port();
+  };
+  const std::string ok = allowed.url("/ok");
+  const std::string hop = allowed.url("/redirect?to=" + refused.url("/ok"));
+  const auto results = make_curl_prober(options)->probe({ok, hop});
+  EXPECT_EQ(results.at(ok).status, LinkStatus::ok);
+  EXPECT_EQ(results.at(hop).status, LinkStatus::skipped);
+  EXPECT_EQ(results.at(hop).reason,
+            "private address 127.0.0.1 refused (set links.allow_private to check it)");
+  const auto log = proxy.log();
+  EXPECT_EQ(std::count(log.begin(), log.end(), "HEAD " + ok), 1);
+  EXPECT_EQ(std::count(log.begin(), log.end(), "HEAD " + hop), 1);
+  EXPECT_EQ(std::count(log.begin(), log.end(), "HEAD " + refused.url("/ok")), 0);
+  EXPECT_TRUE(allowed.log().empty());
+  EXPECT_TRUE(refused.log().empty());
+}
+
 // TLS verification is never turned off: a self-signed certificate is a warning
 // that carries curl's own message.
 TEST(CurlProber, TlsFailureIsFlakyWithCurlsMessage) {
