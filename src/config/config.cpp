@@ -96,6 +96,41 @@ class Reader {
   DiagnosticSink& sink_;
 };
 
+// links.proxy: scheme://host[:port][/], the schemes libcurl speaks to proxies;
+// no credentials (site.yaml is committed) and no path.
+bool is_proxy_url(const std::string& s) {
+  std::size_t i = s.find("://");
+  if (i == std::string::npos) return false;
+  const std::string scheme = s.substr(0, i);
+  if (scheme != "http" && scheme != "https" && scheme != "socks4" && scheme != "socks4a" &&
+      scheme != "socks5" && scheme != "socks5h")
+    return false;
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  auto hex = [&](char c) { return digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+  auto name = [&](char c) {
+    return digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '-';
+  };
+  i += 3;
+  const std::size_t host = i;
+  if (i < s.size() && s[i] == '[') {  // an IPv6 literal
+    while (++i < s.size() && (hex(s[i]) || s[i] == ':' || s[i] == '.')) {
+    }
+    if (i == host + 1 || i >= s.size() || s[i] != ']') return false;
+    ++i;
+  } else {
+    while (i < s.size() && name(s[i])) ++i;
+    if (i == host) return false;
+  }
+  if (i < s.size() && s[i] == ':') {
+    const std::size_t port = ++i;
+    long value = 0;
+    while (i < s.size() && digit(s[i]) && i - port < 5) value = value * 10 + (s[i++] - '0');
+    if (i == port || value == 0 || value > 65535) return false;
+  }
+  if (i < s.size() && s[i] == '/') ++i;
+  return i == s.size();
+}
+
 bool expect_map(const YAML::Node& n, const std::string& what, Reader& r) {
   if (n && n.IsMap()) return true;
   r.sink().error(location_of(n, r.origin()), "config/value-type",
@@ -242,7 +277,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
     if (expect_map(l, "links", r)) {
       check_unknown_keys(l,
                          {"timeout_s", "concurrency", "per_host", "retries", "cache_ttl_h",
-                          "allow_private", "exclude"},
+                          "allow_private", "exclude", "proxy"},
                          r.origin(), "config/unknown-key", "'links'", r.sink());
       auto& lc = c.links;
       lc.timeout_s = r.integer(l, "timeout_s", lc.timeout_s, 1, 600);
@@ -254,6 +289,16 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
         lc.allow_private = scalar_bool(l["allow_private"], "allow_private", r.origin(),
                                        "config/value-type", r.sink())
                                .value_or(false);
+      if (l["proxy"]) {
+        lc.proxy = r.str(l, "proxy", false, "'links'").value_or("");
+        if (!lc.proxy.empty() && !is_proxy_url(lc.proxy)) {
+          r.sink().error(location_of(l["proxy"], r.origin()), "config/url",
+                         "'proxy' is not a proxy URL (http, https, socks4, socks4a, socks5 or "
+                         "socks5h://host[:port]): \"" +
+                             lc.proxy + "\"");
+          lc.proxy.clear();
+        }
+      }
       if (const YAML::Node ex = l["exclude"]) {
         if (!ex.IsSequence()) {
           r.sink().error(location_of(ex, r.origin()), "config/value-type",

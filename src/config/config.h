@@ -30,6 +30,7 @@ struct LinksConfig {
   int timeout_s = 10, concurrency = 8, per_host = 2, retries = 2, cache_ttl_h = 24;
   bool allow_private = false;
   std::vector<std::string> exclude;
+  std::string proxy;  ///< "": no proxy (proxy environment variables are ignored)
 };
 
 /// The whole validated configuration.

@@ -135,6 +135,7 @@ RunResult run_check(const CheckOptions& options) {
         po.per_host = lc.per_host;
         po.retries = lc.retries;
         po.allow_private = lc.allow_private;
+        po.proxy = lc.proxy;
         po.progress = options.progress;
         auto prober = make_curl_prober(po);
         std::unique_ptr<LinkCache> cache;

@@ -1,11 +1,14 @@
 // The link prober over libcurl's multi interface.
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -75,16 +78,58 @@ std::string http_reason(long code) {
   }
 }
 
+// The parts of a URL the proxy screen needs: host (IPv6 without brackets) and port.
+struct HostPort {
+  std::string host;
+  int port = 0;
+};
+
+std::optional<HostPort> host_port(const std::string& url) {
+  CURLU* u = curl_url();
+  std::optional<HostPort> out;
+  char* h = nullptr;
+  char* port = nullptr;
+  if (curl_url_set(u, CURLUPART_URL, url.c_str(), 0) == CURLUE_OK &&
+      curl_url_get(u, CURLUPART_HOST, &h, 0) == CURLUE_OK && h &&
+      curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) == CURLUE_OK && port) {
+    std::string host = h;
+    if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+      host = host.substr(1, host.size() - 2);
+    out = HostPort{host, std::atoi(port)};
+  }
+  curl_free(h);
+  curl_free(port);
+  curl_url_cleanup(u);
+  return out;
+}
+
+bool is_http_url(const std::string& url) {
+  CURLU* u = curl_url();
+  bool ok = false;
+  char* scheme = nullptr;
+  if (curl_url_set(u, CURLUPART_URL, url.c_str(), 0) == CURLUE_OK &&
+      curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) == CURLUE_OK && scheme)
+    ok = std::string(scheme) == "http" || std::string(scheme) == "https";
+  curl_free(scheme);
+  curl_url_cleanup(u);
+  return ok;
+}
+
+constexpr int kMaxRedirects = 10;
+
 struct Job {
   std::string url, host;
-  std::string fetched;  // url with an ASCII host name (idn.h)
+  std::string current;  // the URL of this hop: url, or where its redirects led
+  std::string fetched;  // current with an ASCII host name (idn.h)
+  int redirects = 0;    // hops followed
   int attempt = 0;      // retries used
   bool resolve_retried = false;
   bool fresh_connection = false;  // the next attempt must not reuse a connection
   bool use_get = false;
   bool got_body = false;  // aborted on purpose at the first body byte
   bool blocked = false;   // the guard refused a connection
-  std::string blocked_address;
+  std::string blocked_reason;
+  curl_slist* pinned = nullptr;  // CURLOPT_RESOLVE: the addresses the proxy screen checked
   Clock::time_point not_before{};
   CURL* easy = nullptr;
   char error[CURL_ERROR_SIZE] = {};
@@ -101,7 +146,10 @@ size_t discard_body(char*, size_t size, size_t n, void* user) {
 
 class CurlProber : public UrlProber {
  public:
-  explicit CurlProber(const ProbeOptions& options) : options_(options) { global_init(); }
+  explicit CurlProber(const ProbeOptions& options)
+      : options_(options), own_(interface_addresses()) {
+    global_init();
+  }
 
   std::map<std::string, ProbeResult> probe(const std::vector<std::string>& urls) override;
 
@@ -113,24 +161,77 @@ class CurlProber : public UrlProber {
 
   static curl_socket_t guarded_socket(void* user, curlsocktype, curl_sockaddr* address) {
     auto* g = static_cast<Guarded*>(user);
-    const sockaddr* sa = &address->addr;
-    const bool allowed = g->prober->options_.address_allowed
-                             ? g->prober->options_.address_allowed(sa)
-                             : (g->prober->options_.allow_private || !is_private_address(sa));
-    if (!allowed) {
-      g->job->blocked = true;
-      g->job->blocked_address = address_text(sa);
-      return CURL_SOCKET_BAD;
+    // Through links.proxy every connection goes to the proxy, which the site
+    // named; the targets were screened before (screen()).
+    if (g->prober->options_.proxy.empty()) {
+      const std::string refusal = g->prober->refusal(&address->addr);
+      if (!refusal.empty()) {
+        g->job->blocked = true;
+        g->job->blocked_reason = refusal;
+        return CURL_SOCKET_BAD;
+      }
     }
     return socket(address->family, address->socktype, address->protocol);
   }
 
+  /// Why `address` may not be connected to ("private address 10.0.0.1"), or "".
+  std::string refusal(const sockaddr* address) const;
+  /// Through links.proxy: resolves the host of the job's current URL and
+  /// refuses it when any of its addresses is refused; nullopt when it may go to
+  /// the proxy (then job.pinned holds the addresses checked).
+  std::optional<ProbeResult> screen(Job& job) const;
   void start(Job& job, CURLM* multi, Guarded& guard);
   /// Settles a finished transfer: a result, or a retry (job goes back to the queue).
   std::optional<ProbeResult> settle(Job& job, CURLcode code);
 
   ProbeOptions options_;
+  std::vector<sockaddr_storage> own_;  // this machine's addresses, refused like private ones
 };
+
+ProbeResult refused(const std::string& reason) {
+  return ProbeResult{LinkStatus::skipped,
+                     reason + " refused (set links.allow_private to check it)"};
+}
+
+std::string CurlProber::refusal(const sockaddr* address) const {
+  if (options_.address_allowed)
+    return options_.address_allowed(address) ? "" : "private address " + address_text(address);
+  if (options_.allow_private) return "";
+  return address_refusal(address, own_);
+}
+
+std::optional<ProbeResult> CurlProber::screen(Job& job) const {
+  const auto target = host_port(job.fetched);
+  if (!target) return ProbeResult{LinkStatus::broken, "malformed URL"};
+  const ResolvedHost resolved = resolve_host(target->host);
+  if (resolved.addresses.empty()) {
+    // Not cached, as without a proxy: the name may resolve tomorrow.
+    if (resolved.not_found)
+      return ProbeResult{LinkStatus::broken, "host name does not resolve", false};
+    return ProbeResult{LinkStatus::flaky, "cannot resolve the host name: " + resolved.error, false};
+  }
+  std::string addresses;  // "a,b,[c]", as CURLOPT_RESOLVE wants them
+  for (auto a : resolved.addresses) {
+    const auto port = htons(static_cast<std::uint16_t>(target->port));
+    if (a.ss_family == AF_INET) reinterpret_cast<sockaddr_in*>(&a)->sin_port = port;
+    if (a.ss_family == AF_INET6) reinterpret_cast<sockaddr_in6*>(&a)->sin6_port = port;
+    const sockaddr* sa = reinterpret_cast<const sockaddr*>(&a);
+    // One refused address refuses the host: the proxy may pick any of them.
+    const std::string why = refusal(sa);
+    if (!why.empty()) return refused(why);
+    const std::string text = address_text(sa);
+    addresses +=
+        (addresses.empty() ? "" : ",") + (a.ss_family == AF_INET6 ? "[" + text + "]" : text);
+  }
+  // A SOCKS proxy without "h" has libcurl resolve the target: it then uses the
+  // addresses checked here, not a second answer from a rebinding DNS server.
+  curl_slist_free_all(job.pinned);
+  job.pinned = nullptr;
+  if (target->host.find(':') == std::string::npos)  // a name or IPv4, not an IPv6 literal
+    job.pinned = curl_slist_append(
+        nullptr, (target->host + ":" + std::to_string(target->port) + ":" + addresses).c_str());
+  return std::nullopt;
+}
 
 void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   CURL* e = curl_easy_init();
@@ -138,7 +239,6 @@ void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   job.got_body = false;
   job.blocked = false;
   job.error[0] = 0;
-  job.fetched = ascii_host_url(job.url);
   curl_easy_setopt(e, CURLOPT_URL, job.fetched.c_str());
   curl_easy_setopt(e, CURLOPT_PRIVATE, &job);
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, job.error);
@@ -146,9 +246,14 @@ void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   if (std::getenv("POLYPRESS_CURL_VERBOSE")) curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
   curl_easy_setopt(e, CURLOPT_USERAGENT, "polypress-linkcheck/0.1");
   curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(e, CURLOPT_MAXREDIRS, 10L);  // unlimited by default in 7.88
+  // Redirects are followed by settle(), one hop at a time, so every hop is
+  // screened like a URL of its own (the proxy screen needs that).
+  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  // The proxy is links.proxy or none: "" turns off libcurl's reading of
+  // http_proxy, https_proxy and ALL_PROXY, and NO_PROXY is not read either.
+  curl_easy_setopt(e, CURLOPT_PROXY, options_.proxy.c_str());
+  curl_easy_setopt(e, CURLOPT_NOPROXY, "");
+  if (job.pinned) curl_easy_setopt(e, CURLOPT_RESOLVE, job.pinned);
   curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT, static_cast<long>(std::min(options_.timeout_s, 10)));
   curl_easy_setopt(e, CURLOPT_TIMEOUT, static_cast<long>(options_.timeout_s));
   curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
@@ -183,10 +288,21 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
   const double backoff = 0.25 * (1 << std::min(job.attempt, 6));
   const bool can_retry = job.attempt < options_.retries;
 
-  if (job.blocked)
-    return ProbeResult{LinkStatus::skipped, "private address " + job.blocked_address +
-                                                " refused (set links.allow_private to check it)"};
+  if (job.blocked) return refused(job.blocked_reason);
   if (code == CURLE_WRITE_ERROR && job.got_body) code = CURLE_OK;
+  char* location = nullptr;
+  curl_easy_getinfo(job.easy, CURLINFO_REDIRECT_URL, &location);
+  if (code == CURLE_OK && status >= 300 && status < 400 && location) {
+    if (job.redirects >= kMaxRedirects)
+      return ProbeResult{LinkStatus::broken, "redirect loop (more than " +
+                                                 std::to_string(kMaxRedirects) + " redirects)"};
+    if (!is_http_url(location))
+      return ProbeResult{LinkStatus::broken, "refused scheme (only http and https are followed)"};
+    ++job.redirects;
+    job.current = location;
+    job.not_before = Clock::now();
+    return std::nullopt;
+  }
   if (code == CURLE_OK) {
     // HEAD refused, or answered 404 by a server that mishandles HEAD: ask
     // again with GET (not a retry) before calling a link broken.
@@ -216,8 +332,6 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
     return ProbeResult{LinkStatus::flaky, http_reason(status)};
   }
   switch (code) {
-    case CURLE_TOO_MANY_REDIRECTS:
-      return ProbeResult{LinkStatus::broken, "redirect loop (more than 10 redirects)"};
     case CURLE_UNSUPPORTED_PROTOCOL:
       // libcurl also says this when a reused connection carries leftover bytes
       // from a misbehaving server ("Received HTTP/0.9"): ask again on a new one.
@@ -263,6 +377,7 @@ std::map<std::string, ProbeResult> CurlProber::probe(const std::vector<std::stri
     if (!seen.insert(u).second) continue;
     jobs.emplace_back();
     jobs.back().url = u;
+    jobs.back().current = u;
     jobs.back().host = host_of(u);
   }
   std::vector<Job*> waiting;
@@ -274,6 +389,11 @@ std::map<std::string, ProbeResult> CurlProber::probe(const std::vector<std::stri
   curl_multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, static_cast<long>(options_.per_host));
   int in_flight = 0;
   std::size_t failing = 0;
+  auto finish = [&](Job* j, const ProbeResult& r) {
+    if (r.status == LinkStatus::broken || r.status == LinkStatus::flaky) ++failing;
+    results[j->url] = r;
+    if (options_.progress) options_.progress(results.size(), jobs.size(), failing);
+  };
   while (!waiting.empty() || in_flight > 0) {
     // Start what the global and per-host limits allow, oldest first.
     const auto now = Clock::now();
@@ -283,10 +403,19 @@ std::map<std::string, ProbeResult> CurlProber::probe(const std::vector<std::stri
         ++it;
         continue;
       }
+      it = waiting.erase(it);
+      j->fetched = ascii_host_url(j->current);
+      // Through a proxy the guard below sees only the proxy: screen the target
+      // first (nothing to screen when links.allow_private allows everything).
+      if (!options_.proxy.empty() && (options_.address_allowed || !options_.allow_private)) {
+        if (auto r = screen(*j)) {
+          finish(j, *r);
+          continue;
+        }
+      }
       ++per_host[j->host];
       ++in_flight;
       start(*j, multi, guards[j]);
-      it = waiting.erase(it);
     }
     int running = 0;
     curl_multi_perform(multi, &running);
@@ -302,13 +431,10 @@ std::map<std::string, ProbeResult> CurlProber::probe(const std::vector<std::stri
       j->easy = nullptr;
       --per_host[j->host];
       --in_flight;
-      if (r) {
-        if (r->status == LinkStatus::broken || r->status == LinkStatus::flaky) ++failing;
-        results[j->url] = *r;
-        if (options_.progress) options_.progress(results.size(), jobs.size(), failing);
-      } else {
+      if (r)
+        finish(j, *r);
+      else
         waiting.push_back(j);
-      }
     }
     if (in_flight > 0) {
       curl_multi_poll(multi, nullptr, 0, 100, nullptr);
@@ -318,6 +444,7 @@ std::map<std::string, ProbeResult> CurlProber::probe(const std::vector<std::stri
     }
   }
   curl_multi_cleanup(multi);
+  for (auto& j : jobs) curl_slist_free_all(j.pinned);
   return results;
 }
 

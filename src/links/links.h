@@ -86,6 +86,10 @@ struct ProbeOptions {
   int retries = 2;
   int max_retry_after_s = 60;  ///< a longer Retry-After is reported, not waited for
   bool allow_private = false;
+  /// links.proxy: every request goes through this proxy URL, each target host
+  /// resolved and checked here first. Empty: no proxy at all (the http_proxy,
+  /// https_proxy and ALL_PROXY variables are ignored).
+  std::string proxy;
   /// Overrides the private-address guard (tests); null: refuse private addresses
   /// unless allow_private.
   std::function<bool(const ::sockaddr*)> address_allowed;
@@ -102,8 +106,10 @@ class UrlProber {
 };
 
 /// The libcurl multi implementation: HEAD then GET where HEAD is refused,
-/// redirects (10 at most), timeouts, Retry-After, retries with backoff, per-host
-/// limits, bodies never downloaded, the private-address guard on every connection.
+/// redirects (10 at most, each hop checked as a new URL), timeouts, Retry-After,
+/// retries with backoff, per-host limits, bodies never downloaded, the
+/// private-address guard on every connection (through links.proxy: on every
+/// target host, resolved before the proxy is asked).
 std::unique_ptr<UrlProber> make_curl_prober(const ProbeOptions& options);
 
 /// Results of earlier runs in `.polypress/links.sqlite`. Only definitive results

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <regex>
+#include <sstream>
 
 #include "support/temp_site.h"
 
@@ -22,16 +23,16 @@ const std::vector<std::string> kPaths = {"/ok",           "/missing",
                                          "/head-garbage", "/ok?after-garbage"};
 
 // A site whose one news article links every scripted path, one per line, and
-// cites /missing as its source.
+// cites /missing as its source. `more_links` adds keys to site.yaml's `links`.
 void make_link_site(const fs::path& root, const test::LinkServer& server, bool allow_private,
-                    const std::vector<std::string>& urls) {
+                    const std::vector<std::string>& urls, const std::string& more_links = "") {
   test::make_minimal_site(root);
   std::string yaml = test::read_text(root / "pipeline/site.yaml");
   // The minimal site's own sources name hosts that do not exist: excluded.
   yaml +=
       "links: {timeout_s: 2, retries: 1, concurrency: 8, per_host: 2, cache_ttl_h: 24, "
       "allow_private: " +
-      std::string(allow_private ? "true" : "false") +
+      std::string(allow_private ? "true" : "false") + more_links +
       ", exclude: ['^https://(vendor|tool)\\.example/']}\n";
   test::write_text(root, "pipeline/site.yaml", yaml);
   std::string body;
@@ -227,6 +228,120 @@ TEST(Check, KeepsThePerHostLimit) {
     if (line.rfind("MAX ", 0) == 0) highest = std::max(highest, std::atoi(line.c_str() + 4));
   EXPECT_GE(highest, 1);
   EXPECT_LE(highest, 2);
+}
+
+namespace {
+
+// Points every proxy variable libcurl reads at `proxy` for the life of the
+// object (polypress inherits the test's environment).
+class ProxyEnvironment {
+ public:
+  explicit ProxyEnvironment(const test::LinkServer& proxy) {
+    const std::string url = "http://127.0.0.1:" + std::to_string(proxy.port());
+    for (const char* name : kNames) ::setenv(name, url.c_str(), 1);
+    ::setenv("no_proxy", "", 1);
+  }
+  ~ProxyEnvironment() {
+    for (const char* name : kNames) ::unsetenv(name);
+    ::unsetenv("no_proxy");
+  }
+
+ private:
+  static constexpr const char* kNames[] = {"http_proxy", "https_proxy", "HTTPS_PROXY",
+                                           "HTTP_PROXY", "ALL_PROXY",   "all_proxy"};
+};
+
+// Cloud metadata, a private network, and loopback by name and by address.
+std::vector<std::string> private_targets(const test::LinkServer& server) {
+  const std::string port = std::to_string(server.port());
+  return {"http://169.254.169.254/latest/meta-data/",
+          "https://169.254.169.254/",
+          "http://10.0.0.1/",
+          "http://localhost:" + port + "/ok",
+          "http://[::1]:" + port + "/ok",
+          "http://127.0.0.1:" + port + "/ok"};
+}
+
+// The notes of `check --external` in text, the server's port replaced.
+std::string notes_for(const test::Run& r, int port) {
+  std::string notes;
+  std::istringstream in(r.err);
+  for (std::string line; std::getline(in, line);)
+    if (line.find("[link/skipped]") != std::string::npos &&
+        line.find("links.exclude") == std::string::npos)
+      notes += line + "\n";
+  return without_port(notes, port);
+}
+
+// localhost resolves to 127.0.0.1 or ::1 first, depending on the machine.
+std::string same_localhost(std::string text) {
+  const std::string v6 = "localhost:PORT/ok: private address ::1 refused";
+  if (const auto at = text.find(v6); at != std::string::npos)
+    text.replace(at, v6.size(), "localhost:PORT/ok: private address 127.0.0.1 refused");
+  return text;
+}
+
+const char* kPrivateNotes =
+    "content/news/links/index.en.md:8:23: note: not checked http://127.0.0.1:PORT/missing: "
+    "private address 127.0.0.1 refused (set links.allow_private to check it) [link/skipped]\n"
+    "content/news/links/index.en.md:10:3: note: not checked "
+    "http://169.254.169.254/latest/meta-data/: private address 169.254.169.254 refused (set "
+    "links.allow_private to check it) [link/skipped]\n"
+    "content/news/links/index.en.md:11:3: note: not checked https://169.254.169.254/: private "
+    "address 169.254.169.254 refused (set links.allow_private to check it) [link/skipped]\n"
+    "content/news/links/index.en.md:12:3: note: not checked http://10.0.0.1/: private address "
+    "10.0.0.1 refused (set links.allow_private to check it) [link/skipped]\n"
+    "content/news/links/index.en.md:13:3: note: not checked http://localhost:PORT/ok: private "
+    "address 127.0.0.1 refused (set links.allow_private to check it) [link/skipped]\n"
+    "content/news/links/index.en.md:14:3: note: not checked http://[::1]:PORT/ok: private address "
+    "::1 refused (set links.allow_private to check it) [link/skipped]\n"
+    "content/news/links/index.en.md:15:3: note: not checked http://127.0.0.1:PORT/ok: private "
+    "address 127.0.0.1 refused (set links.allow_private to check it) [link/skipped]\n";
+
+}  // namespace
+
+// Issue 15 finding 6: with http_proxy and friends set and no links.proxy, the
+// variables are ignored: private targets are refused by the guard (they never
+// reach the proxy, which would connect to them), and allowed ones are fetched
+// directly.
+TEST(Check, ProxyVariablesAreIgnoredWithoutLinksProxy) {
+  test::LinkServer proxy, server;
+  ASSERT_GT(proxy.port(), 0);
+  ProxyEnvironment environment(proxy);
+  test::TempDir dir;
+  make_link_site(dir.path(), server, false, private_targets(server));
+  const auto r = test::run_polypress({"-C", dir.path().string(), "check", "--external"});
+  EXPECT_EQ(same_localhost(notes_for(r, server.port())), kPrivateNotes) << r.err;
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(proxy.log().empty());
+  EXPECT_TRUE(server.log().empty());
+  // Allowed private targets go straight to the server, still not to the proxy.
+  test::TempDir open;
+  make_link_site(open.path(), server, true, {server.url("/ok")});
+  const auto o = test::run_polypress({"-C", open.path().string(), "check", "--external"});
+  EXPECT_EQ(count(server.log(), "HEAD /ok"), 1) << o.err;
+  EXPECT_TRUE(proxy.log().empty());
+}
+
+// With links.proxy, each target host is resolved here and refused before the
+// proxy hears of it; with allow_private the proxy is asked, and only the proxy.
+TEST(Check, LinksProxyNeverCarriesAPrivateTarget) {
+  test::LinkServer proxy, server;
+  ASSERT_GT(proxy.port(), 0);
+  ProxyEnvironment environment(proxy);  // the same proxy: nothing may reach it either way
+  const std::string setting = ", proxy: \"http://127.0.0.1:" + std::to_string(proxy.port()) + "\"";
+  test::TempDir dir;
+  make_link_site(dir.path(), server, false, private_targets(server), setting);
+  const auto r = test::run_polypress({"-C", dir.path().string(), "check", "--external"});
+  EXPECT_EQ(same_localhost(notes_for(r, server.port())), kPrivateNotes) << r.err;
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(proxy.log().empty());
+  EXPECT_TRUE(server.log().empty());
+  test::TempDir open;
+  make_link_site(open.path(), server, true, {server.url("/ok")}, setting);
+  const auto o = test::run_polypress({"-C", open.path().string(), "check", "--external"});
+  EXPECT_EQ(count(proxy.log(), "HEAD " + server.url("/ok")), 1) << o.err;
+  EXPECT_TRUE(server.log().empty());
 }
 
 }  // namespace pp

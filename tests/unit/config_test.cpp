@@ -75,6 +75,34 @@ TEST(Config, ReportsBadZoneLanguageAndUrl) {
       "pipeline/site.yaml:8:12: error: 'qq' is not a language code ICU knows [config/language]\n");
 }
 
+// links.proxy (issue 15 finding 6): a proxy URL of a scheme libcurl speaks to
+// proxies, host and port only; anything else is a located error.
+TEST(Config, LinksProxyIsAProxyUrl) {
+  for (const char* good :
+       {"http://127.0.0.1:3128", "https://proxy.example:443/", "socks5h://[::1]:1080",
+        "socks4a://proxy.example", "socks5://10.0.0.1:1"}) {
+    test::TempDir dir;
+    test::write_text(dir.path(), "pipeline/site.yaml",
+                     kGood + "links:\n  proxy: \"" + good + "\"\n");
+    DiagnosticSink sink;
+    const auto c = load_site_config(dir.path(), sink);
+    ASSERT_TRUE(c) << good << format_diagnostics(sink.sorted(), OutputFormat::text);
+    EXPECT_EQ(c->links.proxy, good);
+  }
+  for (const char* bad :
+       {"ftp://proxy.example", "proxy.example:3128", "http://", "http://user:pw@p.example",
+        "http://p.example:0", "http://p.example:65536", "http://p.example:123456",
+        "http://p.example/path", "http://p example", "http://[::1", "http://p.example:3128?x"})
+    EXPECT_EQ(
+        load_errors(kGood + "links:\n  proxy: \"" + bad + "\"\n"),
+        std::string("pipeline/site.yaml:12:10: error: 'proxy' is not a proxy URL (http, https, "
+                    "socks4, socks4a, socks5 or socks5h://host[:port]): \"") +
+            bad + "\" [config/url]\n")
+        << bad;
+  EXPECT_EQ(load_errors(kGood + "links:\n  proxy: \"\"\n"),
+            "pipeline/site.yaml:12:10: error: 'proxy' must not be empty [config/value-type]\n");
+}
+
 TEST(Config, ReportsYamlSyntaxErrorsAtTheirLine) {
   EXPECT_EQ(load_errors("site:\n  name: [unclosed\n"),
             "pipeline/site.yaml:3:1: error: invalid YAML: end of sequence flow not found "
