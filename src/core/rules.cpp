@@ -137,7 +137,8 @@ const std::vector<RuleInfo>& all_rules() {
          "language)"},
         {"markdown/raw-html", W, "raw HTML in the body (never rendered)"},
         {"markdown/too-complex", E,
-         "a body that would take more than 2 s or expand more than 20 times when rendered"},
+         "a body too deeply nested, too costly to parse (counted before parsing), or that would "
+         "expand more than 20 times when rendered"},
         {"source/accessed", E, "a source's accessed date is in the future"},
         {"source/duplicate", W, "the same source URL twice in one file"},
         {"source/url", E, "a source or product URL that is not a well-formed absolute http(s) URL"},

@@ -1,5 +1,6 @@
 // View models of the HTML pages (SPEC §7), filled into the Mustache templates.
 #include <chrono>
+#include <ctime>
 #include <functional>
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,13 @@ std::string iso_date(const Date& d) {
 }
 
 namespace {
+
+// Processor time of the calling thread, in seconds.
+double thread_cpu_seconds() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+}
 
 // The parts every page shares: head, header, newsletter, footer.
 mustache::data common_data(const SiteModel& m, const Locale& loc,
@@ -206,14 +214,15 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("summary", fm.summary ? fm.summary->value : "");
   d.set("has_byline", mustache::data(!fm.authors.empty()));
   if (!fm.authors.empty()) d.set("byline", byline(loc, fm.authors));
-  const auto started = std::chrono::steady_clock::now();
+  const double started = thread_cpu_seconds();
   std::string body_html = render_body_html(a, m.corpus, m.config, loc);
-  // The validator's estimate is checked here against the real output and time.
-  if (body_html.size() > 20 * a.body.size() + 8192 ||
-      std::chrono::steady_clock::now() - started > std::chrono::seconds(2)) {
-    sink.error(
-        {a.path, a.body_first_line, 1}, "markdown/too-complex",
-        "the article expands more than 20 times its size or takes more than 2 seconds to render");
+  // The validator's estimate is checked here against the real output. Time is
+  // only a backstop, and counted as this thread's processor time, so that a
+  // busy machine never changes the verdict.
+  if (body_html.size() > 20 * a.body.size() + 8192 || thread_cpu_seconds() - started > 10) {
+    sink.error({a.path, a.body_first_line, 1}, "markdown/too-complex",
+               "the article expands more than 20 times its size or takes more than 10 seconds "
+               "of processor time to render");
     body_html.clear();
   }
   d.set("body_html", body_html);
