@@ -114,8 +114,9 @@ int fuzz_links(const uint8_t* data, size_t size) {
     if (!again || again->bundle_id != internal->bundle_id || again->anchor != internal->anchor)
       __builtin_trap();
   }
-  const std::string front = "---\ntitle: T\ntype: news\ndate: 2026-11-20\nsummary: S\n"
-                            "verdict: V\n---\n";
+  const std::string front =
+      "---\ntitle: T\ntype: news\ndate: 2026-11-20\nsummary: S\n"
+      "verdict: V\n---\n";
   DiagnosticSink sink;
   auto a = parse_article("content/news/x/index.en.md", "en", front + body, sink);
   if (!a) return 0;
@@ -144,10 +145,13 @@ int fuzz_links(const uint8_t* data, size_t size) {
 // {{fig:NAME}} references; then the figure checks and the expansion.
 int fuzz_figures(const uint8_t* data, size_t size) {
   const auto [key, body] = split_at_nul(data, size);
-  const std::string text = "---\ntitle: T\ntype: analysis\ndate: 2026-11-20\nsummary: S\n"
-                           "figures:\n  share: {value: 0.965, format: percent}\n  " +
-                           yaml_quoted(key) + ": {value: 19999.5, format: currency, currency: KRW}\n"
-                           "---\n{{fig:share}} {{fig:" + key + "}}\n" + body;
+  const std::string text =
+      "---\ntitle: T\ntype: analysis\ndate: 2026-11-20\nsummary: S\n"
+      "figures:\n  share: {value: 0.965, format: percent}\n  " +
+      yaml_quoted(key) +
+      ": {value: 19999.5, format: currency, currency: KRW}\n"
+      "---\n{{fig:share}} {{fig:" +
+      key + "}}\n" + body;
   DiagnosticSink sink;
   auto a = parse_article("content/news/x/index.en.md", "en", text, sink);
   if (!a) return 0;

@@ -78,8 +78,8 @@ int cmd_build(const std::vector<std::string>& args) {
     // K/N, each of 1 to 4 digits, checked by hand.
     const auto slash = shard.find('/');
     auto number = [](const std::string& s) {
-      const bool ok = !s.empty() && s.size() <= 4 &&
-                      s.find_first_not_of("0123456789") == std::string::npos;
+      const bool ok =
+          !s.empty() && s.size() <= 4 && s.find_first_not_of("0123456789") == std::string::npos;
       return ok ? std::stoi(s) : -1;
     };
     const int k = slash == std::string::npos ? -1 : number(shard.substr(0, slash));

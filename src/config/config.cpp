@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <set>
 
+#include "config/url_pattern.h"
 #include "core/file_io.h"
 #include "core/text.h"
-#include "config/url_pattern.h"
 #include "core/yaml_util.h"
 
 namespace pp {
@@ -306,9 +306,9 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
             if (const UrlPattern p(*s); p.valid())
               lc.exclude.push_back(*s);
             else
-              r.sink().error(location_of(e, r.origin()), "config/value-type",
-                             "'exclude' entry is not a regular expression: \"" + *s +
-                                 "\": " + p.error());
+              r.sink().error(
+                  location_of(e, r.origin()), "config/value-type",
+                  "'exclude' entry is not a regular expression: \"" + *s + "\": " + p.error());
           }
         }
       }

@@ -15,7 +15,9 @@ UrlPattern::~UrlPattern() = default;
 UrlPattern::UrlPattern(UrlPattern&&) noexcept = default;
 UrlPattern& UrlPattern::operator=(UrlPattern&&) noexcept = default;
 
-bool UrlPattern::valid() const { return re_ && re_->ok(); }
+bool UrlPattern::valid() const {
+  return re_ && re_->ok();
+}
 
 bool UrlPattern::found_in(std::string_view url) const {
   return valid() && RE2::PartialMatch(url, *re_);

@@ -235,9 +235,8 @@ void read_review_blocks(FmReader& r, const YAML::Node& root, FrontMatter& fm) {
       ok = false;
     }
     p.currency = required_field(r, n, "currency", "'price'").value_or("");
-    if (!p.currency.empty() &&
-        (!all_of_size(p.currency, 3, [](char c) { return c >= 'A' && c <= 'Z'; }) ||
-         !is_currency(p.currency))) {
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    if (!p.currency.empty() && (!all_of_size(p.currency, 3, upper) || !is_currency(p.currency))) {
       r.error(n["currency"], "front-matter/price", "'currency' must be an ISO 4217 code");
       ok = false;
     }

@@ -1,7 +1,7 @@
 // `i18n update`: the .pot merged into a language's catalog by GNU msgmerge.
 #include <optional>
-#include <string_view>
 #include <sstream>
+#include <string_view>
 
 #include "core/file_io.h"
 #include "core/process.h"
@@ -13,7 +13,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 // The digits at `i` as a number (at most 1,000,000,000: more is not a line of
 // a catalog); `i` moves past them. Nullopt when there is no digit.
@@ -168,9 +170,9 @@ std::optional<CatalogStats> catalog_stats_of(const std::string& po_text) {
     const int n = *number_at(err, i);
     if (i == err.size() || err[i] != ' ') continue;
     const std::string_view rest = err.substr(i + 1);
-    for (const auto& [kind, count] : {std::pair{"translated", &s.translated},
-                                      std::pair{"fuzzy", &s.fuzzy},
-                                      std::pair{"untranslated", &s.untranslated}}) {
+    for (const auto& [kind, count] :
+         {std::pair{"translated", &s.translated}, std::pair{"fuzzy", &s.fuzzy},
+          std::pair{"untranslated", &s.untranslated}}) {
       if (!rest.starts_with(kind)) continue;
       *count = n;
       i += 1 + std::string_view(kind).size();

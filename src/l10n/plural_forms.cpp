@@ -2,12 +2,12 @@
 #include <unicode/locid.h>
 #include <unicode/plurrule.h>
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
-#include <string_view>
 #include <sstream>
+#include <string_view>
 
 #include "core/process.h"
 #include "core/text.h"
@@ -57,7 +57,9 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 // One relation of ICU's normalized rule text, split by hand as
 //   ^\s*([niftvwce])\s*(?:(?:mod|%)\s*(\d+))?\s*(OPERATOR)\s*(.*)$

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <climits>
 #include <optional>
-#include <string_view>
 #include <sstream>
+#include <string_view>
 
 namespace pp {
 
@@ -126,7 +126,9 @@ std::optional<std::string> header_plural_forms(const std::string& header) {
 
 std::vector<std::string> placeholders(const std::string& text) {
   // Every \{([A-Za-z_][A-Za-z0-9_]*)\}, found in one pass.
-  auto is_start = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+  auto is_start = [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+  };
   auto is_name = [&](char c) { return is_start(c) || (c >= '0' && c <= '9'); };
   std::vector<std::string> out;
   std::size_t i = 0;

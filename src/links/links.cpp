@@ -53,8 +53,9 @@ std::optional<InternalLink> parse_internal_link(const std::string& url) {
   const std::string anchor = hash == std::string::npos ? "" : url.substr(hash + 1);
   // The anchor may hold anything but a line break, as before.
   if (anchor.find_first_of("\r\n") != std::string::npos) return std::nullopt;
-  return InternalLink{std::string(path.substr(0, slash)) + "/" + std::string(path.substr(slash + 1)),
-                      percent_decode(anchor)};
+  return InternalLink{
+      std::string(path.substr(0, slash)) + "/" + std::string(path.substr(slash + 1)),
+      percent_decode(anchor)};
 }
 
 LinkTarget resolve_internal_link(const Corpus& corpus, const InternalLink& link,

@@ -29,7 +29,9 @@ bool is_space(char c) {
 }
 
 // Whether `c` is one of the characters of `set` (never NUL).
-bool is_one_of(char c, const char* set) { return c != '\0' && std::strchr(set, c) != nullptr; }
+bool is_one_of(char c, const char* set) {
+  return c != '\0' && std::strchr(set, c) != nullptr;
+}
 
 // The first maximal run of characters other than white space and `stops`,
 // right after `open` and right before `close` (either 0: no such condition),

@@ -15,8 +15,8 @@ namespace pp {
 std::optional<IsoWeek> parse_iso_week(const std::string& text, const std::string& time_zone) {
   // YYYY-Www, checked by hand.
   auto digit = [&](std::size_t i) { return text[i] >= '0' && text[i] <= '9'; };
-  if (text.size() != 8 || text[4] != '-' || text[5] != 'W' || !digit(0) || !digit(1) ||
-      !digit(2) || !digit(3) || !digit(6) || !digit(7))
+  if (text.size() != 8 || text[4] != '-' || text[5] != 'W' || !digit(0) || !digit(1) || !digit(2) ||
+      !digit(3) || !digit(6) || !digit(7))
     return std::nullopt;
   const int year = std::stoi(text.substr(0, 4)), week = std::stoi(text.substr(6, 2));
   if (week < 1 || week > 53) return std::nullopt;

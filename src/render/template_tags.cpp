@@ -13,7 +13,9 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
-bool is_name(char c) { return c != '}' && !is_space(c); }
+bool is_name(char c) {
+  return c != '}' && !is_space(c);
+}
 
 // The end of the run of characters of one class that starts at a position.
 // The last run is remembered: while the positions asked for only grow, each
@@ -40,7 +42,8 @@ class RunEnds {
 // Every `open` \s* ([^}\s]+) \s* `close`, for the first of `forms` that fits at
 // each position, leftmost first, matches not overlapping.
 std::vector<TemplateTag> find_name_tags(
-    std::string_view text, std::initializer_list<std::pair<std::string_view, std::string_view>> forms) {
+    std::string_view text,
+    std::initializer_list<std::pair<std::string_view, std::string_view>> forms) {
   std::vector<TemplateTag> out;
   RunEnds leading(text, is_space), names(text, is_name), trailing(text, is_space);
   std::size_t i = 0;
@@ -77,12 +80,12 @@ std::vector<TemplateTag> find_partials(std::string_view text) {
 std::vector<TemplateTag> find_translations(std::string_view text) {
   static constexpr std::string_view kOpen = "{{#t}}", kClose = "{{/t}}";
   std::vector<TemplateTag> out;
-  for (std::size_t i = text.find(kOpen); i != std::string_view::npos;
-       i = text.find(kOpen, i)) {
+  for (std::size_t i = text.find(kOpen); i != std::string_view::npos; i = text.find(kOpen, i)) {
     const std::size_t close = text.find(kClose, i + kOpen.size());
     if (close == std::string_view::npos) break;  // no later opening is closed either
     const std::size_t end = close + kClose.size();
-    out.push_back({i, end - i, std::string(text.substr(i + kOpen.size(), close - i - kOpen.size()))});
+    out.push_back(
+        {i, end - i, std::string(text.substr(i + kOpen.size(), close - i - kOpen.size()))});
     i = end;
   }
   return out;

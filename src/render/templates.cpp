@@ -30,9 +30,9 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
     for (; counted < tag.position; ++counted)
       if (text[counted] == '\n') ++line, line_start = counted + 1;
     if (std::find(raw_allowed().begin(), raw_allowed().end(), tag.text) == raw_allowed().end())
-      sink.error({rel, line, static_cast<int>(tag.position - line_start) + 1}, "template/raw",
-                 "unescaped '" + tag.text +
-                     "' is not allowed; only body_html and json_ld may be raw");
+      sink.error(
+          {rel, line, static_cast<int>(tag.position - line_start) + 1}, "template/raw",
+          "unescaped '" + tag.text + "' is not allowed; only body_html and json_ld may be raw");
   }
   // Attribute values must be quoted: name={{x}} (or name= {{x}}, which HTML
   // reads the same) lets a space start a new attribute.

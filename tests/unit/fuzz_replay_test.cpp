@@ -1,7 +1,7 @@
 // Every fuzz target's findings (fuzz/regressions/<target>/), its own seeds
-// (fuzz/seeds/<target>/) and the project's own inputs (articles and catalogs of the sample site and the test sites)
-// replayed through the targets with the normal build: a finding once fixed
-// stays fixed, and the targets' invariants hold for every real input.
+// (fuzz/seeds/<target>/) and the project's own inputs (articles and catalogs of the sample site and
+// the test sites) replayed through the targets with the normal build: a finding once fixed stays
+// fixed, and the targets' invariants hold for every real input.
 #include <gtest/gtest.h>
 
 #include <filesystem>

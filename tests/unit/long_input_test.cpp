@@ -91,16 +91,15 @@ TEST(LongInput, FigureNamesAreCappedWithALocatedError) {
       EXPECT_EQ(d[0].rule, "figure/name-length");
       EXPECT_EQ(d[0].where.line, 7);
       EXPECT_EQ(d[0].where.column, 5);
-      EXPECT_EQ(d[0].message, "figure name '" + quote_for_message(name, 40) +
-                                  "' is longer than 64 characters");
+      EXPECT_EQ(d[0].message,
+                "figure name '" + quote_for_message(name, 40) + "' is longer than 64 characters");
     }
   }
   EXPECT_EQ(parse_with_figure(std::string(50'000, 'z'))[0].message,
             "figure name '" + std::string(40, 'z') + "…' is longer than 64 characters");
   // 64 characters is the longest name; the character set is checked as before.
   EXPECT_TRUE(parse_with_figure(std::string(kMaxFigureName, 'a')).empty());
-  EXPECT_EQ(parse_with_figure(std::string(kMaxFigureName + 1, 'a'))[0].rule,
-            "figure/name-length");
+  EXPECT_EQ(parse_with_figure(std::string(kMaxFigureName + 1, 'a'))[0].rule, "figure/name-length");
   EXPECT_EQ(parse_with_figure("a_9").size(), 0u);
   for (const std::string bad : {"9a", "_a", "aB", "a-b", "", "한"}) {
     const auto d = parse_with_figure(bad);
@@ -112,10 +111,13 @@ TEST(LongInput, FigureNamesAreCappedWithALocatedError) {
 TEST(LongInput, CatalogEntriesOfAnyLength) {
   for (const std::size_t n : kSizes) {
     for (const std::string& text : shapes(n, 'x', "Ab 1,{}.")) {
-      const std::string po = "msgid \"\"\nmsgstr \"Plural-Forms: nplurals=2;\\n\"\n\n"
-                             "msgid \"a\"\nmsgstr \"" + text + "\"\n\n"
-                             "msgid \"b\"\nmsgid_plural \"bs\"\nmsgstr[0] \"" + text +
-                             "\"\nmsgstr[1]\t\"" + text + "\"\n";
+      const std::string po =
+          "msgid \"\"\nmsgstr \"Plural-Forms: nplurals=2;\\n\"\n\n"
+          "msgid \"a\"\nmsgstr \"" +
+          text +
+          "\"\n\n"
+          "msgid \"b\"\nmsgid_plural \"bs\"\nmsgstr[0] \"" +
+          text + "\"\nmsgstr[1]\t\"" + text + "\"\n";
       const auto entries = read_po(po);
       ASSERT_EQ(entries.size(), 3u) << n;
       EXPECT_EQ(entries[1].msgstr, (std::vector<std::pair<int, std::string>>{{0, text}}));
@@ -128,8 +130,8 @@ TEST(LongInput, CatalogEntriesOfAnyLength) {
   ASSERT_EQ(big.size(), 1u);
   EXPECT_EQ(big[0].msgstr, (std::vector<std::pair<int, std::string>>{{INT_MAX, "x"}}));
   // Lines that are not msgstr lines stay ignored.
-  for (const std::string line : {"msgstr\"x\"", "msgstr[] \"x\"", "msgstr[1]\"x\"", "msgstrx \"x\"",
-                                 "msgstr \"x\ry\""}) {
+  for (const std::string line :
+       {"msgstr\"x\"", "msgstr[] \"x\"", "msgstr[1]\"x\"", "msgstrx \"x\"", "msgstr \"x\ry\""}) {
     const auto e = read_po("msgid \"a\"\n" + line + "\n");
     ASSERT_EQ(e.size(), 1u);
     EXPECT_TRUE(e[0].msgstr.empty()) << line;
@@ -167,7 +169,8 @@ TEST(LongInput, PluralFormsLinesOfAnyLength) {
               "Plural-Forms says nplurals=3");
     EXPECT_EQ(check_plural_forms(config, en, "nplurals=3; plural=" + repeat("(n", n)),
               "Plural-Forms says nplurals=3");
-    EXPECT_EQ(check_plural_forms(config, en, repeat("nplurals ", n)), "Plural-Forms has no nplurals");
+    EXPECT_EQ(check_plural_forms(config, en, repeat("nplurals ", n)),
+              "Plural-Forms has no nplurals");
     EXPECT_EQ(check_plural_forms(config, en, repeat("한", n)), "Plural-Forms has no nplurals");
     EXPECT_EQ(check_plural_forms(config, en, "nplurals=" + std::string(n, '9')),
               "Plural-Forms says nplurals=" + std::string(20, '9') + "…");
@@ -176,15 +179,16 @@ TEST(LongInput, PluralFormsLinesOfAnyLength) {
   EXPECT_EQ(header_plural_forms("X-Plural-Forms: 1"), std::nullopt);
   EXPECT_EQ(header_plural_forms(""), std::nullopt);
   EXPECT_EQ(check_plural_forms(config, en, "nplurals = 007"), "Plural-Forms says nplurals=7");
-  EXPECT_EQ(check_plural_forms(config, en, "nplurals=x nplurals=0"), "Plural-Forms says nplurals=0");
+  EXPECT_EQ(check_plural_forms(config, en, "nplurals=x nplurals=0"),
+            "Plural-Forms says nplurals=0");
 }
 
 TEST(LongInput, GettextToolMessagesOfAnyLength) {
   for (const std::size_t n : kSizes) {
     const std::string path = repeat("dir:1/", n) + "x.po";
     DiagnosticSink sink;
-    report_gettext_errors(path + ":12:3: bad\n" + path + ":" + std::string(n, '7') +
-                              ": worse\n" + std::string(n, ':') + "\n",
+    report_gettext_errors(path + ":12:3: bad\n" + path + ":" + std::string(n, '7') + ": worse\n" +
+                              std::string(n, ':') + "\n",
                           {{path, "locales/x.po"}}, "i18n/syntax", sink);
     const auto d = sink.sorted();
     ASSERT_EQ(d.size(), 2u);
@@ -209,7 +213,8 @@ TEST(LongInput, TemplatesWithLongTags) {
   for (const std::size_t n : {30'000, 100'000, 150'000}) {
     test::TempDir dir;
     test::make_minimal_site(dir.path());
-    const std::string article = test::read_text(dir.path() / "pipeline/templates/html/article.mustache");
+    const std::string article =
+        test::read_text(dir.path() / "pipeline/templates/html/article.mustache");
     const std::string spaces(n, ' ');
     test::write_text(dir.path(), "pipeline/templates/html/article.mustache",
                      "{{{" + spaces + "title" + spaces + "}}}{{!" + std::string(n, '{') +
@@ -221,15 +226,17 @@ TEST(LongInput, TemplatesWithLongTags) {
     for (const auto& d : sink.sorted())
       got.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + " " +
                     d.rule);
-    EXPECT_EQ(got, (std::vector<std::string>{"1:1 template/raw", std::to_string(n / 2 + 2) +
-                                                                      ":1 template/unquoted-attribute"}))
+    EXPECT_EQ(
+        got, (std::vector<std::string>{
+                 "1:1 template/raw", std::to_string(n / 2 + 2) + ":1 template/unquoted-attribute"}))
         << n;
     EXPECT_EQ(set.digest("article").size(), 40u);
     SiteConfig config;
     bool found = false;
     for (const auto& m : extract_messages(config, set))
-      if (m.msgid == repeat("한 ", n)) found = m.references == std::vector<std::string>{
-                                                                   "pipeline/templates/html/article.mustache:2"};
+      if (m.msgid == repeat("한 ", n))
+        found =
+            m.references == std::vector<std::string>{"pipeline/templates/html/article.mustache:2"};
     EXPECT_TRUE(found);
   }
 }
@@ -286,8 +293,7 @@ TEST(LongInput, MailAddressesOfAnyLength) {
     EXPECT_EQ(envelope_sender("From: " + repeat("x ", n) + local + "@" + domain + "\r\n\r\n"),
               local + "@" + domain);
     EXPECT_EQ(envelope_sender("From: " + repeat("<@", n) + "\r\n\r\n"), "");
-    EXPECT_EQ(envelope_sender("From: <" + std::string(n, '@') + ">\r\n\r\n"),
-              std::string(n, '@'));
+    EXPECT_EQ(envelope_sender("From: <" + std::string(n, '@') + ">\r\n\r\n"), std::string(n, '@'));
     std::string error;
     EXPECT_FALSE(send_email("", {"smtp://127.0.0.1:1", local + "@" + domain + " ", ""}, error));
     EXPECT_EQ(error.rfind("--to is not an email address: '", 0), 0u);
