@@ -190,13 +190,18 @@ int fuzz_catalog(const uint8_t* data, size_t size) {
           __builtin_trap();
     }
   }
-  // One site folder per process, written again for every input.
-  static const std::filesystem::path root = [] {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("polypress-fuzz-catalog-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir / "locales");
-    return dir;
-  }();
+  // One site folder per process, written again for every input, removed at exit.
+  struct SiteFolder {
+    std::filesystem::path root = std::filesystem::temp_directory_path() /
+                                 ("polypress-fuzz-catalog-" + std::to_string(::getpid()));
+    SiteFolder() { std::filesystem::create_directories(root / "locales"); }
+    ~SiteFolder() {
+      std::error_code ec;
+      std::filesystem::remove_all(root, ec);
+    }
+  };
+  static const SiteFolder folder;
+  const std::filesystem::path& root = folder.root;
   for (const char* lang : {"en", "ar"}) {
     std::ofstream(root / "locales" / (std::string(lang) + ".po"), std::ios::binary) << text;
     DiagnosticSink sink;
