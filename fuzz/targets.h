@@ -23,5 +23,14 @@ int fuzz_markdown(const uint8_t* data, size_t size);
 int fuzz_po(const uint8_t* data, size_t size);
 /// Subject, text, HTML and display name (NUL-separated) → an email.
 int fuzz_email(const uint8_t* data, size_t size);
+/// A link destination and a Markdown body (NUL-separated) → link
+/// classification, bundle paths and anchors, check_links, rendered links.
+int fuzz_links(const uint8_t* data, size_t size);
+/// A figure key and a body (NUL-separated) → front matter figures,
+/// {{fig:NAME}} references, their checks and their expansion.
+int fuzz_figures(const uint8_t* data, size_t size);
+/// A .po file → `i18n check` of it (msgfmt, Plural-Forms, placeholders) as the
+/// catalog of an LTR and an RTL language.
+int fuzz_catalog(const uint8_t* data, size_t size);
 
 }  // namespace pp::fuzz

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Debian's clang, ASan + UBSan) and runs them.
 #   bash scripts/fuzz.sh [TARGET|all] [SECONDS] [JOBS]
-# TARGET: front_matter, markdown, po, email (default all, one after another);
+# TARGET: front_matter, markdown, po, email, links, figures, catalog (default
+# all, one after another);
 # SECONDS per target (default 600); JOBS parallel fuzzing processes (default 1).
-# Seeds are the project's own articles and catalogs; the growing corpus is kept
+# Seeds are the project's own articles and catalogs and the target's own seeds
+# (fuzz/seeds/<target>/); the growing corpus is kept
 # in build-fuzz/corpus/<target>/, findings go to build-fuzz/findings/<target>/.
 # Keep each finding, once fixed, in fuzz/regressions/<target>/ (the unit tests
 # replay them).
@@ -18,19 +20,20 @@ if ! command -v clang++ >/dev/null; then
 fi
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DPOLYPRESS_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
-targets=(front_matter markdown po email)
+targets=(front_matter markdown po email links figures catalog)
 [ "$target" != all ] && targets=("$target")
 for t in "${targets[@]}"; do
   cmake --build build-fuzz --target "fuzz_$t"
   seeds="build-fuzz/seeds/$t"; rm -rf "$seeds"; mkdir -p "$seeds" "build-fuzz/corpus/$t" "build-fuzz/findings/$t"
   case "$t" in
-    po) pattern='*.po' ;;
+    po | catalog) pattern='*.po' ;;
     *) pattern='*.md' ;;
   esac
   i=0
   while IFS= read -r -d '' f; do cp "$f" "$seeds/seed-$i"; i=$((i + 1)); done < <(
-    find content locales tests/e2e/sites tests/e2e/invalid "fuzz/regressions/$t" -type f \
-      \( -name "$pattern" -o -name '*.pot' -o -path "fuzz/regressions/*" \) -size -256k -print0 2>/dev/null)
+    find content locales tests/e2e/sites tests/e2e/invalid "fuzz/regressions/$t" "fuzz/seeds/$t" -type f \
+      \( -name "$pattern" -o -name '*.pot' -o -path "fuzz/regressions/*" -o -path "fuzz/seeds/*" \) \
+      -size -256k -print0 2>/dev/null)
   echo "fuzz_$t: $i seeds, $seconds s, $jobs job(s)"
   # With several jobs libFuzzer writes fuzz-<n>.log into the working folder.
   parallel=(); [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")

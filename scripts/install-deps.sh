@@ -20,6 +20,7 @@ packages=(
   libsqlite3-dev libssl-dev
   libtbb-dev
   libcpp-httplib-dev
+  libre2-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
   "$@"

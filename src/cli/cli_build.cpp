@@ -1,7 +1,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <regex>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -77,16 +76,21 @@ int cmd_build(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   if (!shard.empty()) {
-    static const std::regex shard_re(R"(^([0-9]{1,4})/([0-9]{1,4})$)");
-    std::smatch m;
-    if (!std::regex_match(shard, m, shard_re) || std::stoi(m[1]) < 1 ||
-        std::stoi(m[1]) > std::stoi(m[2])) {
-      std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '"
-                << visible_text(shard) << "'\n";
+    // K/N, each of 1 to 4 digits, checked by hand.
+    const auto slash = shard.find('/');
+    auto number = [](const std::string& s) {
+      const bool ok =
+          !s.empty() && s.size() <= 4 && s.find_first_not_of("0123456789") == std::string::npos;
+      return ok ? std::stoi(s) : -1;
+    };
+    const int k = slash == std::string::npos ? -1 : number(shard.substr(0, slash));
+    const int n = slash == std::string::npos ? -1 : number(shard.substr(slash + 1));
+    if (k < 1 || n < 0 || k > n) {
+      std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '" << visible_text(shard) << "'\n";
       return kExitUsage;
     }
-    options.shard_index = std::stoi(m[1]);
-    options.shard_count = std::stoi(m[2]);
+    options.shard_index = k;
+    options.shard_count = n;
   }
   std::stringstream ss(langs);
   for (std::string item; std::getline(ss, item, ',');)

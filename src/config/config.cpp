@@ -4,9 +4,10 @@
 #include <unicode/timezone.h>
 #include <unicode/uloc.h>
 
-#include <regex>
+#include <algorithm>
 #include <set>
 
+#include "config/url_pattern.h"
 #include "core/file_io.h"
 #include "core/text.h"
 #include "core/yaml_util.h"
@@ -42,9 +43,50 @@ bool is_known_language(const std::string& tag) {
 
 namespace {
 
+// ^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\s]*)?$, scanned by hand (no
+// std::regex on configuration text).
 bool is_absolute_http_url(const std::string& s) {
-  static const std::regex re(R"(^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\s]*)?$)");
-  return std::regex_match(s, re);
+  std::string_view rest = s;
+  if (rest.starts_with("https://"))
+    rest.remove_prefix(8);
+  else if (rest.starts_with("http://"))
+    rest.remove_prefix(7);
+  else
+    return false;
+  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0;
+  auto is_host = [&](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '.' || c == '-';
+  };
+  while (i < rest.size() && is_host(rest[i])) ++i;
+  if (i == 0) return false;
+  if (i < rest.size() && rest[i] == ':') {
+    const std::size_t digits = ++i;
+    while (i < rest.size() && is_digit(rest[i])) ++i;
+    if (i == digits || i - digits > 5) return false;
+  }
+  if (i == rest.size()) return true;
+  if (rest[i] != '/') return false;
+  // ECMAScript's \s on bytes: space, \t, \n, \v, \f, \r.
+  return rest.find_first_of(" \t\n\v\f\r", i) == std::string_view::npos;
+}
+
+// ^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$, scanned by hand.
+bool is_language_code_shape(std::string_view code) {
+  bool first = true;
+  while (true) {
+    const std::size_t end = std::min(code.find('-'), code.size());
+    const std::string_view part = code.substr(0, end);
+    if (part.size() < 2 || part.size() > (first ? 3u : 8u)) return false;
+    for (const char c : part) {
+      const bool lower = c >= 'a' && c <= 'z';
+      const bool upper_or_digit = (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+      if (!lower && (first || !upper_or_digit)) return false;
+    }
+    if (end == code.size()) return true;
+    code.remove_prefix(end + 1);
+    first = false;
+  }
 }
 
 class Reader {
@@ -181,7 +223,6 @@ void read_languages(const YAML::Node& root, SiteConfig& c, Reader& r) {
                    "'languages' must be a non-empty list of {code, name}");
     return;
   }
-  static const std::regex code_re("^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$");
   for (const auto& item : langs) {
     if (!expect_map(item, "languages[]", r)) continue;
     check_unknown_keys(item, {"code", "name", "locale"}, r.origin(), "config/unknown-key",
@@ -191,7 +232,7 @@ void read_languages(const YAML::Node& root, SiteConfig& c, Reader& r) {
     l.name = r.str(item, "name", true, "a language").value_or("");
     l.locale = r.str(item, "locale", false, "a language").value_or(l.code);
     if (l.code.empty()) continue;
-    if (!std::regex_match(l.code, code_re) || !is_known_language(l.code)) {
+    if (!is_language_code_shape(l.code) || !is_known_language(l.code)) {
       r.sink().error(location_of(item["code"], r.origin()), "config/language",
                      "'" + l.code + "' is not a language code ICU knows");
       continue;
@@ -307,13 +348,12 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
           for (const auto& e : ex) {
             auto s = scalar_string(e, "exclude", r.origin(), "config/value-type", r.sink());
             if (!s) continue;
-            try {
-              std::regex test(*s);
+            if (const UrlPattern p(*s); p.valid())
               lc.exclude.push_back(*s);
-            } catch (const std::regex_error&) {
-              r.sink().error(location_of(e, r.origin()), "config/value-type",
-                             "'exclude' entry is not a regular expression: \"" + *s + "\"");
-            }
+            else
+              r.sink().error(
+                  location_of(e, r.origin()), "config/value-type",
+                  "'exclude' entry is not a regular expression: \"" + *s + "\": " + p.error());
           }
         }
       }

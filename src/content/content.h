@@ -134,6 +134,8 @@ inline constexpr std::size_t kMaxFileBytes = 1 << 20;
 inline constexpr std::size_t kMaxFrontMatterBytes = 64 << 10;
 /// Resource bounds of one article (docs/hardening.md).
 inline constexpr std::size_t kMaxFigures = 100;
+/// A figure name's length in characters.
+inline constexpr std::size_t kMaxFigureName = 64;
 inline constexpr std::size_t kMaxLinks = 2000;
 /// A slug's length: output names hold it, and a name has at most 255 bytes.
 inline constexpr std::size_t kMaxSlugLength = 100;

@@ -4,8 +4,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include <regex>
-
 #include "core/code_points.h"
 #include "core/text.h"
 #include "core/yaml_escapes.h"
@@ -21,6 +19,24 @@ const std::vector<std::string>& front_matter_keys() {
 }
 
 namespace {
+
+// [a-z][a-z0-9_]*, checked by hand: std::regex recursed once per character
+// and a long name overflowed the stack.
+bool is_figure_name(std::string_view s) {
+  if (s.empty() || s[0] < 'a' || s[0] > 'z') return false;
+  for (const char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
+}
+
+// `s` is `size` characters each of which `in_class` accepts.
+template <typename Pred>
+bool all_of_size(std::string_view s, std::size_t size, Pred in_class) {
+  if (s.size() != size) return false;
+  for (const char c : s)
+    if (!in_class(c)) return false;
+  return true;
+}
 
 // An ISO 4217 code ICU knows as a currency in use at some time.
 bool is_currency(const std::string& code) {
@@ -143,10 +159,15 @@ void read_figures(FmReader& r, const YAML::Node& n, FrontMatter& fm) {
                 std::to_string(kMaxFigures));
     return;
   }
-  static const std::regex name_re("^[a-z][a-z0-9_]*$");
   for (const auto& kv : n) {
     const std::string name = kv.first.Scalar();
-    if (!std::regex_match(name, name_re)) {
+    if (count_code_points(name) > static_cast<int>(kMaxFigureName)) {
+      r.error(kv.first, "figure/name-length",
+              "figure name '" + quote_for_message(name, 40) + "' is longer than " +
+                  std::to_string(kMaxFigureName) + " characters");
+      continue;
+    }
+    if (!is_figure_name(name)) {
       r.error(kv.first, "figure/name", "figure name '" + name + "' must match [a-z][a-z0-9_]*");
       continue;
     }
@@ -192,7 +213,6 @@ void read_figures(FmReader& r, const YAML::Node& n, FrontMatter& fm) {
 }
 
 void read_review_blocks(FmReader& r, const YAML::Node& root, FrontMatter& fm) {
-  static const std::regex currency_re("^[A-Z]{3}$");
   if (const YAML::Node n = root["rating"]) {
     if (auto v = r.number(n, "rating")) {
       if (*v < 0 || *v > 5 || std::fmod(*v * 2, 1.0) != 0)
@@ -217,8 +237,8 @@ void read_review_blocks(FmReader& r, const YAML::Node& root, FrontMatter& fm) {
       ok = false;
     }
     p.currency = required_field(r, n, "currency", "'price'").value_or("");
-    if (!p.currency.empty() &&
-        (!std::regex_match(p.currency, currency_re) || !is_currency(p.currency))) {
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    if (!p.currency.empty() && (!all_of_size(p.currency, 3, upper) || !is_currency(p.currency))) {
       r.error(n["currency"], "front-matter/price", "'currency' must be an ISO 4217 code");
       ok = false;
     }
@@ -396,8 +416,8 @@ std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const Yam
       fm.translation_of = r.text(n, "translation_of", 35);
     if (const YAML::Node n = root["source_digest"]) {
       if (auto d = r.text(n, "source_digest", 40)) {
-        static const std::regex hex_re("^[0-9a-f]{40}$");
-        if (std::regex_match(d->value, hex_re))
+        if (all_of_size(d->value, 40,
+                        [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
           fm.source_digest = d;
         else
           r.error(n, "front-matter/source-digest", "'source_digest' must be 40 hex digits");

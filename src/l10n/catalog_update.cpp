@@ -1,7 +1,7 @@
 // `i18n update`: the .pot merged into a language's catalog by GNU msgmerge.
 #include <optional>
-#include <regex>
 #include <sstream>
+#include <string_view>
 
 #include "core/file_io.h"
 #include "core/process.h"
@@ -12,11 +12,61 @@ namespace pp {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// The digits at `i` as a number (at most 1,000,000,000: more is not a line of
+// a catalog); `i` moves past them. Nullopt when there is no digit.
+std::optional<int> number_at(std::string_view s, std::size_t& i) {
+  const std::size_t start = i;
+  long long n = 0;
+  while (i < s.size() && is_digit(s[i])) n = std::min(n * 10 + (s[i++] - '0'), 1000000000LL);
+  if (i == start) return std::nullopt;
+  return static_cast<int>(n);
+}
+
+// One line of a gettext tool's messages split by hand as
+//   ^(.*?):(\d+):(?:(\d+):)? (.*)$
+// into path, line, column (0: none) and message.
+struct ToolMessage {
+  std::string path;
+  int line = 0, column = 0;
+  std::string message;
+};
+
+std::optional<ToolMessage> split_tool_message(std::string_view s) {
+  // '.' matched anything but a line break.
+  if (s.find_first_of("\r\n") != std::string_view::npos) return std::nullopt;
+  // The path ends at the first ':' after which the rest fits.
+  for (std::size_t colon = s.find(':'); colon != std::string_view::npos;
+       colon = s.find(':', colon + 1)) {
+    std::size_t i = colon + 1;
+    const auto line = number_at(s, i);
+    if (!line || i == s.size() || s[i] != ':') continue;
+    ++i;
+    int column = 0;
+    if (i < s.size() && is_digit(s[i])) {
+      const auto c = number_at(s, i);
+      if (i == s.size() || s[i] != ':') continue;
+      column = *c;
+      ++i;
+    }
+    if (i == s.size() || s[i] != ' ') continue;
+    return ToolMessage{std::string(s.substr(0, colon)), *line, column,
+                       std::string(s.substr(i + 1))};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void report_gettext_errors(const std::string& tool_stderr,
                            const std::vector<std::pair<std::string, std::string>>& files,
                            const std::string& rule, DiagnosticSink& sink) {
   // gettext tools print "PATH:LINE: message" or "PATH:LINE:COL: message".
-  static const std::regex line_re(R"(^(.*?):(\d+):(?:(\d+):)? (.*)$)");
   std::istringstream err(tool_stderr);
   std::string line;
   bool any = false;
@@ -31,13 +81,13 @@ void report_gettext_errors(const std::string& tool_stderr,
     duplicate.reset();
   };
   while (std::getline(err, line)) {
-    std::smatch m;
-    if (!std::regex_match(line, m, line_re) || m[4].str().find("warning:") == 0) continue;
+    const auto m = split_tool_message(line);
+    if (!m || m->message.find("warning:") == 0) continue;
     for (const auto& [shown, rel] : files) {
-      if (m[1].str() != shown) continue;
-      int line_no = std::stoi(m[2].str());
-      const std::string message = m[4].str();
-      const SourceLocation where{rel, line_no, m[3].matched ? std::stoi(m[3].str()) : 0};
+      if (m->path != shown) continue;
+      int line_no = m->line;
+      const std::string& message = m->message;
+      const SourceLocation where{rel, line_no, m->column};
       any = true;
       if (message == "...this is the location of the first definition") {
         flush(line_no);
@@ -123,17 +173,24 @@ std::optional<CatalogStats> catalog_stats_of(const std::string& po_text) {
   if (r.exit_code != 0) return std::nullopt;
   // "40 translated messages, 2 fuzzy translations, 3 untranslated messages."
   CatalogStats s;
-  static const std::regex part_re(R"((\d+) (translated|fuzzy|untranslated))");
-  for (auto it = std::sregex_iterator(r.err.begin(), r.err.end(), part_re);
-       it != std::sregex_iterator(); ++it) {
-    const int n = std::stoi((*it)[1].str());
-    const std::string kind = (*it)[2].str();
-    if (kind == "translated")
-      s.translated = n;
-    else if (kind == "fuzzy")
-      s.fuzzy = n;
-    else
-      s.untranslated = n;
+  // Each "N translated", "N fuzzy" or "N untranslated", found by hand.
+  const std::string_view err = r.err;
+  for (std::size_t i = 0; i < err.size();) {
+    if (!is_digit(err[i])) {
+      ++i;
+      continue;
+    }
+    const int n = *number_at(err, i);
+    if (i == err.size() || err[i] != ' ') continue;
+    const std::string_view rest = err.substr(i + 1);
+    for (const auto& [kind, count] :
+         {std::pair{"translated", &s.translated}, std::pair{"fuzzy", &s.fuzzy},
+          std::pair{"untranslated", &s.untranslated}}) {
+      if (!rest.starts_with(kind)) continue;
+      *count = n;
+      i += 1 + std::string_view(kind).size();
+      break;
+    }
   }
   // Obsolete entries ("#~ msgid") are kept by msgmerge and ignored by msgfmt.
   std::istringstream in(po_text);

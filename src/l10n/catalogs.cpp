@@ -1,6 +1,5 @@
 // Compiling catalogs with GNU msgfmt and loading every language's Locale.
 #include <algorithm>
-#include <regex>
 #include <sstream>
 
 #include "core/file_io.h"
@@ -68,9 +67,7 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
   for (const auto& e : entries) {
     if (!e.msgid.empty() || e.msgstr.empty()) continue;
     header_line = e.line;
-    static const std::regex pf_re(R"((?:^|\n)Plural-Forms:\s*([^\n]*))");
-    std::smatch m;
-    if (std::regex_search(e.msgstr[0].second, m, pf_re)) plural_forms = m[1].str();
+    if (auto value = header_plural_forms(e.msgstr[0].second)) plural_forms = std::move(value);
   }
   const std::string has = "'" + lang.code + "' has " + std::to_string(categories.size()) +
                           " CLDR plural categories for whole numbers (" + names + ")";
@@ -81,15 +78,29 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
     sink.error({rel, header_line, 1}, "i18n/plural-forms",
                *problem + "; " + has + ", e.g. \"" + expected + "\"");
   }
+  // A placeholder name longer than any the code uses is an error of its own,
+  // and the string is not compared further.
+  auto too_long = [&](const std::vector<std::string>& names, int line) {
+    for (const auto& name : names) {
+      if (name.size() <= kMaxPlaceholderName) continue;
+      sink.error({rel, line, 1}, "i18n/placeholder-length",
+                 "placeholder '{" + quote_for_message(name, 40) + "}' is longer than " +
+                     std::to_string(kMaxPlaceholderName) + " characters");
+      return true;
+    }
+    return false;
+  };
   for (const auto& e : entries) {
     if (e.msgid.empty()) continue;
     auto wanted = placeholders(e.msgid + " " + e.msgid_plural);
+    if (too_long(wanted, e.line)) continue;
     for (std::size_t i = 0; i < e.msgstr.size(); ++i) {
       // Indexes beyond nplurals are among msgfmt's findings (i18n/syntax).
       const std::string& text = e.msgstr[i].second;
       const int line = e.msgstr_lines[i];
       if (text.empty() || e.fuzzy) continue;
       const auto have = placeholders(text);
+      if (too_long(have, line)) continue;
       // A plural form may leave the number out ("one article"); nothing may be invented.
       const bool ok = e.msgid_plural.empty()
                           ? have == wanted

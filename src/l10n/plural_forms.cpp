@@ -2,12 +2,15 @@
 #include <unicode/locid.h>
 #include <unicode/plurrule.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
-#include <regex>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 #include "core/process.h"
+#include "core/text.h"
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -49,18 +52,72 @@ struct Folded {
   std::string expr;
 };
 
+// \s of ECMAScript on bytes.
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// One relation of ICU's normalized rule text, split by hand as
+//   ^\s*([niftvwce])\s*(?:(?:mod|%)\s*(\d+))?\s*(OPERATOR)\s*(.*)$
+// into its operand, modulus (empty when none), operator and list.
+struct Relation {
+  std::string operand, modulus, op, list;
+};
+
+std::optional<Relation> split_relation(std::string_view s) {
+  std::size_t i = 0;
+  auto skip_spaces = [&] {
+    while (i < s.size() && is_space(s[i])) ++i;
+  };
+  skip_spaces();
+  if (i == s.size() || std::string_view("niftvwce").find(s[i]) == std::string_view::npos)
+    return std::nullopt;
+  Relation r;
+  r.operand = s[i++];
+  skip_spaces();
+  // The optional "mod N" (or "% N"); without its number it is not there.
+  const std::size_t before_mod = i;
+  if (s.substr(i).starts_with("mod") || s.substr(i).starts_with("%")) {
+    i += s[i] == '%' ? 1 : 3;
+    skip_spaces();
+    const std::size_t digits = i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+    if (i > digits)
+      r.modulus = std::string(s.substr(digits, i - digits));
+    else
+      i = before_mod;
+  }
+  skip_spaces();
+  // The first operator that fits, in the pattern's order.
+  for (const char* op : {"not in", "in", "is not", "is", "!=", "=", "not within", "within"}) {
+    if (s.substr(i).starts_with(op)) {
+      r.op = op;
+      break;
+    }
+  }
+  if (r.op.empty()) return std::nullopt;
+  i += r.op.size();
+  skip_spaces();
+  r.list = std::string(s.substr(i));
+  // '.' matched anything but a line break.
+  if (r.list.find_first_of("\r\n") != std::string::npos) return std::nullopt;
+  return r;
+}
+
 Folded relation(const std::string& text) {
-  static const std::regex re(
-      R"(^\s*([niftvwce])\s*(?:(?:mod|%)\s*(\d+))?\s*(not in|in|is not|is|!=|=|not within|within)\s*(.*)$)");
-  std::smatch m;
-  if (!std::regex_match(text, m, re)) return {Folded::never, ""};
-  const std::string operand = m[1].str(), op = m[3].str();
+  const auto m = split_relation(text);
+  if (!m) return {Folded::never, ""};
+  const std::string operand = m->operand, op = m->op;
   const bool negate = op == "not in" || op == "is not" || op == "!=" || op == "not within";
   const bool variable = operand == "n" || operand == "i";
-  const std::string lhs = m[2].matched ? "n % " + m[2].str() : "n";
+  const std::string lhs = m->modulus.empty() ? "n" : "n % " + m->modulus;
   std::vector<std::string> parts;
   bool zero_inside = false;  // for a fraction operand, which is always 0
-  std::istringstream list(m[4].str());
+  std::istringstream list(m->list);
   std::string range;
   while (std::getline(list, range, ',')) {
     const auto dots = range.find("..");
@@ -116,6 +173,25 @@ Folded condition(const std::string& text) {
   return {Folded::depends, ors.size() > 1 ? "(" + e + ")" : e};
 }
 
+// The digits of the first "nplurals = N" (nplurals\s*=\s*(\d+)), leading
+// zeros left out ("0" for zero); nullopt when there is none.
+std::optional<std::string> nplurals_digits(const std::string& text) {
+  static constexpr std::string_view kName = "nplurals";
+  for (auto at = text.find(kName); at != std::string::npos; at = text.find(kName, at + 1)) {
+    std::size_t i = at + kName.size();
+    while (i < text.size() && is_space(text[i])) ++i;
+    if (i == text.size() || text[i] != '=') continue;
+    ++i;
+    while (i < text.size() && is_space(text[i])) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    if (i == start) continue;
+    const std::size_t first = std::min(text.find_first_not_of('0', start), i - 1);
+    return text.substr(first, i - first);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<std::string> integer_plural_categories(const std::string& icu_locale) {
@@ -165,10 +241,11 @@ std::optional<std::string> check_plural_forms(const SiteConfig& config, const La
                                               const std::string& plural_forms) {
   const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
   const auto categories = integer_plural_categories(icu);
-  static const std::regex np_re(R"(nplurals\s*=\s*(\d+))");
-  std::smatch m;
-  if (!std::regex_search(plural_forms, m, np_re)) return "Plural-Forms has no nplurals";
-  const int nplurals = std::stoi(m[1].str());
+  const auto digits = nplurals_digits(plural_forms);
+  if (!digits) return "Plural-Forms has no nplurals";
+  // A number of more digits than an int holds is simply wrong.
+  if (digits->size() > 6) return "Plural-Forms says nplurals=" + quote_for_message(*digits, 20);
+  const int nplurals = std::stoi(*digits);
   if (nplurals != static_cast<int>(categories.size()))
     return "Plural-Forms says nplurals=" + std::to_string(nplurals);
   // A probe catalog whose form k reads "k", compiled and read like the real one.

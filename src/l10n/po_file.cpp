@@ -1,8 +1,10 @@
 #include "l10n/po_file.h"
 
 #include <algorithm>
-#include <regex>
+#include <climits>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 namespace pp {
 
@@ -23,6 +25,36 @@ std::string unquote(const std::string& s) {
   return out;
 }
 
+// \s of ECMAScript on bytes.
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+// The index of a msgstr line: `line` matches ^msgstr(?:\[(\d+)\])?\s+".*$
+// (checked by hand: std::regex recursed once per character of a long line).
+// No index is 0; an index too large for an int is INT_MAX (msgfmt reports it).
+std::optional<int> msgstr_index(std::string_view line) {
+  if (!line.starts_with("msgstr")) return std::nullopt;
+  std::size_t i = 6;
+  int index = 0;
+  if (i < line.size() && line[i] == '[') {
+    std::size_t j = i + 1;
+    long long n = 0;
+    while (j < line.size() && line[j] >= '0' && line[j] <= '9')
+      n = std::min<long long>(n * 10 + (line[j++] - '0'), INT_MAX);
+    if (j > i + 1 && j < line.size() && line[j] == ']') {
+      index = static_cast<int>(n);
+      i = j + 1;
+    }
+  }
+  const std::size_t spaces = i;
+  while (i < line.size() && is_space(line[i])) ++i;
+  if (i == spaces || i == line.size() || line[i] != '"') return std::nullopt;
+  // '.' matched anything but a line break.
+  if (line.find_first_of("\r\n", i) != std::string_view::npos) return std::nullopt;
+  return index;
+}
+
 }  // namespace
 
 std::vector<PoEntry> read_po(const std::string& text) {
@@ -40,7 +72,6 @@ std::vector<PoEntry> read_po(const std::string& text) {
   std::istringstream in(text);
   std::string line;
   int n = 0;
-  static const std::regex msgstr_re(R"(^msgstr(?:\[(\d+)\])?\s+".*$)");
   while (std::getline(in, line)) {
     ++n;
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -54,7 +85,6 @@ std::vector<PoEntry> read_po(const std::string& text) {
       continue;
     }
     if (line[0] == '#') continue;
-    std::smatch m;
     if (line.rfind("msgid_plural ", 0) == 0) {
       cur.msgid_plural = unquote(line);
       target = &cur.msgid_plural;
@@ -66,8 +96,8 @@ std::vector<PoEntry> read_po(const std::string& text) {
       pending_fuzzy = false;
       cur.msgid = unquote(line);
       target = &cur.msgid;
-    } else if (std::regex_match(line, m, msgstr_re)) {
-      cur.msgstr.push_back({m[1].matched ? std::stoi(m[1].str()) : 0, unquote(line)});
+    } else if (const auto index = msgstr_index(line)) {
+      cur.msgstr.push_back({*index, unquote(line)});
       cur.msgstr_lines.push_back(n);
       target = &cur.msgstr.back().second;
     } else if (line[0] == '"' && target) {
@@ -78,12 +108,44 @@ std::vector<PoEntry> read_po(const std::string& text) {
   return entries;
 }
 
+std::optional<std::string> header_plural_forms(const std::string& header) {
+  // (?:^|\n)Plural-Forms:\s*([^\n]*), found by hand.
+  static constexpr std::string_view kField = "Plural-Forms:";
+  for (std::size_t line = 0; line < header.size();) {
+    if (std::string_view(header).substr(line).starts_with(kField)) {
+      std::size_t i = line + kField.size();
+      while (i < header.size() && is_space(header[i])) ++i;
+      return header.substr(i, header.find('\n', i) - i);
+    }
+    const auto next = header.find('\n', line);
+    if (next == std::string::npos) break;
+    line = next + 1;
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> placeholders(const std::string& text) {
-  static const std::regex re(R"(\{([A-Za-z_][A-Za-z0-9_]*)\})");
+  // Every \{([A-Za-z_][A-Za-z0-9_]*)\}, found in one pass.
+  auto is_start = [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+  };
+  auto is_name = [&](char c) { return is_start(c) || (c >= '0' && c <= '9'); };
   std::vector<std::string> out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator();
-       ++it)
-    out.push_back((*it)[1].str());
+  std::size_t i = 0;
+  while ((i = text.find('{', i)) != std::string::npos) {
+    std::size_t end = i + 1;
+    if (end < text.size() && is_start(text[end])) {
+      ++end;
+      while (end < text.size() && is_name(text[end])) ++end;
+    }
+    if (end > i + 1 && end < text.size() && text[end] == '}') {
+      out.push_back(text.substr(i + 1, end - i - 1));
+      i = end + 1;
+    } else {
+      // No placeholder starts inside the name just scanned.
+      i = end;
+    }
+  }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

@@ -1,6 +1,8 @@
 #pragma once
 // Internal to l10n: a line-aware reader of gettext .po files, for `i18n check`.
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,14 @@ struct PoEntry {
 /// The entries of a .po file's text (obsolete "#~" entries left out). Syntax is
 /// msgfmt's to judge; this reader only needs well-formed input.
 std::vector<PoEntry> read_po(const std::string& text);
+
+/// The value of the Plural-Forms field of a catalog header (the msgstr of the
+/// empty msgid): the rest of the first line starting "Plural-Forms:", after
+/// any white space (line breaks too); nullopt when there is no such line.
+std::optional<std::string> header_plural_forms(const std::string& header);
+
+/// The longest placeholder name `i18n check` accepts, in bytes.
+inline constexpr std::size_t kMaxPlaceholderName = 64;
 
 /// The `{name}` placeholders of a message, sorted and unique.
 std::vector<std::string> placeholders(const std::string& text);

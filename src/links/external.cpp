@@ -1,7 +1,6 @@
 // check --external: every http(s) URL of the site, checked once, reported at
 // every place it appears.
-#include <regex>
-
+#include "config/url_pattern.h"
 #include "core/text.h"
 #include "links/links.h"
 
@@ -29,7 +28,7 @@ ExternalStats check_external(const SiteConfig& config, const Corpus& corpus, Url
         places[a.own.product->url].push_back(a.own.product->url_where);
     }
   }
-  std::vector<std::regex> exclude;
+  std::vector<UrlPattern> exclude;
   for (const auto& e : config.links.exclude) exclude.emplace_back(e);
 
   ExternalStats stats;
@@ -38,8 +37,8 @@ ExternalStats check_external(const SiteConfig& config, const Corpus& corpus, Url
   std::vector<std::string> to_probe;
   for (const auto& [url, where] : places) {
     bool excluded = false;
-    for (const auto& re : exclude)
-      if (std::regex_search(url, re)) excluded = true;
+    for (const auto& pattern : exclude)
+      if (pattern.found_in(url)) excluded = true;
     if (excluded) {
       results[url] = {LinkStatus::skipped, "excluded by links.exclude"};
     } else if (auto hit = cache ? cache->find(url, now_ms) : std::nullopt) {

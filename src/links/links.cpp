@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
 #include "core/text.h"
 
@@ -40,11 +39,23 @@ LinkKind classify_link(const std::string& url) {
 }
 
 std::optional<InternalLink> parse_internal_link(const std::string& url) {
-  static const std::regex re(
-      R"(^/([a-z0-9]+(?:-[a-z0-9]+)*)/([a-z0-9]+(?:-[a-z0-9]+)*)/?(?:#(.*))?$)");
-  std::smatch m;
-  if (!std::regex_match(url, m, re)) return std::nullopt;
-  return InternalLink{m[1].str() + "/" + m[2].str(), percent_decode(m[3].str())};
+  // "/section/slug[/][#anchor]" scanned by hand, in one pass: the anchor is
+  // untrusted text of any length (std::regex recursed once per character).
+  const auto hash = url.find('#');
+  std::string_view path = std::string_view(url).substr(0, hash);
+  if (!path.starts_with('/')) return std::nullopt;
+  path.remove_prefix(1);
+  if (path.ends_with('/')) path.remove_suffix(1);
+  const auto slash = path.find('/');
+  if (slash == std::string_view::npos || !is_slug(path.substr(0, slash)) ||
+      !is_slug(path.substr(slash + 1)))
+    return std::nullopt;
+  const std::string anchor = hash == std::string::npos ? "" : url.substr(hash + 1);
+  // The anchor may hold anything but a line break, as before.
+  if (anchor.find_first_of("\r\n") != std::string::npos) return std::nullopt;
+  return InternalLink{
+      std::string(path.substr(0, slash)) + "/" + std::string(path.substr(slash + 1)),
+      percent_decode(anchor)};
 }
 
 LinkTarget resolve_internal_link(const Corpus& corpus, const InternalLink& link,

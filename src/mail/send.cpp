@@ -3,7 +3,6 @@
 #include <curl/curl.h>
 
 #include <cstring>
-#include <regex>
 
 #include "mail/mail.h"
 
@@ -24,6 +23,38 @@ std::size_t read_chunk(char* buffer, std::size_t size, std::size_t count, void* 
   return n;
 }
 
+// \s of ECMAScript on bytes.
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+// Whether `c` is one of the characters of `set` (never NUL).
+bool is_one_of(char c, const char* set) {
+  return c != '\0' && std::strchr(set, c) != nullptr;
+}
+
+// The first maximal run of characters other than white space and `stops`,
+// right after `open` and right before `close` (either 0: no such condition),
+// that holds an '@' neither first nor last. This is what the patterns
+// <([^<>\s]+@[^<>\s]+)> and ([^<>\s,]+@[^<>\s,]+) searched for, found in one
+// pass: runs never overlap, and each is looked at once.
+std::string first_address_run(const std::string& s, const char* stops, char open, char close) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const bool opened = open == 0 || s[i] == open;
+    const std::size_t start = open == 0 ? i : i + 1;
+    std::size_t end = start;
+    while (end < s.size() && !is_space(s[end]) && !is_one_of(s[end], stops)) ++end;
+    const bool inner_at =
+        end >= start + 3 &&
+        std::string_view(s).substr(start + 1, end - start - 2).find('@') != std::string_view::npos;
+    const bool closed = close == 0 || (end < s.size() && s[end] == close);
+    if (opened && inner_at && closed) return s.substr(start, end - start);
+    i = end > i ? end : i + 1;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string envelope_sender(const std::string& message) {
@@ -39,15 +70,23 @@ std::string envelope_sender(const std::string& message) {
       break;
     value += headers[i];
   }
-  static const std::regex angle(R"(<([^<>\s]+@[^<>\s]+)>)"), bare(R"(([^<>\s,]+@[^<>\s,]+))");
-  std::smatch m;
-  if (std::regex_search(value, m, angle) || std::regex_search(value, m, bare)) return m[1];
-  return "";
+  if (std::string a = first_address_run(value, "<>", '<', '>'); !a.empty()) return a;
+  return first_address_run(value, "<>,", 0, 0);
 }
 
 bool plausible_address(const std::string& a) {
-  static const std::regex re(R"(^[^\s<>@",;:\\]+@[A-Za-z0-9.-]+$)");
-  return std::regex_match(a, re);
+  // ^[^\s<>@",;:\\]+@[A-Za-z0-9.-]+$, scanned by hand.
+  const auto at = a.find('@');
+  if (at == 0 || at == std::string::npos || at + 1 == a.size()) return false;
+  for (std::size_t i = 0; i < at; ++i)
+    if (is_space(a[i]) || is_one_of(a[i], "<>\",;:\\")) return false;
+  for (std::size_t i = at + 1; i < a.size(); ++i) {
+    const char c = a[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+          c == '-'))
+      return false;
+  }
+  return true;
 }
 
 bool send_email(const std::string& message, const SendOptions& options, std::string& error) {

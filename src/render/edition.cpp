@@ -4,7 +4,6 @@
 #include <unicode/timezone.h>
 
 #include <memory>
-#include <regex>
 
 #include "core/text_wrap.h"
 #include "render/site_model.h"
@@ -14,10 +13,12 @@
 namespace pp {
 
 std::optional<IsoWeek> parse_iso_week(const std::string& text, const std::string& time_zone) {
-  static const std::regex re(R"(^(\d{4})-W(\d{2})$)");
-  std::smatch m;
-  if (!std::regex_match(text, m, re)) return std::nullopt;
-  const int year = std::stoi(m[1]), week = std::stoi(m[2]);
+  // YYYY-Www, checked by hand.
+  auto digit = [&](std::size_t i) { return text[i] >= '0' && text[i] <= '9'; };
+  if (text.size() != 8 || text[4] != '-' || text[5] != 'W' || !digit(0) || !digit(1) || !digit(2) ||
+      !digit(3) || !digit(6) || !digit(7))
+    return std::nullopt;
+  const int year = std::stoi(text.substr(0, 4)), week = std::stoi(text.substr(6, 2));
   if (week < 1 || week > 53) return std::nullopt;
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(

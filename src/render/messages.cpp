@@ -1,8 +1,7 @@
 // The interface strings the code translates, and `i18n extract`.
-#include <regex>
-
 #include "core/file_io.h"
 #include "render/render.h"
+#include "render/template_tags.h"
 
 namespace pp {
 
@@ -47,14 +46,14 @@ std::vector<CatalogMessage> extract_messages(const SiteConfig& config,
     if (std::find(refs.begin(), refs.end(), ref) == refs.end()) refs.push_back(ref);
   };
   // Templates first, in file order: {{#t}}msgid{{/t}}.
-  static const std::regex t_re(R"(\{\{#t\}\}([\s\S]*?)\{\{/t\}\})");
   for (const auto& [name, text] : templates.all()) {
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), t_re);
-         it != std::sregex_iterator(); ++it) {
-      const auto pos = static_cast<std::size_t>(it->position());
-      const int line = 1 + static_cast<int>(std::count(
-                               text.begin(), text.begin() + static_cast<long>(pos), '\n'));
-      add((*it)[1].str(), "", TemplateSet::path(name) + ":" + std::to_string(line));
+    int line = 1;
+    std::size_t counted = 0;
+    for (const auto& t : find_translations(text)) {
+      line += static_cast<int>(std::count(text.begin() + static_cast<long>(counted),
+                                          text.begin() + static_cast<long>(t.position), '\n'));
+      counted = t.position;
+      add(t.text, "", TemplateSet::path(name) + ":" + std::to_string(line));
     }
   }
   for (const auto& s : config.sections) add(s.title, "", std::string(kSiteConfigPath));

@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <memory>
-#include <regex>
 #include <set>
 
 #include "core/dependency_log.h"
@@ -10,6 +9,7 @@
 #include "core/file_io.h"
 #include "core/markup_text.h"
 #include "core/text.h"
+#include "render/template_tags.h"
 
 namespace pp {
 
@@ -25,30 +25,26 @@ const std::vector<std::string>& raw_allowed() {
 }
 
 void lint_template(const std::string& rel, const std::string& text, DiagnosticSink& sink) {
-  static const std::regex raw_re(R"(\{\{\{\s*([^}\s]+)\s*\}\}\}|\{\{&\s*([^}\s]+)\s*\}\})");
   int line = 1;
-  std::size_t line_start = 0;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), raw_re);
-       it != std::sregex_iterator(); ++it) {
-    const auto pos = static_cast<std::size_t>(it->position());
-    for (std::size_t i = line_start; i < pos; ++i)
-      if (text[i] == '\n') ++line, line_start = i + 1;
-    const std::string name = (*it)[1].matched ? (*it)[1].str() : (*it)[2].str();
-    if (std::find(raw_allowed().begin(), raw_allowed().end(), name) == raw_allowed().end())
-      sink.error({rel, line, static_cast<int>(pos - line_start) + 1}, "template/raw",
-                 "unescaped '" + name + "' is not allowed; only body_html and json_ld may be raw");
+  std::size_t line_start = 0, counted = 0;
+  for (const auto& tag : find_raw_tags(text)) {
+    for (; counted < tag.position; ++counted)
+      if (text[counted] == '\n') ++line, line_start = counted + 1;
+    if (std::find(raw_allowed().begin(), raw_allowed().end(), tag.text) == raw_allowed().end())
+      sink.error(
+          {rel, line, static_cast<int>(tag.position - line_start) + 1}, "template/raw",
+          "unescaped '" + tag.text + "' is not allowed; only body_html and json_ld may be raw");
   }
   // Attribute values must be quoted: name={{x}} (or name= {{x}}, which HTML
   // reads the same) lets a space start a new attribute.
-  static const std::regex unquoted_re(R"(=[ \t\r\n]*\{\{)");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), unquoted_re);
-       it != std::sregex_iterator(); ++it) {
+  // Lines are counted on from the last tag, so many tags cost one pass.
+  int l = 1;
+  std::size_t ls = 0, at = 0;
+  for (const auto& tag : find_unquoted_attributes(text)) {
     // Located at the "{{".
-    const auto braces = static_cast<std::size_t>(it->position() + it->length()) - 2;
-    int l = 1;
-    std::size_t ls = 0;
-    for (std::size_t i = 0; i < braces; ++i)
-      if (text[i] == '\n') ++l, ls = i + 1;
+    const auto braces = tag.position + tag.length - 2;
+    for (; at < braces; ++at)
+      if (text[at] == '\n') ++l, ls = at + 1;
     sink.error({rel, l, static_cast<int>(braces - ls) + 1}, "template/unquoted-attribute",
                "attribute value from a tag must be in quotes");
   }
@@ -112,7 +108,6 @@ std::string TemplateSet::path(const std::string& name) {
 }
 
 std::string TemplateSet::digest(const std::string& name) const {
-  static const std::regex partial_re(R"(\{\{>\s*([^}\s]+)\s*\}\})");
   std::set<std::string> seen;
   std::vector<std::string> todo{name};
   std::string all;
@@ -123,9 +118,7 @@ std::string TemplateSet::digest(const std::string& name) const {
     const std::string* text = find(next);
     all += next + (text ? "\n" + std::to_string(text->size()) + "\n" + *text : " missing") + "\n";
     if (!text) continue;
-    for (auto it = std::sregex_iterator(text->begin(), text->end(), partial_re);
-         it != std::sregex_iterator(); ++it)
-      todo.push_back((*it)[1].str());
+    for (auto& partial : find_partials(*text)) todo.push_back(std::move(partial.text));
   }
   return git_blob_id(all);
 }
@@ -145,24 +138,20 @@ constexpr const char* kBrace = "\xEE\x80\x80";  // U+E000: '{' of a text transla
 // after rendering) for text — so no translation is ever read as a tag.
 std::string prepared(const TemplateSet& set, const std::string& text, const Locale& locale,
                      bool plain, int depth = 0) {
-  static const std::regex partial_re(R"(\{\{>\s*([^}\s]+)\s*\}\})");
-  static const std::regex t_re(R"(\{\{#t\}\}([\s\S]*?)\{\{/t\}\})");
   std::string out;
   std::size_t pos = 0;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), partial_re);
-       it != std::sregex_iterator(); ++it) {
-    out.append(text, pos, static_cast<std::size_t>(it->position()) - pos);
-    const std::string* body = set.find((*it)[1].str());
+  for (const auto& partial : find_partials(text)) {
+    out.append(text, pos, partial.position - pos);
+    const std::string* body = set.find(partial.text);
     if (body && depth < 8) out += prepared(set, *body, locale, plain, depth + 1);
-    pos = static_cast<std::size_t>(it->position() + it->length());
+    pos = partial.position + partial.length;
   }
   out.append(text, pos, std::string::npos);
   std::string translated;
   pos = 0;
-  for (auto it = std::sregex_iterator(out.begin(), out.end(), t_re); it != std::sregex_iterator();
-       ++it) {
-    translated.append(out, pos, static_cast<std::size_t>(it->position()) - pos);
-    std::string tr = locale.tr((*it)[1].str());
+  for (const auto& t : find_translations(out)) {
+    translated.append(out, pos, t.position - pos);
+    std::string tr = locale.tr(t.text);
     if (plain) {
       for (auto at = tr.find('{'); at != std::string::npos; at = tr.find('{', at + 3))
         tr.replace(at, 1, kBrace);
@@ -170,7 +159,7 @@ std::string prepared(const TemplateSet& set, const std::string& text, const Loca
     } else {
       translated += html_escape_mustache_safe(tr);
     }
-    pos = static_cast<std::size_t>(it->position() + it->length());
+    pos = t.position + t.length;
   }
   translated.append(out, pos, std::string::npos);
   return translated;

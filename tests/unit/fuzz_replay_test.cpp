@@ -1,7 +1,7 @@
-// Every fuzz target's findings (fuzz/regressions/<target>/) and the project's
-// own inputs (articles and catalogs of the sample site and the test sites)
-// replayed through the targets with the normal build: a finding once fixed
-// stays fixed, and the targets' invariants hold for every real input.
+// Every fuzz target's findings (fuzz/regressions/<target>/), its own seeds
+// (fuzz/seeds/<target>/) and the project's own inputs (articles and catalogs of the sample site and
+// the test sites) replayed through the targets with the normal build: a finding once fixed stays
+// fixed, and the targets' invariants hold for every real input.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -47,6 +47,7 @@ int replay(int (*target)(const uint8_t*, size_t), const std::vector<fs::path>& f
 std::vector<fs::path> inputs(const std::string& target, const std::vector<std::string>& suffixes) {
   const fs::path src = test::source_dir();
   std::vector<fs::path> all = files_under(src / "fuzz/regressions" / target, {});
+  for (auto& f : files_under(src / "fuzz/seeds" / target, {})) all.push_back(std::move(f));
   for (const char* dir : {"content", "locales", "tests/e2e/sites", "tests/e2e/invalid"})
     for (auto& f : files_under(src / dir, suffixes)) all.push_back(std::move(f));
   return all;
@@ -77,6 +78,26 @@ TEST(FuzzReplay, Email) {
     ++n;
   }
   EXPECT_GT(n, 100);
+}
+
+// The seeds of a target that has its own (fuzz/seeds/<target>/), all of them.
+int own_seeds(const std::string& target) {
+  return static_cast<int>(files_under(test::source_dir() / "fuzz/seeds" / target, {}).size());
+}
+
+TEST(FuzzReplay, Links) {
+  EXPECT_GE(own_seeds("links"), 6);
+  EXPECT_GT(replay(fuzz::fuzz_links, inputs("links", {".md"})), 100);
+}
+
+TEST(FuzzReplay, Figures) {
+  EXPECT_GE(own_seeds("figures"), 5);
+  EXPECT_GT(replay(fuzz::fuzz_figures, inputs("figures", {".md"})), 100);
+}
+
+TEST(FuzzReplay, Catalog) {
+  EXPECT_GE(own_seeds("catalog"), 4);
+  EXPECT_GT(replay(fuzz::fuzz_catalog, inputs("catalog", {".po", ".pot"})), 10);
 }
 
 }  // namespace

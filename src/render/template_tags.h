@@ -1,0 +1,36 @@
+#pragma once
+// Internal to render: the few Mustache tags polypress looks for in template
+// text before kainjow parses it (raw output, partials, {{#t}} translations,
+// unquoted attribute values). Found by hand in one pass over the text: a
+// template is site content, and std::regex recursed once per character.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pp {
+
+/// One tag found in a template: where it starts, its length, and its name or
+/// text (empty where the tag has none).
+struct TemplateTag {
+  std::size_t position = 0, length = 0;
+  std::string text;
+};
+
+/// Every {{{ name }}} and {{& name }} (output without escaping), in order; the
+/// name is a run of characters other than '}' and white space.
+std::vector<TemplateTag> find_raw_tags(std::string_view text);
+
+/// Every {{> name}} (a partial), in order.
+std::vector<TemplateTag> find_partials(std::string_view text);
+
+/// Every {{#t}}msgid{{/t}}, in order; the text is the msgid (up to the first
+/// {{/t}}).
+std::vector<TemplateTag> find_translations(std::string_view text);
+
+/// Every '=' followed by spaces, tabs or line breaks and "{{": an attribute
+/// value from a tag without quotes.
+std::vector<TemplateTag> find_unquoted_attributes(std::string_view text);
+
+}  // namespace pp
