@@ -151,9 +151,17 @@ class ParagraphScan {
         i += c == '!' ? 2 : 1;
       } else if (c == ']') {
         ++work_;
-        if (!brackets_.empty()) brackets_.pop_back();
+        const bool opened = !brackets_.empty();
+        if (opened) brackets_.pop_back();
         if (i + 1 < p_.size() && (p_[i + 1] == '(' || p_[i + 1] == '[')) work_ += brackets_.size();
         ++i;
+        // An inline link's destination (up to a ')' before any space) is
+        // read by the link parser, never as emphasis or strikethrough.
+        if (opened && at(i) == '(') {
+          std::size_t j = i + 1;
+          while (j < p_.size() && p_[j] != ')' && !is_space(p_[j])) ++j;
+          if (j < p_.size() && p_[j] == ')') i = j + 1;
+        }
       } else {
         ++i;
       }

@@ -103,13 +103,14 @@ void check_body_link(const Corpus& corpus, const Bundle& b, const Article& a, co
       if (!t.anchor_found)
         sink.error(l.where, "link/anchor",
                    "'" + link.bundle_id + "' (" + t.lang + ") has no heading with id '" +
-                       link.anchor + "'");
+                       quote_for_message(link.anchor, 100) + "'");
       return;
     }
     case LinkKind::fragment: {
       const std::string anchor = percent_decode(l.url.substr(1));
       if (!anchor.empty() && std::count(a.heading_ids.begin(), a.heading_ids.end(), anchor) == 0)
-        sink.error(l.where, "link/anchor", "this page has no heading with id '" + anchor + "'");
+        sink.error(l.where, "link/anchor",
+                   "this page has no heading with id '" + quote_for_message(anchor, 100) + "'");
       return;
     }
     case LinkKind::local: {

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <thread>
 
+#include "core/visible_text.h"
 #include "driver/driver.h"
 #include "serve/live_server.h"
 #include "serve/watcher.h"
@@ -47,7 +48,8 @@ std::string build_once(const ServeOptions& options, std::ostream& log) {
 int run_serve(const ServeOptions& options, std::ostream& log) {
   std::error_code ec;
   if (!fs::exists(options.root / "pipeline/site.yaml", ec)) {
-    log << "polypress serve: no pipeline/site.yaml under " << options.root.string() << "\n";
+    log << "polypress serve: no pipeline/site.yaml under " << visible_text(options.root.string())
+        << "\n";
     return kExitUsage;
   }
   // Ctrl-C and SIGTERM are taken by one thread (sigwait); every thread made

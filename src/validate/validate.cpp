@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/text.h"
+
 namespace pp {
 
 namespace {
@@ -105,7 +107,7 @@ void check_figures(const Article& a, bool is_source, DiagnosticSink& sink) {
     used.insert(ref.value);
     if (!a.meta.figures.count(ref.value))
       sink.error(ref.where, "figure/undefined",
-                 "figure '" + ref.value + "' is not defined in 'figures'");
+                 "figure '" + quote_for_message(ref.value, 100) + "' is not defined in 'figures'");
   }
   // Unused figures are reported where they are defined: in the source.
   if (!is_source) return;

@@ -76,6 +76,10 @@ TEST(MarkdownWork, AcceptsOrdinaryAndLinearMarkdown) {
   for (int i = 0; i < 2'001; ++i)
     links += "[l" + std::to_string(i) + "](https://example.org/" + std::to_string(i) + ") ";
   EXPECT_FALSE(count_parse_work(links + "\n"));
+  // Nor emphasis: underscores and tildes in a destination are no delimiters.
+  std::string anchor;
+  while (anchor.size() < 200'000) anchor += "a1-_.~";
+  EXPECT_FALSE(count_parse_work("See [x](/reviews/tool#" + anchor + ").\n"));
   // The linear inputs of the upstream suite stay accepted at ~1 MB.
   for (const std::string& linear :
        {repeat("_a ", 300'000), repeat("[a", 400'000),
