@@ -1,29 +1,12 @@
 #include "core/file_names.h"
 
-#include <cstdio>
-
+#include "core/code_points.h"
 #include "core/file_io.h"
 #include "core/text.h"
 
 namespace pp {
 
 namespace {
-
-std::string code_point_name(char32_t c) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
-  return buf;
-}
-
-// Decodes the code point at `i` of valid UTF-8 and moves past it.
-char32_t next_code_point(std::string_view s, std::size_t& i) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  int len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-  char32_t cp = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
-  for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-  i += static_cast<std::size_t>(len);
-  return cp;
-}
 
 bool ends_with(std::string_view s, std::string_view end) {
   return s.size() >= end.size() && s.substr(s.size() - end.size()) == end;
@@ -38,15 +21,14 @@ char lower(char c) {
 std::string unsafe_file_name_reason(std::string_view name) {
   if (find_invalid_utf8(name) != std::string_view::npos) return "is not valid UTF-8";
   for (std::size_t i = 0; i < name.size();) {
-    const char32_t c = next_code_point(name, i);
+    const CodePoint cp = decode_utf8_at(name, i);
+    const char32_t c = cp.value;
+    i += cp.length;
     if (c == '\n' || c == '\r' || c == 0x85 || c == 0x2028 || c == 0x2029)
       return "holds a line break (" + code_point_name(c) + ")";
-    if (c < 0x20 || (c >= 0x7F && c <= 0x9F))
-      return "holds a control character (" + code_point_name(c) + ")";
-    if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E ||
-        c == 0x200F || c == 0x061C)
-      return "holds a bidirectional control (" + code_point_name(c) + ")";
-    if (c == 0xFEFF || (c >= 0xFFF9 && c <= 0xFFFB) || c == 0xFFFE || c == 0xFFFF)
+    if (is_control_character(c)) return "holds a control character (" + code_point_name(c) + ")";
+    if (is_layout_control(c)) return "holds a bidirectional control (" + code_point_name(c) + ")";
+    if (c == 0xFEFF || (c >= 0xFFF9 && c <= 0xFFFB) || is_noncharacter(c))
       return "holds an invisible or non-character code point (" + code_point_name(c) + ")";
   }
   return "";
