@@ -157,10 +157,15 @@ class ParagraphScan {
         ++i;
         // An inline link's destination (up to a ')' before any space) is
         // read by the link parser, never as emphasis or strikethrough.
-        if (opened && at(i) == '(') {
+        // A look that found no ')' up to `no_close_before_` says the same for
+        // every later start before it, so each byte is looked at once.
+        if (opened && at(i) == '(' && i >= no_close_before_) {
           std::size_t j = i + 1;
           while (j < p_.size() && p_[j] != ')' && !is_space(p_[j])) ++j;
-          if (j < p_.size() && p_[j] == ')') i = j + 1;
+          if (j < p_.size() && p_[j] == ')')
+            i = j + 1;
+          else
+            no_close_before_ = j;
         }
       } else {
         ++i;
@@ -256,6 +261,7 @@ class ParagraphScan {
   std::string_view p_;
   std::size_t budget_;
   std::size_t work_ = 0, depth_ = 0, deepest_at_ = 0;
+  std::size_t no_close_before_ = 0;  ///< no link destination closes before this byte
   std::vector<Delimiter> stack_;
   std::vector<std::size_t> brackets_;
   std::unordered_map<std::size_t, std::vector<std::size_t>> runs_;
