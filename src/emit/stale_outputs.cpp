@@ -18,6 +18,9 @@ namespace {
 // (polypress's own outputs are a few folders deep).
 constexpr int kMaxOutputDepth = 2 * kMaxFolderDepth;
 
+// How many files placed by hand are named one by one in a folder.
+constexpr std::size_t kMaxNamed = 20;
+
 // The folder of `folders` that holds `path`, or nullptr.
 const OutputFolderRef* folder_of(const std::string& path,
                                  const std::vector<OutputFolderRef>& folders) {
@@ -92,10 +95,16 @@ std::string tidy_output_folders(const fs::path& root, const std::vector<OutputFo
       if (!is_produced(p) && !written.count(p)) found.push_back(p);
     }
     std::sort(found.begin(), found.end());
-    for (const auto& p : found) {
-      sink.report({shown_path(f, p), 0, 0}, Severity::note, "emit/not-produced",
-                  "not produced by the build: kept (reported once)");
-      record.push_back({p, {file_state(p), "foreign"}});
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      // A folder full of someone else's files is named in a few lines.
+      if (i < kMaxNamed)
+        sink.report({shown_path(f, found[i]), 0, 0}, Severity::note, "emit/not-produced",
+                    "not produced by the build: kept (reported once)");
+      else if (i == kMaxNamed)
+        sink.report({f.shown, 0, 0}, Severity::note, "emit/not-produced",
+                    std::to_string(found.size() - kMaxNamed) +
+                        " more files not produced by the build: kept (reported once)");
+      record.push_back({found[i], {file_state(found[i]), "foreign"}});
     }
   }
   return record_written_files(root, record, forget);

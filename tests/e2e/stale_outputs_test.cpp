@@ -116,6 +116,25 @@ TEST(StaleOutputs, HandPlacedFilesAreKeptAndReportedOnce) {
   EXPECT_TRUE(fs::exists(site / "public/CNAME"));
 }
 
+TEST(StaleOutputs, AFolderOfSomeoneElsesFilesIsNamedInAFewLines) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  for (int i = 0; i < 25; ++i) test::write_text(site, "public/old/" + std::to_string(100 + i), "x");
+  const auto r = build(site);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("public/old/119: note: not produced by the build: kept (reported once)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("public/old/120:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("public: note: 5 more files not produced by the build: kept (reported "
+                       "once) [emit/not-produced]"),
+            std::string::npos)
+      << r.err;
+  for (int i = 0; i < 25; ++i)
+    EXPECT_TRUE(fs::exists(site / "public/old" / std::to_string(100 + i)));
+}
+
 TEST(StaleOutputs, TheBriefsFilesAreNeitherRemovedNorReported) {
   test::TempDir dir;
   const fs::path site = dir.path();
