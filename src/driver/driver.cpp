@@ -408,7 +408,7 @@ RunResult run_edition(const EditionOptions& options) {
     std::vector<std::pair<std::string, WrittenFile>> written;
     for (const auto& f : files) {
       const std::string path = (mail_dir / f.path).string();
-      written.push_back({path, {file_state(path), "edition"}});
+      written.push_back({absolute_path(path), {file_state(path), "edition"}});
     }
     if (const std::string error = record_written_files(options.root, written, {}); !error.empty())
       sink.warning({std::string(kStateFolder) + "/build.sqlite", 0, 0}, "emit/state",

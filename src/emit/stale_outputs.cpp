@@ -35,6 +35,16 @@ std::string shown_path(const OutputFolderRef& f, const std::string& path) {
   return f.shown + "/" + fs::path(path).lexically_relative(f.dir).generic_string();
 }
 
+}  // namespace
+
+std::string absolute_path(const std::string& path) {
+  std::error_code ec;
+  const fs::path p = fs::absolute(fs::path(path), ec);
+  return (ec ? fs::path(path) : p).lexically_normal().string();
+}
+
+namespace {
+
 // Removes the folders between `file` and `top` that are empty now.
 void remove_empty_parents(const fs::path& file, const fs::path& top) {
   for (fs::path d = file.parent_path(); d != top && d.string().size() > top.string().size();
@@ -44,19 +54,28 @@ void remove_empty_parents(const fs::path& file, const fs::path& top) {
 
 }  // namespace
 
-std::string tidy_output_folders(const fs::path& root, const std::vector<OutputFolderRef>& folders,
+std::string tidy_output_folders(const fs::path& root,
+                                const std::vector<OutputFolderRef>& given_folders,
                                 const ProducedFiles& produced, bool remove_stale,
                                 DiagnosticSink& sink) {
+  // Paths are recorded and compared absolute and normal, whichever form of
+  // the site's folder (-C site, -C ./site, another working folder) built them.
+  std::vector<OutputFolderRef> folders = given_folders;
+  for (auto& f : folders) f.dir = fs::path(absolute_path(f.dir.string()));
+  std::vector<std::string> all;
+  all.reserve(produced.all.size());
+  for (const auto& p : produced.all) all.push_back(absolute_path(p));
+  std::sort(all.begin(), all.end());
   const auto written_unordered = read_written_files(root);
   const std::map<std::string, WrittenFile> written(written_unordered.begin(),
                                                    written_unordered.end());
   auto is_produced = [&](const std::string& p) {
-    return std::binary_search(produced.all.begin(), produced.all.end(), p);
+    return std::binary_search(all.begin(), all.end(), p);
   };
   std::vector<std::pair<std::string, WrittenFile>> record;
   std::vector<std::string> forget;
   for (std::size_t i = 0; i < produced.mine.size(); ++i)
-    record.push_back({produced.mine[i], {produced.states[i], "build"}});
+    record.push_back({absolute_path(produced.mine[i]), {produced.states[i], "build"}});
   // 1. What earlier builds wrote and this one no longer produces.
   for (const auto& [path, file] : written) {
     if (file.made_by != "build" || is_produced(path) || !remove_stale) continue;

@@ -24,6 +24,10 @@ struct ProducedFiles {
   std::vector<std::string> states;  ///< file_state() of each of `mine`
 };
 
+/// `path` made absolute (against the working folder) and normal: the form in
+/// which written files are recorded.
+std::string absolute_path(const std::string& path);
+
 /// After a successful build, in `folders`:
 /// - a file an earlier build wrote that this build no longer produces (its
 ///   bundle deleted, made a draft, a language removed) is removed, when it is

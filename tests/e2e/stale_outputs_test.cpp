@@ -4,6 +4,7 @@
 // written or deleted through a link inside an output folder.
 #include <gtest/gtest.h>
 
+#include "core/process.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -114,6 +115,22 @@ TEST(StaleOutputs, HandPlacedFilesAreKeptAndReportedOnce) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err.find("emit/not-produced"), std::string::npos) << r.err;
   EXPECT_TRUE(fs::exists(site / "public/CNAME"));
+}
+
+TEST(StaleOutputs, TheSiteNamedAnotherWayIsTheSameSite) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
+  test::write_text(site, "content/news/gone/c.png", "png");
+  ASSERT_EQ(build(site).exit_code, 0);
+  fs::remove_all(site / "content/news/gone");
+  // -C relative to another working folder, with a "." in it.
+  const ProcessResult r = run_process({"sh", "-c", "cd \"$1\" && \"$2\" -C ./site/. build", "sh",
+                                       dir.path().string(), POLYPRESS_BINARY});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("emit/not-produced"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(site / "public/en/news/gone"));
 }
 
 TEST(StaleOutputs, AFolderOfSomeoneElsesFilesIsNamedInAFewLines) {
