@@ -86,7 +86,8 @@ int cmd_build(const std::vector<std::string>& args) {
     const int k = slash == std::string::npos ? -1 : number(shard.substr(0, slash));
     const int n = slash == std::string::npos ? -1 : number(shard.substr(slash + 1));
     if (k < 1 || n < 0 || k > n) {
-      std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '" << visible_text(shard) << "'\n";
+      std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '"
+                << visible_text(shard) << "'\n";
       return kExitUsage;
     }
     options.shard_index = k;

@@ -20,7 +20,8 @@
 namespace pp {
 
 namespace {
-const char* const kParseTooLong = "the article takes more than 10 seconds of processor time to parse";
+const char* const kParseTooLong =
+    "the article takes more than 10 seconds of processor time to parse";
 }  // namespace
 
 namespace fs = std::filesystem;
