@@ -237,8 +237,7 @@ RunResult run_build(const BuildOptions& options) {
     return result;
   }
   if (const std::string damage = repair_build_state(options.root); !damage.empty())
-    sink.warning({std::string(kStateFolder) + "/build.sqlite", 0, 0}, "emit/state",
-                 damage + "; this build renders everything");
+    sink.warning({kBuildStatePath, 0, 0}, "emit/state", damage + "; this build renders everything");
   // Nothing changed since the last successful build (inputs, options, this
   // binary, and every file it wrote): nothing is parsed, rendered or written,
   // and its warnings are shown again.
@@ -325,6 +324,7 @@ RunResult run_build(const BuildOptions& options) {
     // not recorded either.
     if (started - newest_input > 200'000'000LL && state_error.empty())
       state_error = write_build_record(options.root, record);
+    mark("record");
     // What earlier builds wrote and this one no longer produces goes (after
     // the record: what this reports is reported once, not replayed).
     const ProducedFiles produced{std::move(done.every), std::move(done.outputs),
@@ -339,9 +339,9 @@ RunResult run_build(const BuildOptions& options) {
     // knowing, not worth failing this one.
     if (!state_error.empty())
       sink.warning(
-          {std::string(kStateFolder) + "/build.sqlite", 0, 0}, "emit/state",
+          {kBuildStatePath, 0, 0}, "emit/state",
           "cannot record this build: " + state_error + "; the next build renders everything again");
-    mark("record");
+    mark("tidy");
   }
   result.write_failed = result.stats.failed > 0;
   result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
@@ -411,7 +411,7 @@ RunResult run_edition(const EditionOptions& options) {
       written.push_back({absolute_path(path), {file_state(path), "edition"}});
     }
     if (const std::string error = record_written_files(options.root, written, {}); !error.empty())
-      sink.warning({std::string(kStateFolder) + "/build.sqlite", 0, 0}, "emit/state",
+      sink.warning({kBuildStatePath, 0, 0}, "emit/state",
                    "cannot record the brief's files: " + error +
                        "; the next build reports them as not produced by it");
   }

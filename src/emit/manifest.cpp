@@ -40,7 +40,7 @@ struct Db {
 };
 
 fs::path db_path(const fs::path& root) {
-  return root / kStateFolder / "build.sqlite";
+  return root / kBuildStatePath;
 }
 
 bool damaged(int code) {

@@ -12,6 +12,9 @@
 
 namespace pp {
 
+/// Where the manifest is, relative to the site root (for messages).
+inline constexpr const char* kBuildStatePath = ".polypress/build.sqlite";
+
 /// What the last successful build saw and wrote.
 struct BuildRecord {
   std::string inputs;                ///< fingerprint of every input file (path, size, mtime)

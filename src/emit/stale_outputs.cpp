@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <map>
 
 #include "core/safe_fs.h"
 #include "emit/manifest.h"
@@ -60,22 +59,36 @@ std::string tidy_output_folders(const fs::path& root,
                                 DiagnosticSink& sink) {
   // Paths are recorded and compared absolute and normal, whichever form of
   // the site's folder (-C site, -C ./site, another working folder) built them.
+  // Every output lies in one of the folders, so only the folder's part of
+  // its path needs making absolute.
   std::vector<OutputFolderRef> folders = given_folders;
   for (auto& f : folders) f.dir = fs::path(absolute_path(f.dir.string()));
+  auto rebase = [&](const std::string& p) {
+    for (std::size_t k = 0; k < folders.size(); ++k) {
+      const std::string given = given_folders[k].dir.string() + "/";
+      if (p.compare(0, given.size(), given) == 0)
+        return folders[k].dir.string() + "/" + p.substr(given.size());
+    }
+    return absolute_path(p);
+  };
   std::vector<std::string> all;
   all.reserve(produced.all.size());
-  for (const auto& p : produced.all) all.push_back(absolute_path(p));
+  for (const auto& p : produced.all) all.push_back(rebase(p));
   std::sort(all.begin(), all.end());
-  const auto written_unordered = read_written_files(root);
-  const std::map<std::string, WrittenFile> written(written_unordered.begin(),
-                                                   written_unordered.end());
+  const auto written = read_written_files(root);
   auto is_produced = [&](const std::string& p) {
     return std::binary_search(all.begin(), all.end(), p);
   };
   std::vector<std::pair<std::string, WrittenFile>> record;
   std::vector<std::string> forget;
-  for (std::size_t i = 0; i < produced.mine.size(); ++i)
-    record.push_back({absolute_path(produced.mine[i]), {produced.states[i], "build"}});
+  // Only what changed since the last record is written again.
+  for (std::size_t i = 0; i < produced.mine.size(); ++i) {
+    std::string path = rebase(produced.mine[i]);
+    const auto it = written.find(path);
+    if (it == written.end() || it->second.state != produced.states[i] ||
+        it->second.made_by != "build")
+      record.push_back({std::move(path), {produced.states[i], "build"}});
+  }
   // 1. What earlier builds wrote and this one no longer produces.
   for (const auto& [path, file] : written) {
     if (file.made_by != "build" || is_produced(path) || !remove_stale) continue;
