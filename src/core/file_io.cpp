@@ -10,6 +10,8 @@
 #include <random>
 #include <set>
 
+#include "core/safe_fs.h"
+
 namespace pp {
 
 namespace fs = std::filesystem;
@@ -26,11 +28,9 @@ ReadResult read_file(const fs::path& path, std::size_t max_bytes) {
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    r.error = S_ISDIR(st.st_mode)                          ? "a folder, not a file"
-              : S_ISFIFO(st.st_mode)                       ? "a FIFO, not a regular file"
-              : S_ISSOCK(st.st_mode)                       ? "a socket, not a regular file"
-              : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device, not a regular file"
-                                                           : "not a regular file";
+    const std::string kind = special_kind_name(st.st_mode);
+    r.error = S_ISDIR(st.st_mode) ? "a folder, not a file"
+                                  : (kind.empty() ? "not" : kind + ", not") + " a regular file";
     ::close(fd);
     return r;
   }

@@ -23,15 +23,18 @@ FileKind file_kind(const fs::path& p) {
   return kind_of(st);
 }
 
+std::string special_kind_name(unsigned mode) {
+  if (S_ISLNK(mode)) return "a symbolic link";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  return "";
+}
+
 std::string special_kind_name(const fs::path& p) {
   struct stat st {};
-  if (::lstat(p.c_str(), &st) != 0) return "";
-  if (S_ISLNK(st.st_mode)) return "a symbolic link";
-  if (S_ISFIFO(st.st_mode)) return "a FIFO";
-  if (S_ISSOCK(st.st_mode)) return "a socket";
-  if (S_ISCHR(st.st_mode)) return "a character device";
-  if (S_ISBLK(st.st_mode)) return "a block device";
-  return "";
+  return ::lstat(p.c_str(), &st) == 0 ? special_kind_name(st.st_mode) : "";
 }
 
 std::string link_on_way(const fs::path& base, const fs::path& rel) {

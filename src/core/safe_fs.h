@@ -23,6 +23,9 @@ FileKind file_kind(const std::filesystem::path& p);
 /// nothing at all.
 std::string special_kind_name(const std::filesystem::path& p);
 
+/// The same for a file mode (`st_mode` of stat).
+std::string special_kind_name(unsigned mode);
+
 /// The first path on the way from `base` to `base / rel` — each folder of
 /// `rel`, then `rel` itself — that is a symbolic link or a special file,
 /// relative to `base` ("" when there is none). `base` itself is not looked at;
