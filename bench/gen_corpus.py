@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a deterministic polypress site of N bundles in five languages (en, ko,
 ja, de, ar) for benchmarks: realistic bodies in each script (Latin, Hangul,
-kana/kanji, Arabic), front matter per SPEC §3, internal links, figures, lists and
+kana/kanji, Arabic), front matter per docs/spec.md §3, internal links, figures, lists and
 tables, in Hugo's page-bundle layout (content/<section>/<slug>/index.<lang>.md).
 
   gen_corpus.py OUT_DIR [--bundles N] [--seed S]

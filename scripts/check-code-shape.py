@@ -62,6 +62,11 @@ def strip_code(text):
     return "".join(out)
 
 
+def blank_preprocessor(code):
+    """The code with preprocessor lines blanked, so they end no statement."""
+    return re.sub(r"(?m)^[ \t]*#.*$", lambda m: " " * len(m.group(0)), code)
+
+
 def function_lengths(code):
     """(first line, line count) of each outermost function body in stripped code.
 
@@ -86,7 +91,8 @@ def function_lengths(code):
                 stmt_start = pos + 1
             elif re.search(r"\)\s*(const|noexcept|override|final|mutable|\s|->\s*[\w:<>,&*\s]+)*$", head) and not re.match(r"(if|for|while|switch)\b", head):
                 sig = code[stmt_start:pos]
-                first = stmt_start + (len(sig) - len(sig.lstrip()))
+                label = re.match(r"\s*((public|private|protected)\s*:)?\s*", sig)
+                first = stmt_start + label.end()
                 stack.append(("function", line_of(first)))
             else:
                 stack.append("other")
@@ -132,7 +138,7 @@ def main():
         lines = text.count("\n") + (0 if text.endswith("\n") else 1)
         if lines > MAX_FILE_LINES:
             problems.append(f"{path}:1: {lines} lines (at most {MAX_FILE_LINES})")
-        for start, count in function_lengths(strip_code(text)):
+        for start, count in function_lengths(blank_preprocessor(strip_code(text))):
             if count > MAX_FUNCTION_LINES:
                 problems.append(f"{path}:{start}: a function of {count} lines (at most {MAX_FUNCTION_LINES})")
         stage = rel.parts[0] if len(rel.parts) > 1 else None

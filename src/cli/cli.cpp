@@ -3,6 +3,7 @@
 #include <iostream>
 #include <map>
 
+#include "core/version.h"
 #include "core/visible_text.h"
 #include "driver/driver.h"
 
@@ -59,7 +60,7 @@ int run_cli(const std::vector<std::string>& args) {
     return kExitOk;
   }
   if (name == "--version") {
-    std::cout << "polypress 0.1.0\n";
+    std::cout << "polypress " << kVersion << "\n";
     return kExitOk;
   }
   auto it = commands.find(name);

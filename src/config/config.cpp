@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <set>
 
+#include "config/config_keys.h"
 #include "config/url_pattern.h"
 #include "core/file_io.h"
+#include "core/limits.h"
 #include "core/text.h"
 #include "core/yaml_util.h"
 
@@ -93,11 +95,13 @@ class Reader {
  public:
   Reader(YamlOrigin origin, DiagnosticSink& sink) : origin_(std::move(origin)), sink_(sink) {}
 
-  std::optional<std::string> str(const YAML::Node& map, const std::string& key, bool required,
+  /// The string `key` of `map`, the block `block` of config_keys() (which
+  /// says whether it is required), described as `where` in messages.
+  std::optional<std::string> str(const YAML::Node& map, const char* block, const std::string& key,
                                  const std::string& where) {
     const YAML::Node n = map[key];
     if (!n) {
-      if (required)
+      if (config_key_required(block, key))
         sink_.error(location_of(map, origin_), "config/missing-key",
                     "missing required key '" + key + "' in " + where);
       return std::nullopt;
@@ -188,10 +192,10 @@ void read_site(const YAML::Node& root, SiteConfig& c, Reader& r) {
     return;
   }
   if (!expect_map(site, "site", r)) return;
-  check_unknown_keys(site, {"name", "base_url", "default_language", "time_zone"}, r.origin(),
-                     "config/unknown-key", "'site'", r.sink());
-  c.name = r.str(site, "name", true, "'site'").value_or("");
-  c.base_url = r.str(site, "base_url", true, "'site'").value_or("");
+  check_unknown_keys(site, config_key_names("site"), r.origin(), "config/unknown-key", "'site'",
+                     r.sink());
+  c.name = r.str(site, "site", "name", "'site'").value_or("");
+  c.base_url = r.str(site, "site", "base_url", "'site'").value_or("");
   if (!c.base_url.empty()) {
     r.url(site, "base_url", c.base_url);
     if (c.base_url.back() != '/')
@@ -202,8 +206,8 @@ void read_site(const YAML::Node& root, SiteConfig& c, Reader& r) {
         scheme_end == std::string::npos ? std::string::npos : c.base_url.find('/', scheme_end + 3);
     c.base_path = path_start == std::string::npos ? "/" : c.base_url.substr(path_start);
   }
-  c.default_language = r.str(site, "default_language", true, "'site'").value_or("");
-  c.time_zone = r.str(site, "time_zone", true, "'site'").value_or("");
+  c.default_language = r.str(site, "site", "default_language", "'site'").value_or("");
+  c.time_zone = r.str(site, "site", "time_zone", "'site'").value_or("");
   if (!c.time_zone.empty()) {
     std::unique_ptr<icu::TimeZone> tz(
         icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(c.time_zone)));
@@ -225,12 +229,12 @@ void read_languages(const YAML::Node& root, SiteConfig& c, Reader& r) {
   }
   for (const auto& item : langs) {
     if (!expect_map(item, "languages[]", r)) continue;
-    check_unknown_keys(item, {"code", "name", "locale"}, r.origin(), "config/unknown-key",
+    check_unknown_keys(item, config_key_names("languages"), r.origin(), "config/unknown-key",
                        "a language", r.sink());
     LanguageConfig l;
-    l.code = r.str(item, "code", true, "a language").value_or("");
-    l.name = r.str(item, "name", true, "a language").value_or("");
-    l.locale = r.str(item, "locale", false, "a language").value_or(l.code);
+    l.code = r.str(item, "languages", "code", "a language").value_or("");
+    l.name = r.str(item, "languages", "name", "a language").value_or("");
+    l.locale = r.str(item, "languages", "locale", "a language").value_or(l.code);
     if (l.code.empty()) continue;
     if (!is_language_code_shape(l.code) || !is_known_language(l.code)) {
       r.sink().error(location_of(item["code"], r.origin()), "config/language",
@@ -263,11 +267,11 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
   }
   for (const auto& item : secs) {
     if (!expect_map(item, "sections[]", r)) continue;
-    check_unknown_keys(item, {"id", "title"}, r.origin(), "config/unknown-key", "a section",
-                       r.sink());
+    check_unknown_keys(item, config_key_names("sections"), r.origin(), "config/unknown-key",
+                       "a section", r.sink());
     SectionConfig s;
-    s.id = r.str(item, "id", true, "a section").value_or("");
-    s.title = r.str(item, "title", true, "a section").value_or("");
+    s.id = r.str(item, "sections", "id", "a section").value_or("");
+    s.title = r.str(item, "sections", "title", "a section").value_or("");
     if (s.id.empty()) continue;
     if (!is_slug(s.id) || s.id == "assets") {
       r.sink().error(
@@ -287,9 +291,9 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
 void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
   if (const YAML::Node t = root["translations"]) {
     if (expect_map(t, "translations", r)) {
-      check_unknown_keys(t, {"fallback"}, r.origin(), "config/unknown-key", "'translations'",
-                         r.sink());
-      c.fallback = r.str(t, "fallback", false, "'translations'").value_or("omit");
+      check_unknown_keys(t, config_key_names("translations"), r.origin(), "config/unknown-key",
+                         "'translations'", r.sink());
+      c.fallback = r.str(t, "translations", "fallback", "'translations'").value_or("omit");
       if (c.fallback != "omit" && c.fallback != "source")
         r.sink().error(location_of(t["fallback"], r.origin()), "config/value-type",
                        "'fallback' must be 'omit' or 'source'");
@@ -297,29 +301,27 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
   }
   if (const YAML::Node n = root["newsletter"]) {
     if (expect_map(n, "newsletter", r)) {
-      check_unknown_keys(
-          n, {"from", "list_id", "subscribe_url", "unsubscribe_url", "unsubscribe_mailto"},
-          r.origin(), "config/unknown-key", "'newsletter'", r.sink());
+      check_unknown_keys(n, config_key_names("newsletter"), r.origin(), "config/unknown-key",
+                         "'newsletter'", r.sink());
       auto& nl = c.newsletter;
-      nl.from = r.str(n, "from", true, "'newsletter'").value_or("");
+      nl.from = r.str(n, "newsletter", "from", "'newsletter'").value_or("");
       // Encoded in every email's From line (see mail/assemble.cpp).
       if (count_code_points(nl.from) > 100)
         r.sink().error(location_of(n["from"], r.origin()), "config/range",
                        "'from' must be at most 100 characters");
-      nl.list_id = r.str(n, "list_id", true, "'newsletter'").value_or("");
-      nl.subscribe_url = r.str(n, "subscribe_url", true, "'newsletter'").value_or("");
-      nl.unsubscribe_url = r.str(n, "unsubscribe_url", true, "'newsletter'").value_or("");
-      nl.unsubscribe_mailto = r.str(n, "unsubscribe_mailto", false, "'newsletter'").value_or("");
+      nl.list_id = r.str(n, "newsletter", "list_id", "'newsletter'").value_or("");
+      nl.subscribe_url = r.str(n, "newsletter", "subscribe_url", "'newsletter'").value_or("");
+      nl.unsubscribe_url = r.str(n, "newsletter", "unsubscribe_url", "'newsletter'").value_or("");
+      nl.unsubscribe_mailto =
+          r.str(n, "newsletter", "unsubscribe_mailto", "'newsletter'").value_or("");
       if (!nl.subscribe_url.empty()) r.url(n, "subscribe_url", nl.subscribe_url);
       if (!nl.unsubscribe_url.empty()) r.url(n, "unsubscribe_url", nl.unsubscribe_url);
     }
   }
   if (const YAML::Node l = root["links"]) {
     if (expect_map(l, "links", r)) {
-      check_unknown_keys(l,
-                         {"timeout_s", "concurrency", "per_host", "retries", "cache_ttl_h",
-                          "allow_private", "exclude", "proxy"},
-                         r.origin(), "config/unknown-key", "'links'", r.sink());
+      check_unknown_keys(l, config_key_names("links"), r.origin(), "config/unknown-key", "'links'",
+                         r.sink());
       auto& lc = c.links;
       lc.timeout_s = r.integer(l, "timeout_s", lc.timeout_s, 1, 600);
       lc.concurrency = r.integer(l, "concurrency", lc.concurrency, 1, 256);
@@ -331,7 +333,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
                                        "config/value-type", r.sink())
                                .value_or(false);
       if (l["proxy"]) {
-        lc.proxy = r.str(l, "proxy", false, "'links'").value_or("");
+        lc.proxy = r.str(l, "links", "proxy", "'links'").value_or("");
         if (!lc.proxy.empty() && !is_proxy_url(lc.proxy)) {
           r.sink().error(location_of(l["proxy"], r.origin()), "config/url",
                          "'proxy' is not a proxy URL (http, https, socks4, socks4a, socks5 or "
@@ -366,7 +368,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
 std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
                                            DiagnosticSink& sink) {
   const YamlOrigin origin{kSiteConfigPath, 1};
-  const ReadResult file = read_file(root / kSiteConfigPath, 1 << 20);
+  const ReadResult file = read_file(root / kSiteConfigPath, kMaxConfigBytes);
   if (!file.ok) {
     sink.error({kSiteConfigPath, 0, 0}, "config/read", "cannot read: " + file.error);
     return std::nullopt;
@@ -387,8 +389,7 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
   SiteConfig c;
   Reader r(origin, local);
   check_duplicate_keys(*doc, origin, "config/duplicate-key", local);
-  check_unknown_keys(*doc, {"site", "languages", "sections", "translations", "newsletter", "links"},
-                     origin, "config/unknown-key", "site.yaml", local);
+  check_unknown_keys(*doc, config_key_names(""), origin, "config/unknown-key", "site.yaml", local);
   try {
     read_site(*doc, c, r);
     read_languages(*doc, c, r);

@@ -1,5 +1,5 @@
 #pragma once
-// Stage 1: pipeline/site.yaml → SiteConfig (SPEC §2).
+// Stage 1: pipeline/site.yaml → SiteConfig (docs/spec.md §2).
 
 #include <filesystem>
 #include <optional>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/site_layout.h"
 
 namespace pp {
 
@@ -51,9 +52,6 @@ struct SiteConfig {
   /// The section with this id, or nullptr.
   const SectionConfig* section(const std::string& id) const;
 };
-
-/// Path of the configuration file relative to the site root.
-inline const char* kSiteConfigPath = "pipeline/site.yaml";
 
 /// Loads and checks `<root>/pipeline/site.yaml`. Every problem is reported with
 /// file:line:col under a `config/...` rule; returns nullopt when any is an error.

@@ -11,6 +11,7 @@
 #include "config/config.h"
 #include "core/date.h"
 #include "core/diagnostic.h"
+#include "core/limits.h"
 
 struct cmark_node;
 
@@ -128,17 +129,6 @@ struct Corpus {
   std::vector<Bundle> bundles;
   const Bundle* find(const std::string& id) const;
 };
-
-/// Limits of SPEC §3.
-inline constexpr std::size_t kMaxFileBytes = 1 << 20;
-inline constexpr std::size_t kMaxFrontMatterBytes = 64 << 10;
-/// Resource bounds of one article (docs/hardening.md).
-inline constexpr std::size_t kMaxFigures = 100;
-/// A figure name's length in characters.
-inline constexpr std::size_t kMaxFigureName = 64;
-inline constexpr std::size_t kMaxLinks = 2000;
-/// A slug's length: output names hold it, and a name has at most 255 bytes.
-inline constexpr std::size_t kMaxSlugLength = 100;
 
 /// Reads `content/` under `root`: discovery, front matter, Markdown, inheritance.
 /// Bundles are read in parallel on up to `jobs` threads (0: one per core); the

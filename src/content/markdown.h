@@ -9,11 +9,8 @@
 
 namespace pp {
 
-/// How much processor time one article's body may take to parse: a backstop
-/// for shapes the guards (markdown_guard.h) do not name, set far above what
-/// any body they accept needs (under 1 s per MiB), so that it never decides a
-/// case on a slow or loaded machine.
-inline constexpr std::chrono::milliseconds kMarkdownParseLimit{10000};
+/// How much processor time one article's body may take to parse (core/limits.h).
+inline constexpr std::chrono::milliseconds kMarkdownParseLimit = kMarkdownCpuBackstop;
 
 /// Parses a Markdown body with the GFM extensions (safe mode, footnotes);
 /// nullptr when it takes more processor time than kMarkdownParseLimit.

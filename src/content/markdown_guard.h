@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "core/limits.h"
+
 struct cmark_node;
 
 namespace pp {
@@ -19,9 +21,6 @@ struct TooComplex {
 /// body more than 20× (each row is padded to the header's column count), then
 /// the nesting and quadratic shapes of count_parse_work (markdown_work.h).
 std::optional<TooComplex> prescan_markdown(const std::string& body);
-
-/// How deep Markdown structures may nest (quotes, lists, emphasis, links).
-inline constexpr std::size_t kMaxMarkdownDepth = 100;
 
 /// The message for a body nested more than kMaxMarkdownDepth levels.
 std::string nesting_message();

@@ -13,12 +13,9 @@
 #include <string>
 
 #include "content/markdown_guard.h"
+#include "core/limits.h"
 
 namespace pp {
-
-/// The most work units (about a nanosecond of gfm.6's parse each) a body may
-/// be estimated to need; ordinary articles need a few per byte.
-inline constexpr std::size_t kMaxParseWork = 100'000'000;
 
 /// Refuses a body nested more than kMaxMarkdownDepth levels (block quotes and
 /// list items opened on one line; emphasis pairs as gfm.6 would match them),

@@ -1,5 +1,8 @@
 #pragma once
-// The one place polypress reads the time of day.
+// The time of day, for what depends on it: whether a source's `accessed` date
+// lies in the future. No output depends on it. (Other reads of a clock measure:
+// durations with steady_clock, and the build record's start time, compared
+// with input files' mtimes to tell an edit made during a build.)
 
 namespace pp {
 

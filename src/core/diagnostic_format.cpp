@@ -1,4 +1,4 @@
-// The four output formats of SPEC §5.
+// The four output formats of docs/spec.md §5.
 #include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>

@@ -2,6 +2,7 @@
 
 #include "core/code_points.h"
 #include "core/file_io.h"
+#include "core/limits.h"
 #include "core/text.h"
 
 namespace pp {
@@ -74,7 +75,7 @@ void warn_if_svg_script(const std::filesystem::path& file, const std::string& sh
                         const std::string& rule, DiagnosticSink& sink) {
   const std::string name = file.filename().string();
   if (name.size() <= 4 || fold_file_name(name.substr(name.size() - 4)) != ".svg") return;
-  const ReadResult svg = read_file(file, 16u << 20);
+  const ReadResult svg = read_file(file, kMaxCatalogBytes);
   if (svg.ok && svg_has_script(svg.bytes))
     sink.warning({shown, 0, 0}, rule,
                  "this SVG holds a script, an on... event attribute or a javascript: URL; it "

@@ -6,11 +6,9 @@
 #include <filesystem>
 #include <string>
 
-namespace pp {
+#include "core/limits.h"
 
-/// How deep folders may nest below a bundle folder, pipeline/ or locales/: a
-/// walk never goes further, so it stays linear in the number of entries.
-inline constexpr int kMaxFolderDepth = 16;
+namespace pp {
 
 /// What a path is, the path itself (a final symbolic link is not followed).
 enum class FileKind { missing, regular, directory, symlink, special };

@@ -8,10 +8,9 @@
 #include <optional>
 #include <string>
 
-namespace pp {
+#include "core/site_layout.h"
 
-/// The state folder's name, relative to the site's root.
-inline constexpr const char* kStateFolder = ".polypress";
+namespace pp {
 
 /// What is wrong in .polypress/: `path` relative to the site root, `reason`.
 struct StateFolderProblem {

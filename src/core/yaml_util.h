@@ -63,7 +63,7 @@ bool is_quoted(const YAML::Node& node);
 
 namespace pp {
 
-/// Rejects what yaml-cpp accepts but SPEC §3 forbids, before parsing: anchors,
+/// Rejects what yaml-cpp accepts but docs/spec.md §3 forbids, before parsing: anchors,
 /// aliases and tags, tabs in indentation, flow nesting deeper than `max_depth`
 /// (deep input would exhaust the parser's stack). Returns false after reporting
 /// the first. Rules are front-matter/anchor, yaml-tag, tab and too-deep.

@@ -129,7 +129,7 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
   // Weblate show to the translator.
   if (update.created) {
     // A new catalog: the template with the language and its CLDR plural forms.
-    const ReadResult t = read_file(pot, 16u << 20);
+    const ReadResult t = read_file(pot, kMaxCatalogBytes);
     if (!t.ok) return std::nullopt;
     std::string text = t.bytes;
     const std::string placeholder = "\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n";
@@ -146,7 +146,7 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
   } else {
     // The catalog's bytes go through standard input: msgmerge never opens a
     // link or a FIFO in its place.
-    const ReadResult old = read_file(po, 16u << 20);
+    const ReadResult old = read_file(po, kMaxCatalogBytes);
     if (!old.ok) {
       sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + old.error);
       return std::nullopt;

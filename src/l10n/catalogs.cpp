@@ -24,7 +24,7 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
   // msgfmt reads the bytes polypress read, never the path: a catalog that is
   // a link, a FIFO or a device is refused here instead of being followed or
   // waited on by msgfmt.
-  const ReadResult file = read_file(root / rel, 16u << 20);
+  const ReadResult file = read_file(root / rel, kMaxCatalogBytes);
   if (!file.ok) {
     sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + file.error);
     return std::nullopt;
@@ -54,7 +54,7 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
   const std::string rel = "locales/" + lang.code + ".po";
   auto mo = compile_catalog(root, lang.code, sink);
   if (!mo) return mo;  // missing or rejected: reported
-  const ReadResult file = read_file(root / rel, 16u << 20);
+  const ReadResult file = read_file(root / rel, kMaxCatalogBytes);
   if (!file.ok) return mo;
   const auto entries = read_po(file.bytes);
   const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
@@ -128,7 +128,7 @@ std::set<std::string> catalog_msgids(const std::string& po_text) {
 }
 
 std::optional<CatalogStats> catalog_stats(const fs::path& root, const std::string& lang) {
-  const ReadResult file = read_file(root / "locales" / (lang + ".po"), 16u << 20);
+  const ReadResult file = read_file(root / "locales" / (lang + ".po"), kMaxCatalogBytes);
   return file.ok ? catalog_stats_of(file.bytes) : std::nullopt;
 }
 

@@ -68,7 +68,7 @@ class Locale {
   std::string format_date_interval(const Date& from, const Date& to) const;
   /// A number through an ICU number skeleton; nullopt when ICU rejects the skeleton.
   std::optional<std::string> format_skeleton(double value, const std::string& skeleton) const;
-  /// A front matter figure (SPEC §3 styles); nullopt when its format is invalid.
+  /// A front matter figure (docs/spec.md §3 styles); nullopt when its format is invalid.
   std::optional<std::string> format_figure(const Figure& f) const;
   /// An integer, grouped for the locale.
   std::string format_integer(long long n) const;
@@ -194,7 +194,7 @@ void report_gettext_errors(const std::string& tool_stderr,
 std::optional<CatalogStats> catalog_stats(const std::filesystem::path& root,
                                           const std::string& lang);
 
-/// Where a bundle stands in one language (SPEC §6 `translations`).
+/// Where a bundle stands in one language (docs/spec.md §6 `translations`).
 enum class TranslationState { source, up_to_date, stale, unstamped, missing };
 
 /// "source", "up to date", "stale", "unstamped" or "missing".

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/limits.h"
 
 namespace pp {
 
@@ -27,9 +28,6 @@ std::vector<PoEntry> read_po(const std::string& text);
 /// empty msgid): the rest of the first line starting "Plural-Forms:", after
 /// any white space (line breaks too); nullopt when there is no such line.
 std::optional<std::string> header_plural_forms(const std::string& header);
-
-/// The longest placeholder name `i18n check` accepts, in bytes.
-inline constexpr std::size_t kMaxPlaceholderName = 64;
 
 /// The `{name}` placeholders of a message, sorted and unique.
 std::vector<std::string> placeholders(const std::string& text);

@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include "core/version.h"
 #include "links/address_policy.h"
 #include "links/idn.h"
 #include "links/links.h"
@@ -22,7 +23,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Every libcurl error code goes through here once (DESIGN habit 3).
+// Every libcurl error code goes through here once (docs/architecture.md, "Habits" 3).
 const char* curl_text(CURLcode c) {
   return curl_easy_strerror(c);
 }
@@ -244,7 +245,8 @@ void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, job.error);
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
   if (std::getenv("POLYPRESS_CURL_VERBOSE")) curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
-  curl_easy_setopt(e, CURLOPT_USERAGENT, "polypress-linkcheck/0.1");
+  static const std::string user_agent = std::string("polypress-linkcheck/") + kVersion;
+  curl_easy_setopt(e, CURLOPT_USERAGENT, user_agent.c_str());
   curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
   // Redirects are followed by settle(), one hop at a time, so every hop is
   // screened like a URL of its own (the proxy screen needs that).

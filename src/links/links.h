@@ -60,7 +60,7 @@ LinkTarget resolve_internal_link(const Corpus& corpus, const InternalLink& link,
 /// bundle files that do not exist (errors).
 void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink);
 
-/// Checks sources (SPEC §3, for `check`): `accessed` not after `now_ms`
+/// Checks sources (docs/spec.md §3, for `check`): `accessed` not after `now_ms`
 /// (source/accessed), the same URL twice in one file's sources
 /// (source/duplicate, a warning).
 void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink);

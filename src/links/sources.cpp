@@ -1,4 +1,4 @@
-// Sources and product URLs of the front matter (SPEC §3): their form is
+// Sources and product URLs of the front matter (docs/spec.md §3): their form is
 // checked by every command (they become links on pages and in emails); their
 // dates and duplicates by `check`.
 #include <curl/curl.h>

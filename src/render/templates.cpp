@@ -7,6 +7,7 @@
 #include "core/dependency_log.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/limits.h"
 #include "core/markup_text.h"
 #include "core/text.h"
 #include "render/template_tags.h"
@@ -73,7 +74,7 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
     std::sort(files.begin(), files.end());
     for (const auto& f : files) {
       const std::string rel = rel_dir + "/" + f.filename().string();
-      const ReadResult r = read_file(f, 1 << 20);
+      const ReadResult r = read_file(f, kMaxConfigBytes);
       if (!r.ok) {
         sink.error({rel, 0, 0}, "template/read", "cannot read: " + r.error);
         continue;

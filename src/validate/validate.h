@@ -1,5 +1,5 @@
 #pragma once
-// Stage: front matter and bundle rules over the whole corpus (SPEC §3–§4).
+// Stage: front matter and bundle rules over the whole corpus (docs/spec.md §3–§4).
 
 #include "config/config.h"
 #include "content/content.h"

@@ -53,7 +53,7 @@ TEST(OutputFolder, AReadOnlyFolderNamesThePathAndTheReason) {
                 {"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"});
   }
   const ProcessResult r = run_process(argv);
-  EXPECT_EQ(r.exit_code, 1) << r.err;  // an error finding (SPEC §5)
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // an error finding (docs/spec.md §5)
   EXPECT_NE(r.err.find(out.string()), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("Permission denied"), std::string::npos) << r.err;
   EXPECT_EQ(listing(out), std::vector<std::string>{});

@@ -139,7 +139,7 @@ TEST(L10n, ListPartsJoinToTheFormattedList) {
 
 namespace pp {
 
-// The weekly brief's week (SPEC §7) as ICU's DateIntervalFormat writes it.
+// The weekly brief's week (docs/spec.md §7) as ICU's DateIntervalFormat writes it.
 TEST(L10n, DateIntervalsAreIcuRanges) {
   SiteConfig config;
   config.time_zone = "Asia/Seoul";

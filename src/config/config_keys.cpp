@@ -1,0 +1,65 @@
+#include "config/config_keys.h"
+
+namespace pp {
+
+const std::vector<ConfigKey>& config_keys() {
+  static const std::vector<ConfigKey> keys = {
+      {"", "site", "mapping", true, "the site itself"},
+      {"", "languages", "list of {code, name, locale?}", true, "order is the switcher's order"},
+      {"", "sections", "list of {id, title}", true, "order is the navigation's order"},
+      {"", "translations", "mapping", false, "how untranslated articles are shown"},
+      {"", "newsletter", "mapping", false, "sender and list headers of every email"},
+      {"", "links", "mapping", false, "the link checker (`check --external`)"},
+      {"site", "name", "string", true, "the brand, never translated"},
+      {"site", "base_url", "absolute http(s) URL", true, "ends with `/`"},
+      {"site", "default_language", "language code", true, "one of `languages`"},
+      {"site", "time_zone", "IANA time zone", true, "dates are shown and weeks cut in it"},
+      {"languages", "code", "BCP 47 language code", true, "ICU knows it; used in paths"},
+      {"languages", "name", "string", true, "the language's own name"},
+      {"languages", "locale", "BCP 47 locale", false, "defaults to `code`; used to format"},
+      {"sections", "id", "slug", true, "`[a-z0-9]+(-[a-z0-9]+)*`, not `assets`"},
+      {"sections", "title", "string", true, "a msgid, translated by the catalogs"},
+      {"translations", "fallback", "`omit` | `source`", false, "`omit`"},
+      {"newsletter", "from", "mailbox, at most 100 characters", true, ""},
+      {"newsletter", "list_id", "string", true, "the List-Id header"},
+      {"newsletter", "subscribe_url", "absolute http(s) URL", true, "the form's target"},
+      {"newsletter", "unsubscribe_url", "absolute http(s) URL", true,
+       "`{lang}` is replaced by the language"},
+      {"newsletter", "unsubscribe_mailto", "email address", false, "List-Unsubscribe mailto"},
+      {"links", "timeout_s", "integer 1–600", false, "10"},
+      {"links", "concurrency", "integer 1–256", false, "8 (requests in flight)"},
+      {"links", "per_host", "integer 1–64", false, "2 (requests in flight per host)"},
+      {"links", "retries", "integer 0–10", false, "2"},
+      {"links", "cache_ttl_h", "integer 0–8760", false, "24"},
+      {"links", "allow_private", "`true` | `false`", false,
+       "`false`: loopback, private and link-local targets are refused"},
+      {"links", "exclude", "list of RE2 patterns", false, "URLs matching one are not fetched"},
+      {"links", "proxy", "proxy URL", false, "none; the proxy environment variables are ignored"},
+  };
+  return keys;
+}
+
+std::vector<std::string> config_key_names(const std::string& block) {
+  std::vector<std::string> names;
+  for (const auto& k : config_keys())
+    if (block == k.block) names.emplace_back(k.name);
+  return names;
+}
+
+bool config_key_required(const std::string& block, const std::string& name) {
+  for (const auto& k : config_keys())
+    if (block == k.block && name == k.name) return k.required;
+  return false;
+}
+
+std::string config_keys_markdown() {
+  std::string out = "| key | value | required | default or rule |\n|---|---|---|---|\n";
+  for (const auto& k : config_keys()) {
+    const std::string key = *k.block ? std::string(k.block) + "." + k.name : k.name;
+    out += "| `" + key + "` | " + k.type + " | " + (k.required ? "yes" : "no") + " | " + k.value +
+           " |\n";
+  }
+  return out;
+}
+
+}  // namespace pp
