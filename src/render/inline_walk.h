@@ -21,13 +21,13 @@ enum class InlineKind {
   soft_break,    ///< a line end inside a paragraph
   line_break,    ///< a hard line break
   link_start,    ///< a link's label follows, up to its link_end
-  link_end,      ///<
+  link_end,      ///< the link closes
   image_start,   ///< an image's description follows, up to its image_end
-  image_end,     ///<
-  footnote_ref,  ///< a footnote reference; `text` is its label
+  image_end,     ///< the image closes
+  footnote_ref,  ///< a footnote reference; `text` is its number ("1")
   raw_html,      ///< inline raw HTML: never shown (safe mode)
   span_start,    ///< emphasis, strong, strikethrough…: their content is prose
-  span_end,      ///<
+  span_end,      ///< the span closes
 };
 
 /// One piece of inline content, in document order.
@@ -36,7 +36,7 @@ struct InlineEvent {
   /// The tree node it comes from (a text node gives several events when it
   /// holds figures).
   cmark_node* node = nullptr;
-  /// text, figure, code: what it reads as; footnote_ref: the label.
+  /// text, figure, code: what it reads as; footnote_ref: its number.
   std::string text;
   /// link_* and image_*: the target as written.
   std::string url;

@@ -81,7 +81,7 @@ std::string visible_words(std::string html) {
 }
 
 // The words of a text part, without what only the text part has: link
-// numbers "[n]", footnote marks "[^label]", heading underlines, list bullets,
+// numbers "[n]", footnote marks "[^1]", heading underlines, list bullets,
 // quote marks, table cell separators and thematic breaks.
 std::string text_words(const std::string& text) {
   std::string out;
