@@ -14,7 +14,7 @@
 #include "l10n/l10n.h"
 #include "l10n/po_file.h"
 #include "links/links.h"
-#include "render/body_common.h"
+#include "render/inline_walk.h"
 #include "render/render.h"
 #include "targets.h"
 #include "validate/validate.h"

@@ -184,6 +184,10 @@ class CurlProber : public UrlProber {
   void start(Job& job, CURLM* multi, Guarded& guard);
   /// Settles a finished transfer: a result, or a retry (job goes back to the queue).
   std::optional<ProbeResult> settle(Job& job, CURLcode code);
+  /// settle() for a transfer that got an HTTP status other than a redirect.
+  std::optional<ProbeResult> settle_status(Job& job, long status);
+  /// settle() for a transfer that failed before a status (curl's `code`).
+  std::optional<ProbeResult> settle_error(Job& job, CURLcode code);
 
   ProbeOptions options_;
   std::vector<sockaddr_storage> own_;  // this machine's addresses, refused like private ones
@@ -276,63 +280,79 @@ void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   curl_multi_add_handle(multi, e);
 }
 
+// Puts the job back in the queue for another attempt in `seconds`.
+std::optional<ProbeResult> retry_in(Job& job, double seconds) {
+  ++job.attempt;
+  job.not_before = Clock::now() + std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+  return std::nullopt;
+}
+
+// The wait before the next retry: 0.25 s, doubled with each retry used.
+double backoff(const Job& job) {
+  return 0.25 * (1 << std::min(job.attempt, 6));
+}
+
+// A redirect to `location`: the next hop, or why it is not followed.
+std::optional<ProbeResult> follow_redirect(Job& job, const char* location) {
+  if (job.redirects >= kMaxRedirects)
+    return ProbeResult{LinkStatus::broken,
+                       "redirect loop (more than " + std::to_string(kMaxRedirects) + " redirects)"};
+  if (!is_http_url(location))
+    return ProbeResult{LinkStatus::broken, "refused scheme (only http and https are followed)"};
+  ++job.redirects;
+  job.current = location;
+  job.not_before = Clock::now();
+  return std::nullopt;
+}
+
 std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
   long status = 0;
   curl_easy_getinfo(job.easy, CURLINFO_RESPONSE_CODE, &status);
-  curl_off_t retry_after = 0;
-  curl_easy_getinfo(job.easy, CURLINFO_RETRY_AFTER, &retry_after);
-  const std::string detail = job.error[0] ? job.error : curl_text(code);
-  auto retry = [&](double seconds) -> std::optional<ProbeResult> {
-    ++job.attempt;
-    job.not_before = Clock::now() + std::chrono::milliseconds(static_cast<long>(seconds * 1000));
-    return std::nullopt;
-  };
-  const double backoff = 0.25 * (1 << std::min(job.attempt, 6));
-  const bool can_retry = job.attempt < options_.retries;
-
   if (job.blocked) return refused(job.blocked_reason);
   if (code == CURLE_WRITE_ERROR && job.got_body) code = CURLE_OK;
   char* location = nullptr;
   curl_easy_getinfo(job.easy, CURLINFO_REDIRECT_URL, &location);
-  if (code == CURLE_OK && status >= 300 && status < 400 && location) {
-    if (job.redirects >= kMaxRedirects)
-      return ProbeResult{LinkStatus::broken, "redirect loop (more than " +
-                                                 std::to_string(kMaxRedirects) + " redirects)"};
-    if (!is_http_url(location))
-      return ProbeResult{LinkStatus::broken, "refused scheme (only http and https are followed)"};
-    ++job.redirects;
-    job.current = location;
+  if (code == CURLE_OK && status >= 300 && status < 400 && location)
+    return follow_redirect(job, location);
+  if (code == CURLE_OK) return settle_status(job, status);
+  return settle_error(job, code);
+}
+
+std::optional<ProbeResult> CurlProber::settle_status(Job& job, long status) {
+  // HEAD refused, or answered 404 by a server that mishandles HEAD: ask
+  // again with GET (not a retry) before calling a link broken.
+  if (!job.use_get &&
+      (status == 405 || status == 403 || status == 501 || status == 400 || status == 404)) {
+    job.use_get = true;
     job.not_before = Clock::now();
     return std::nullopt;
   }
-  if (code == CURLE_OK) {
-    // HEAD refused, or answered 404 by a server that mishandles HEAD: ask
-    // again with GET (not a retry) before calling a link broken.
-    if (!job.use_get &&
-        (status == 405 || status == 403 || status == 501 || status == 400 || status == 404)) {
-      job.use_get = true;
-      job.not_before = Clock::now();
-      return std::nullopt;
-    }
-    if (status >= 200 && status < 400) return ProbeResult{LinkStatus::ok, ""};
-    if (status == 404 || status == 410) return ProbeResult{LinkStatus::broken, http_reason(status)};
-    if (status == 429) {
-      if (retry_after > options_.max_retry_after_s)
-        return ProbeResult{LinkStatus::flaky, "429 Too Many Requests; the server asks to wait " +
-                                                  std::to_string(retry_after) + " s (more than " +
-                                                  std::to_string(options_.max_retry_after_s) +
-                                                  " s)"};
-      if (can_retry) return retry(std::max<double>(static_cast<double>(retry_after), backoff));
-      return ProbeResult{LinkStatus::flaky, "429 Too Many Requests after " +
-                                                std::to_string(options_.retries) + " retries"};
-    }
-    if (status >= 500) {
-      if (can_retry) return retry(backoff);
-      return ProbeResult{LinkStatus::flaky, http_reason(status) + " after " +
-                                                std::to_string(options_.retries) + " retries"};
-    }
-    return ProbeResult{LinkStatus::flaky, http_reason(status)};
+  const bool can_retry = job.attempt < options_.retries;
+  if (status >= 200 && status < 400) return ProbeResult{LinkStatus::ok, ""};
+  if (status == 404 || status == 410) return ProbeResult{LinkStatus::broken, http_reason(status)};
+  if (status == 429) {
+    curl_off_t retry_after = 0;
+    curl_easy_getinfo(job.easy, CURLINFO_RETRY_AFTER, &retry_after);
+    if (retry_after > options_.max_retry_after_s)
+      return ProbeResult{LinkStatus::flaky, "429 Too Many Requests; the server asks to wait " +
+                                                std::to_string(retry_after) + " s (more than " +
+                                                std::to_string(options_.max_retry_after_s) + " s)"};
+    if (can_retry)
+      return retry_in(job, std::max<double>(static_cast<double>(retry_after), backoff(job)));
+    return ProbeResult{LinkStatus::flaky, "429 Too Many Requests after " +
+                                              std::to_string(options_.retries) + " retries"};
   }
+  if (status >= 500) {
+    if (can_retry) return retry_in(job, backoff(job));
+    return ProbeResult{LinkStatus::flaky, http_reason(status) + " after " +
+                                              std::to_string(options_.retries) + " retries"};
+  }
+  return ProbeResult{LinkStatus::flaky, http_reason(status)};
+}
+
+std::optional<ProbeResult> CurlProber::settle_error(Job& job, CURLcode code) {
+  const std::string detail = job.error[0] ? job.error : curl_text(code);
+  const bool can_retry = job.attempt < options_.retries;
   switch (code) {
     case CURLE_UNSUPPORTED_PROTOCOL:
       // libcurl also says this when a reused connection carries leftover bytes
@@ -355,7 +375,7 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
       // Not cached: a resolver outage must not mark a link dead for a day.
       return ProbeResult{LinkStatus::broken, "host name does not resolve", false};
     case CURLE_OPERATION_TIMEDOUT:
-      if (can_retry) return retry(backoff);
+      if (can_retry) return retry_in(job, backoff(job));
       return ProbeResult{LinkStatus::flaky,
                          "timed out after " + std::to_string(options_.timeout_s) + " s"};
     case CURLE_SSL_CONNECT_ERROR:
@@ -366,7 +386,7 @@ std::optional<ProbeResult> CurlProber::settle(Job& job, CURLcode code) {
     case CURLE_SSL_ISSUER_ERROR:
       return ProbeResult{LinkStatus::flaky, "TLS: " + detail};
     default:
-      if (can_retry) return retry(backoff);
+      if (can_retry) return retry_in(job, backoff(job));
       return ProbeResult{LinkStatus::flaky, detail};
   }
 }

@@ -130,62 +130,67 @@ GMimeObject* text_part(const char* subtype, const std::string& text) {
   return GMIME_OBJECT(part);
 }
 
-}  // namespace
-
-std::optional<std::string> assemble_email(const EmailContent& c, std::string& error) {
-  init_gmime();
-  if (!verbatim_safe(c.message_id) || c.message_id.find('@') == std::string::npos) {
-    error = "unsafe Message-ID \"" + header_text(c.message_id) + "\"";
-    return std::nullopt;
-  }
+// Why a value written verbatim into a header cannot be (a line break, a
+// non-ASCII byte…), or nullopt when all can.
+std::optional<std::string> verbatim_refusal(const EmailContent& c) {
+  if (!verbatim_safe(c.message_id) || c.message_id.find('@') == std::string::npos)
+    return "unsafe Message-ID \"" + header_text(c.message_id) + "\"";
   if (!verbatim_safe(c.unsubscribe_https) || c.unsubscribe_https.rfind("https://", 0) != 0 ||
       (!c.unsubscribe_mailto.empty() && !verbatim_safe(c.unsubscribe_mailto)) ||
-      !verbatim_safe(c.list_id) || !verbatim_safe(c.language)) {
-    error = "an unsubscribe URL, list id or language that cannot be a header";
-    return std::nullopt;
-  }
-  GPtr<GMimeMessage> msg(g_mime_message_new(TRUE));
-  GMimeObject* top = GMIME_OBJECT(msg.get());
+      !verbatim_safe(c.list_id) || !verbatim_safe(c.language))
+    return "an unsubscribe URL, list id or language that cannot be a header";
+  return std::nullopt;
+}
 
-  GPtr<InternetAddressList> from(internet_address_list_parse(nullptr, header_text(c.from).c_str()));
+// From: exactly one mailbox with a short display name; false with `error` otherwise.
+bool set_from(GMimeMessage* msg, const std::string& from_text, std::string& error) {
+  GPtr<InternetAddressList> from(
+      internet_address_list_parse(nullptr, header_text(from_text).c_str()));
   // One mailbox: a group ("Team: a@x, b@y;") also counts as one address.
   if (!from || internet_address_list_length(from.get()) != 1 ||
       !INTERNET_ADDRESS_IS_MAILBOX(internet_address_list_get_address(from.get(), 0))) {
-    error = "newsletter.from is not one address: \"" + header_text(c.from) + "\"";
-    return std::nullopt;
+    error = "newsletter.from is not one address: \"" + header_text(from_text) + "\"";
+    return false;
   }
   InternetAddress* sender = internet_address_list_get_address(from.get(), 0);
   internet_address_set_charset(sender, "utf-8");  // never a legacy charset
-  internet_address_list_add(g_mime_message_get_from(msg.get()), sender);
+  internet_address_list_add(g_mime_message_get_from(msg), sender);
   // GMime writes a display name's encoded-words on one line: a long one
   // would pass 998 octets (found by fuzzing). site.yaml keeps it short.
   if (const char* name = internet_address_get_name(sender);
       name && static_cast<std::size_t>(count_code_points(name)) > kMaxDisplayName) {
     error = "newsletter.from's display name is longer than " + std::to_string(kMaxDisplayName) +
             " characters";
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
 
+// Date: `epoch_s` in `time_zone` (UTC when GLib does not know it).
+void set_date(GMimeMessage* msg, std::int64_t epoch_s, const std::string& time_zone) {
   // GLib reads the zone's tzfile each time one is made: one per thread and zone.
   thread_local std::string tz_name;
   thread_local GTimeZone* tz_cached = nullptr;
-  if (!tz_cached || tz_name != c.time_zone) {
+  if (!tz_cached || tz_name != time_zone) {
     if (tz_cached) g_time_zone_unref(tz_cached);
-    tz_cached = g_time_zone_new_identifier(c.time_zone.c_str());
+    tz_cached = g_time_zone_new_identifier(time_zone.c_str());
     if (!tz_cached) tz_cached = g_time_zone_new_utc();
-    tz_name = c.time_zone;
+    tz_name = time_zone;
   }
   GTimeZone* tz = g_time_zone_ref(tz_cached);
-  GDateTime* utc = g_date_time_new_from_unix_utc(c.date_epoch_s);
+  GDateTime* utc = g_date_time_new_from_unix_utc(epoch_s);
   GDateTime* local = g_date_time_to_timezone(utc, tz);
-  g_mime_message_set_date(msg.get(), local);
+  g_mime_message_set_date(msg, local);
   g_date_time_unref(local);
   g_date_time_unref(utc);
   g_time_zone_unref(tz);
+}
 
-  g_mime_message_set_message_id(msg.get(), c.message_id.c_str());
+// Subject, Content-Language and the List-* headers.
+void set_subject_and_list_headers(GMimeMessage* msg, const EmailContent& c) {
+  GMimeObject* top = GMIME_OBJECT(msg);
   const std::string subject = header_text(c.subject);
-  g_mime_message_set_subject(msg.get(), subject.c_str(), "utf-8");
+  g_mime_message_set_subject(msg, subject.c_str(), "utf-8");
   GMimeHeaderList* headers = g_mime_object_get_header_list(top);
   if (needs_own_encoding(subject))
     g_mime_header_set_raw_value(g_mime_header_list_get_header(headers, "Subject"),
@@ -205,7 +210,10 @@ std::optional<std::string> assemble_email(const EmailContent& c, std::string& er
                                             : ",\n <mailto:" + c.unsubscribe_mailto + ">") +
               "\n");
   set_raw("List-Unsubscribe-Post", " List-Unsubscribe=One-Click\n");
+}
 
+// The body: multipart/alternative of the text and the HTML part.
+void set_parts(GMimeMessage* msg, const EmailContent& c) {
   GPtr<GMimeMultipart> alt(g_mime_multipart_new_with_subtype("alternative"));
   // A boundary from the content, so the same email is the same bytes.
   const std::string boundary = "=-pp-" + git_blob_id(c.text + '\0' + c.html).substr(0, 24);
@@ -214,15 +222,35 @@ std::optional<std::string> assemble_email(const EmailContent& c, std::string& er
   GPtr<GMimeObject> html(text_part("html", c.html));
   g_mime_multipart_add(alt.get(), plain.get());
   g_mime_multipart_add(alt.get(), html.get());
-  g_mime_message_set_mime_part(msg.get(), GMIME_OBJECT(alt.get()));
+  g_mime_message_set_mime_part(msg, GMIME_OBJECT(alt.get()));
+}
 
+// The message as bytes, CRLF line ends.
+std::string message_bytes(GMimeMessage* msg) {
   GMimeFormatOptions* options = g_mime_format_options_clone(nullptr);
   g_mime_format_options_set_newline_format(options, GMIME_NEWLINE_FORMAT_DOS);
   GPtr<GMimeStream> out(g_mime_stream_mem_new());
-  g_mime_object_write_to_stream(top, options, out.get());
+  g_mime_object_write_to_stream(GMIME_OBJECT(msg), options, out.get());
   g_mime_format_options_free(options);
   GByteArray* bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(out.get()));
   return std::string(reinterpret_cast<const char*>(bytes->data), bytes->len);
+}
+
+}  // namespace
+
+std::optional<std::string> assemble_email(const EmailContent& c, std::string& error) {
+  init_gmime();
+  if (auto refusal = verbatim_refusal(c)) {
+    error = std::move(*refusal);
+    return std::nullopt;
+  }
+  GPtr<GMimeMessage> msg(g_mime_message_new(TRUE));
+  if (!set_from(msg.get(), c.from, error)) return std::nullopt;
+  set_date(msg.get(), c.date_epoch_s, c.time_zone);
+  g_mime_message_set_message_id(msg.get(), c.message_id.c_str());
+  set_subject_and_list_headers(msg.get(), c);
+  set_parts(msg.get(), c);
+  return message_bytes(msg.get());
 }
 
 }  // namespace pp

@@ -2,10 +2,8 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
-#include <cstring>
-
 #include "core/text_wrap.h"
-#include "render/body_common.h"
+#include "render/inline_walk.h"
 
 namespace pp {
 
@@ -29,36 +27,51 @@ struct TextWriter {
   std::vector<std::string> lines;
 
   // The inline content of a block as one string ('\n' for hard breaks).
-  std::string inlines(cmark_node* parent) {
-    std::string out;
-    for (cmark_node* n = cmark_node_first_child(parent); n; n = cmark_node_next(n)) {
-      const auto type = cmark_node_get_type(n);
-      const char* lit = cmark_node_get_literal(n);
-      const std::string type_name = cmark_node_get_type_string(n);
-      if (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE) {
-        out += expand_figures(lit ? lit : "", a, locale);
-      } else if (type == CMARK_NODE_SOFTBREAK) {
-        out += ' ';
-      } else if (type == CMARK_NODE_LINEBREAK) {
-        out += '\n';
-      } else if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) {
-        const std::string url = cmark_node_get_url(n) ? cmark_node_get_url(n) : "";
-        const std::string label = inlines(n);
-        const std::string to = link_destination(url, a, corpus, config, page_url).value_or("");
-        if (to.empty())
-          out += label;
-        else if (label == url || label == to)
-          out += to;  // an autolink: the URL itself, once
-        else
-          out += (type == CMARK_NODE_IMAGE ? "[" + label + "]" : label) + " [" +
-                 std::to_string(refs.number(to)) + "]";
-      } else if (type_name == "footnote_reference") {
-        out += "[^" + std::string(lit ? lit : "") + "]";
-      } else if (type != CMARK_NODE_HTML_INLINE) {
-        out += inlines(n);  // emphasis, strong, strikethrough: their text
+  std::string inlines(cmark_node* block) {
+    // One string per open link or image: its label so far.
+    std::vector<std::string> open(1);
+    walk_inlines(block, {a, corpus, config, locale, page_url}, [&](const InlineEvent& e) {
+      switch (e.kind) {
+        case InlineKind::text:
+        case InlineKind::figure:
+        case InlineKind::code:
+          open.back() += e.text;
+          break;
+        case InlineKind::soft_break:
+          open.back() += ' ';
+          break;
+        case InlineKind::line_break:
+          open.back() += '\n';
+          break;
+        case InlineKind::link_start:
+        case InlineKind::image_start:
+          open.emplace_back();
+          break;
+        case InlineKind::link_end:
+        case InlineKind::image_end: {
+          const std::string label = std::move(open.back());
+          open.pop_back();
+          open.back() += target_text(e, label);
+          break;
+        }
+        case InlineKind::footnote_ref:
+          open.back() += "[^" + e.text + "]";
+          break;
+        default:  // raw HTML is never shown; spans are their prose
+          break;
       }
-    }
-    return out;
+    });
+    return open.front();
+  }
+
+  // A link or image with its `label`: "label [n]", "[label] [n]" for an image,
+  // the URL once for an autolink, the label alone when the target is never emitted.
+  std::string target_text(const InlineEvent& e, const std::string& label) {
+    const std::string to = e.destination.value_or("");
+    if (to.empty()) return label;
+    if (label == e.url || label == to) return to;
+    return (e.kind == InlineKind::image_end ? "[" + label + "]" : label) + " [" +
+           std::to_string(refs.number(to)) + "]";
   }
 
   void add(const std::vector<std::string>& more) {

@@ -40,7 +40,9 @@ std::optional<IsoWeek> parse_iso_week(const std::string& text, const std::string
   if (U_FAILURE(status) || cal->get(UCAL_WEEK_OF_YEAR, status) != week ||
       cal->get(UCAL_YEAR_WOY, status) != year)
     return std::nullopt;
-  w.first = {year, cal->get(UCAL_MONTH, status) + 1, cal->get(UCAL_DATE, status)};
+  // The Monday of week 1 may fall in the year before: its own calendar year.
+  w.first = {cal->get(UCAL_YEAR, status), cal->get(UCAL_MONTH, status) + 1,
+             cal->get(UCAL_DATE, status)};
   cal->add(UCAL_DATE, 6, status);
   w.last = {cal->get(UCAL_YEAR, status), cal->get(UCAL_MONTH, status) + 1,
             cal->get(UCAL_DATE, status)};

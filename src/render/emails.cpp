@@ -110,6 +110,36 @@ std::string message_domain(const SiteConfig& config) {
   return host_of(config.base_url);
 }
 
+namespace {
+
+// The sources line: "Sources: A [3] and B [4]" in text (numbered in `refs`),
+// links in HTML. Nothing when the article has no sources.
+void set_sources(mustache::data& d, const FrontMatter& fm, const Locale& loc, LinkRefs& refs) {
+  if (fm.sources.empty()) return;
+  mustache::data sources{mustache::data::type::list};
+  std::vector<std::string> items;
+  for (const auto& s : fm.sources) {
+    sources.push_back(mustache::object{{"publisher", s.publisher}, {"url", s.url}});
+    items.push_back(s.publisher + " [" + std::to_string(refs.number(s.url)) + "]");
+  }
+  const std::string label = loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size()));
+  d.set("has_sources", mustache::data(true));
+  d.set("sources_label", label);
+  d.set("sources", sources);
+  d.set("sources_text", wrapped(label + " " + loc.format_list(items), loc));
+}
+
+// The text part's numbered references: "[1] https://…".
+void set_references(mustache::data& d, const LinkRefs& refs) {
+  mustache::data references{mustache::data::type::list};
+  for (std::size_t i = 0; i < refs.urls.size(); ++i)
+    references.push_back(mustache::object{{"n", std::to_string(i + 1)}, {"url", refs.urls[i]}});
+  d.set("has_references", mustache::data(!refs.urls.empty()));
+  d.set("references", references);
+}
+
+}  // namespace
+
 std::optional<std::string> render_article_email(const SiteModel& m, const Bundle& b,
                                                 const Article& a, const Locale& loc,
                                                 DiagnosticSink& sink) {
@@ -165,24 +195,8 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
     d.set("facts", facts);
     d.set("review_text", text);
   }
-  if (!fm.sources.empty()) {
-    mustache::data sources{mustache::data::type::list};
-    std::vector<std::string> items;
-    for (const auto& s : fm.sources) {
-      sources.push_back(mustache::object{{"publisher", s.publisher}, {"url", s.url}});
-      items.push_back(s.publisher + " [" + std::to_string(refs.number(s.url)) + "]");
-    }
-    const std::string label = loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size()));
-    d.set("has_sources", mustache::data(true));
-    d.set("sources_label", label);
-    d.set("sources", sources);
-    d.set("sources_text", wrapped(label + " " + loc.format_list(items), loc));
-  }
-  mustache::data references{mustache::data::type::list};
-  for (std::size_t i = 0; i < refs.urls.size(); ++i)
-    references.push_back(mustache::object{{"n", std::to_string(i + 1)}, {"url", refs.urls[i]}});
-  d.set("has_references", mustache::data(!refs.urls.empty()));
-  d.set("references", references);
+  set_sources(d, fm, loc, refs);
+  set_references(d, refs);
 
   EmailContent c;
   c.subject = title;

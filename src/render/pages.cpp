@@ -166,6 +166,84 @@ void set_language_links(mustache::data& d, const SiteModel& m, const Locale& loc
   d.set("og_locale_alternates", og_alts);
 }
 
+// The language switcher and Open Graph locales of an article's page: the
+// languages it has a page in, `a`'s own marked current.
+void set_page_languages(mustache::data& d, const SiteModel& m, const Bundle& b, const Article& a) {
+  mustache::data og_alts{mustache::data::type::list};
+  mustache::data switcher{mustache::data::type::list};
+  for (const auto& lang : m.page_languages(b)) {
+    const LanguageConfig* lc = m.config.language(lang);
+    switcher.push_back(mustache::object{{"code", lang},
+                                        {"name", lc->name},
+                                        {"href", article_path(m.config, lang, b.section, b.slug)},
+                                        {"current", mustache::data(lang == a.lang)}});
+    if (lang != a.lang) og_alts.push_back(m.locales.at(lang)->og_locale());
+  }
+  d.set("languages", switcher);
+  d.set("og_locale_alternates", og_alts);
+}
+
+// The body's HTML, or "" (with markdown/too-complex) when it grew too large
+// or took too long to render.
+std::string checked_body_html(const SiteModel& m, const Article& a, const Locale& loc,
+                              DiagnosticSink& sink) {
+  const double started = thread_cpu_seconds();
+  std::string body_html = render_body_html(a, m.corpus, m.config, loc);
+  // The validator's estimate is checked here against the real output. Time is
+  // only a backstop, and counted as this thread's processor time, so that a
+  // busy machine never changes the verdict.
+  if (body_html.size() > 20 * a.body.size() + 8192 || thread_cpu_seconds() - started > 10) {
+    sink.error({a.path, a.body_first_line, 1}, "markdown/too-complex",
+               "the article expands more than 20 times its size or takes more than 10 seconds "
+               "of processor time to render");
+    body_html.clear();
+  }
+  return body_html;
+}
+
+// The "related" list of `a`: each related bundle's page in `a`'s language,
+// else its source-language page (marked with its language); hidden ones left out.
+mustache::data related_items(const SiteModel& m, const Article& a) {
+  mustache::data related{mustache::data::type::list};
+  for (const auto& r : a.meta.related) {
+    const Bundle* rb = m.corpus.find(r.value);
+    if (!rb) continue;
+    auto it = rb->articles.find(a.lang);
+    const bool here = it != rb->articles.end() && m.visible(it->second);
+    const Article* ra = here ? &it->second : rb->source();
+    if (!ra || !m.visible(*ra)) continue;
+    const std::string lang = here ? a.lang : rb->source_lang;
+    mustache::data item;
+    item.set("href", article_path(m.config, lang, rb->section, rb->slug));
+    item.set("title", ra->meta.title ? ra->meta.title->value : rb->slug);
+    if (!here) {
+      item.set("other_lang", lang);
+      item.set("other_dir", m.locales.count(lang) ? m.locales.at(lang)->dir() : "auto");
+    }
+    related.push_back(item);
+  }
+  return related;
+}
+
+// The publishers as the locale lists them ("A, B and C", "A、B、C"), each
+// item a link; the glue between them is a text part.
+mustache::data source_parts(const Locale& loc, const FrontMatter& fm) {
+  mustache::data sources{mustache::data::type::list};
+  std::vector<std::string> publishers;
+  for (const auto& s : fm.sources) publishers.push_back(s.publisher);
+  std::size_t next = 0;
+  for (const auto& part : loc.format_list_parts(publishers)) {
+    if (!part.item || next >= fm.sources.size()) {
+      sources.push_back(mustache::object{{"text", part.text}});
+      continue;
+    }
+    const SourceRef& s = fm.sources[next++];
+    sources.push_back(
+        mustache::object{{"publisher", s.publisher}, {"url", s.url}, {"title", s.title}});
+  }
+  return sources;
+}
+
 }  // namespace
 
 std::string price_text(const Locale& loc, const Price& p) {
@@ -188,18 +266,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("og_type", "article");
   d.set("description", fm.summary ? fm.summary->value : "");
   d.set("alternates", bundle_alternates(m, b));
-  mustache::data og_alts{mustache::data::type::list};
-  mustache::data switcher{mustache::data::type::list};
-  for (const auto& lang : m.page_languages(b)) {
-    const LanguageConfig* lc = m.config.language(lang);
-    switcher.push_back(mustache::object{{"code", lang},
-                                        {"name", lc->name},
-                                        {"href", article_path(m.config, lang, b.section, b.slug)},
-                                        {"current", mustache::data(lang == a.lang)}});
-    if (lang != a.lang) og_alts.push_back(m.locales.at(lang)->og_locale());
-  }
-  d.set("languages", switcher);
-  d.set("og_locale_alternates", og_alts);
+  set_page_languages(d, m, b, a);
   d.set("json_ld", json_ld(m, b, a, absolute_url(m.config, path)));
   d.set("section_url", section_path(m.config, a.lang, b.section));
   d.set("section_title", section_title(m, loc, b.section));
@@ -214,58 +281,15 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("summary", fm.summary ? fm.summary->value : "");
   d.set("has_byline", mustache::data(!fm.authors.empty()));
   if (!fm.authors.empty()) d.set("byline", byline(loc, fm.authors));
-  const double started = thread_cpu_seconds();
-  std::string body_html = render_body_html(a, m.corpus, m.config, loc);
-  // The validator's estimate is checked here against the real output. Time is
-  // only a backstop, and counted as this thread's processor time, so that a
-  // busy machine never changes the verdict.
-  if (body_html.size() > 20 * a.body.size() + 8192 || thread_cpu_seconds() - started > 10) {
-    sink.error({a.path, a.body_first_line, 1}, "markdown/too-complex",
-               "the article expands more than 20 times its size or takes more than 10 seconds "
-               "of processor time to render");
-    body_html.clear();
-  }
-  d.set("body_html", body_html);
+  d.set("body_html", checked_body_html(m, a, loc, sink));
   if (fm.verdict) d.set("verdict", fm.verdict->value);
 
-  mustache::data related{mustache::data::type::list};
-  for (const auto& r : fm.related) {
-    const Bundle* rb = m.corpus.find(r.value);
-    if (!rb) continue;
-    auto it = rb->articles.find(a.lang);
-    const bool here = it != rb->articles.end() && m.visible(it->second);
-    const Article* ra = here ? &it->second : rb->source();
-    if (!ra || !m.visible(*ra)) continue;
-    const std::string lang = here ? a.lang : rb->source_lang;
-    mustache::data item;
-    item.set("href", article_path(m.config, lang, rb->section, rb->slug));
-    item.set("title", ra->meta.title ? ra->meta.title->value : rb->slug);
-    if (!here) {
-      item.set("other_lang", lang);
-      item.set("other_dir", m.locales.count(lang) ? m.locales.at(lang)->dir() : "auto");
-    }
-    related.push_back(item);
-  }
+  const mustache::data related = related_items(m, a);
   d.set("has_related", mustache::data(!related.is_empty_list()));
   d.set("related", related);
 
-  // The publishers as the locale lists them ("A, B and C", "A、B、C"), each
-  // item a link; the glue between them is a text part.
-  mustache::data sources{mustache::data::type::list};
-  std::vector<std::string> publishers;
-  for (const auto& s : fm.sources) publishers.push_back(s.publisher);
-  std::size_t next = 0;
-  for (const auto& part : loc.format_list_parts(publishers)) {
-    if (!part.item || next >= fm.sources.size()) {
-      sources.push_back(mustache::object{{"text", part.text}});
-      continue;
-    }
-    const SourceRef& s = fm.sources[next++];
-    sources.push_back(
-        mustache::object{{"publisher", s.publisher}, {"url", s.url}, {"title", s.title}});
-  }
   d.set("has_sources", mustache::data(!fm.sources.empty()));
-  d.set("sources", sources);
+  d.set("sources", source_parts(loc, fm));
   d.set("sources_label", loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size())));
 
   if (fm.type && fm.type->value == "review" && (fm.rating || fm.price || fm.product)) {
