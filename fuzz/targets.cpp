@@ -6,6 +6,7 @@
 #include <string>
 
 #include "content/article_cache.h"
+#include "driver/check_site.h"
 #include "fuzz_site.h"
 #include "l10n/l10n.h"
 #include "l10n/po_file.h"
@@ -17,14 +18,10 @@
 
 namespace pp::fuzz {
 
-// Fuzz target: an article file's bytes → front matter split, YAML, typed
-// values, Markdown walk, then every check validate runs on a site holding it
-// beside a translation and another bundle.
-int fuzz_front_matter(const uint8_t* data, size_t size) {
-  const std::string bytes(reinterpret_cast<const char*>(data), size);
+std::vector<Diagnostic> check_article(const std::string& bytes) {
   DiagnosticSink sink;
   auto a = parse_article("content/news/x/index.en.md", "en", bytes, sink);
-  if (!a) return 0;
+  if (!a) return sink.sorted();
   // The parse cache must give back what was parsed.
   const auto back = decode_article(encode_article(*a, sink.sorted()));
   if (!back || encode_article(back->article, back->findings) != encode_article(*a, sink.sorted()))
@@ -37,10 +34,7 @@ int fuzz_front_matter(const uint8_t* data, size_t size) {
   other.source_lang = "en";
   DiagnosticSink ignored;
   other.articles.emplace(
-      "en", *parse_article("content/reviews/tool/index.en.md", "en",
-                           "---\ntitle: T\ntype: review\ndate: 2026-11-18\nsummary: S\n"
-                           "verdict: V\n---\n## Pricing\n",
-                           ignored));
+      "en", *parse_article("content/reviews/tool/index.en.md", "en", kToolArticle, ignored));
   Bundle b;
   b.section = "news";
   b.slug = "x";
@@ -48,10 +42,14 @@ int fuzz_front_matter(const uint8_t* data, size_t size) {
   b.articles.emplace("en", std::move(*a));
   b.source_lang = b.articles.at("en").own.translation_of ? "" : "en";
   corpus.bundles = {std::move(b), std::move(other)};
-  validate_corpus(site(), corpus, sink);
-  check_links(site(), corpus, sink);
-  check_figure_formats(corpus, sink);
-  (void)format_diagnostics(sink.sorted(), OutputFormat::sarif);
+  check_site(site(), corpus, sink);
+  return sink.sorted();
+}
+
+// Fuzz target: check_article on arbitrary bytes, its findings formatted.
+int fuzz_front_matter(const uint8_t* data, size_t size) {
+  const auto findings = check_article(std::string(reinterpret_cast<const char*>(data), size));
+  (void)format_diagnostics(findings, OutputFormat::sarif);
   return 0;
 }
 

@@ -7,11 +7,22 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
 
 namespace pp::fuzz {
 
-/// An article file → split, YAML, typed front matter, Markdown walk, the
-/// parse cache round trip, and every check of validate.
+/// The other bundle of the site check_article() checks: reviews/tool, in English.
+inline constexpr const char* kToolArticle =
+    "---\ntitle: T\ntype: review\ndate: 2026-11-18\nsummary: S\nverdict: V\n---\n## Pricing\n";
+
+/// An article file's bytes as content/news/x/index.en.md of the fuzz site
+/// (fuzz_site.h), beside kToolArticle → split, YAML, typed front matter,
+/// Markdown walk, the parse cache round trip, and every check of validate
+/// (check_site()): the findings, sorted.
+std::vector<Diagnostic> check_article(const std::string& bytes);
+/// check_article on arbitrary bytes.
 int fuzz_front_matter(const uint8_t* data, size_t size);
 /// A Markdown body → parse, guards, and its HTML and text for page and email
 /// in English and Arabic: the bytes rendered, or nothing when the body is

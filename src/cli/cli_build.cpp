@@ -15,7 +15,7 @@ namespace {
 
 // "polypress: built 151 files in 0.46 s: 120 pages, 30 emails; 16 written,
 // 135 unchanged; 1 warning (public)".
-std::string build_summary(const RunResult& r, double seconds) {
+std::string build_summary(const BuildResult& r, double seconds) {
   char time[32];
   std::snprintf(time, sizeof time, "%.2f s", seconds);
   const std::size_t warnings = r.diagnostics.count(Severity::warning);
@@ -32,6 +32,45 @@ std::string build_summary(const RunResult& r, double seconds) {
          std::to_string(r.pages) + " pages, " + std::to_string(r.emails) + " emails; " +
          std::to_string(r.stats.written) + " written, " + std::to_string(r.stats.unchanged) +
          " unchanged" + warned + " (" + visible_text(r.out_dir.lexically_normal().string()) + ")";
+}
+
+// --shard K/N, each of 1 to 4 digits, checked by hand: false when malformed.
+bool parse_shard(const std::string& shard, BuildOptions& options) {
+  const auto slash = shard.find('/');
+  auto number = [](const std::string& s) {
+    const bool ok =
+        !s.empty() && s.size() <= 4 && s.find_first_not_of("0123456789") == std::string::npos;
+    return ok ? std::stoi(s) : -1;
+  };
+  const int k = slash == std::string::npos ? -1 : number(shard.substr(0, slash));
+  const int n = slash == std::string::npos ? -1 : number(shard.substr(slash + 1));
+  if (k < 1 || n < 0 || k > n) return false;
+  options.shard_index = k;
+  options.shard_count = n;
+  return true;
+}
+
+// Runs the build with a progress counter on a terminal, prints what it found
+// and a summary; the exit status.
+int build_and_report(BuildOptions& options, OutputFormat format, bool show) {
+  Progress progress("polypress: rendering", show);
+  options.progress = [&](std::size_t done, std::size_t total) { progress.update(done, total); };
+  const auto started = std::chrono::steady_clock::now();
+  const BuildResult r = run_build(options);
+  progress.finish();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const int status = report_result("build", r, format);
+  if (status == kExitOk && show) std::cerr << build_summary(r, seconds) << "\n";
+  if (status == kExitFindings && format == OutputFormat::text) {
+    if (r.write_failed)
+      std::cerr << "polypress: build failed while writing; " << r.stats.written
+                << " file(s) were replaced, every file is whole\n";
+    else
+      std::cerr << "polypress: build stopped: " << r.diagnostics.count(Severity::error)
+                << " error(s); nothing was written\n";
+  }
+  return status;
 }
 
 }  // namespace
@@ -75,23 +114,10 @@ int cmd_build(const std::vector<std::string>& args) {
     std::cerr << "polypress build: --jobs must be at least 1\n";
     return kExitUsage;
   }
-  if (!shard.empty()) {
-    // K/N, each of 1 to 4 digits, checked by hand.
-    const auto slash = shard.find('/');
-    auto number = [](const std::string& s) {
-      const bool ok =
-          !s.empty() && s.size() <= 4 && s.find_first_not_of("0123456789") == std::string::npos;
-      return ok ? std::stoi(s) : -1;
-    };
-    const int k = slash == std::string::npos ? -1 : number(shard.substr(0, slash));
-    const int n = slash == std::string::npos ? -1 : number(shard.substr(slash + 1));
-    if (k < 1 || n < 0 || k > n) {
-      std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '"
-                << visible_text(shard) << "'\n";
-      return kExitUsage;
-    }
-    options.shard_index = k;
-    options.shard_count = n;
+  if (!shard.empty() && !parse_shard(shard, options)) {
+    std::cerr << "polypress build: --shard must be K/N with 1 <= K <= N, not '"
+              << visible_text(shard) << "'\n";
+    return kExitUsage;
   }
   std::stringstream ss(langs);
   for (std::string item; std::getline(ss, item, ',');)
@@ -101,27 +127,7 @@ int cmd_build(const std::vector<std::string>& args) {
   options.mail_dir = mail;
   options.jobs = jobs;
   options.process_exits = true;
-  const bool show = !common.quiet && stderr_is_terminal();
-  Progress progress("polypress: rendering", show);
-  options.progress = [&](std::size_t done, std::size_t total) { progress.update(done, total); };
-  const auto started = std::chrono::steady_clock::now();
-  RunResult r = run_build(options);
-  progress.finish();
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  print_diagnostics(r.diagnostics, format);
-  if (!r.usage_error.empty())
-    std::cerr << "polypress build: " << visible_text(r.usage_error) << "\n";
-  if (r.exit_code == kExitOk && show) std::cerr << build_summary(r, seconds) << "\n";
-  if (r.exit_code == kExitFindings && format == OutputFormat::text) {
-    if (r.write_failed)
-      std::cerr << "polypress: build failed while writing; " << r.stats.written
-                << " file(s) were replaced, every file is whole\n";
-    else
-      std::cerr << "polypress: build stopped: " << r.diagnostics.count(Severity::error)
-                << " error(s); nothing was written\n";
-  }
-  return r.exit_code;
+  return build_and_report(options, format, !common.quiet && stderr_is_terminal());
 }
 
 }  // namespace pp

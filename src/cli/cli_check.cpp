@@ -32,7 +32,7 @@ int cmd_check(const std::vector<std::string>& args) {
       if (failing) std::cerr << " (" << failing << " failing)";
       std::cerr << "\x1b[K" << std::flush;
     };
-  const RunResult r = run_check(options);
+  const CheckResult r = run_check(options);
   if (show && r.urls > r.urls_cached) std::cerr << "\n";
   const int status = finish_findings_command("check", f, r);
   if (show && external)

@@ -49,6 +49,13 @@ bool stderr_is_terminal() {
   return ::isatty(STDERR_FILENO) == 1;
 }
 
+int report_result(const std::string& command, const CommandResult& result, OutputFormat format) {
+  print_diagnostics(result.diagnostics, format);
+  if (result.error && !result.error->message.empty())
+    std::cerr << "polypress " << command << ": " << visible_text(result.error->message) << "\n";
+  return exit_status(result);
+}
+
 }  // namespace pp
 
 #include "driver/driver.h"
@@ -88,13 +95,11 @@ int parse_findings_command(const std::string& command, const std::vector<std::st
 }
 
 int finish_findings_command(const std::string& command, const FindingsOptions& options,
-                            const RunResult& r) {
-  print_diagnostics(r.diagnostics, options.format);
-  if (!r.usage_error.empty())
-    std::cerr << "polypress " << command << ": " << visible_text(r.usage_error) << "\n";
-  if (r.exit_code == kExitOk && options.strict && r.diagnostics.count(Severity::warning) > 0)
+                            const CommandResult& r) {
+  const int status = report_result(command, r, options.format);
+  if (status == kExitOk && options.strict && r.diagnostics.count(Severity::warning) > 0)
     return kExitFindings;
-  return r.exit_code;
+  return status;
 }
 
 }  // namespace pp

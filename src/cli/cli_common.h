@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/command_result.h"
 #include "core/diagnostic.h"
 
 namespace pp {
@@ -35,11 +36,14 @@ void print_diagnostics(const DiagnosticSink& sink, OutputFormat format);
 /// True when stderr is a terminal (progress and summaries are shown only then).
 bool stderr_is_terminal();
 
+/// Prints a command's findings (in `format`) and, when it stopped early, its
+/// error as "polypress COMMAND: message" on stderr; returns its exit status.
+int report_result(const std::string& command, const CommandResult& result,
+                  OutputFormat format = OutputFormat::text);
+
 }  // namespace pp
 
 namespace pp {
-
-struct RunResult;
 
 /// What validate and check share: FILE arguments, --strict, --jobs, --format.
 struct FindingsOptions {
@@ -56,8 +60,8 @@ struct FindingsOptions {
 int parse_findings_command(const std::string& command, const std::vector<std::string>& args,
                            po::options_description& desc, FindingsOptions& out);
 
-/// Prints the findings and a usage error, and applies --strict: the exit status.
+/// Prints the findings and a stopping error, and applies --strict: the exit status.
 int finish_findings_command(const std::string& command, const FindingsOptions& options,
-                            const RunResult& result);
+                            const CommandResult& result);
 
 }  // namespace pp

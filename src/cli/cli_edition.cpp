@@ -43,12 +43,12 @@ int cmd_edition(const std::vector<std::string>& args) {
   options.root = common.root;
   options.mail_dir = mail;
   options.week = week;
-  const RunResult r = run_edition(options);
-  print_diagnostics(r.diagnostics, OutputFormat::text);
-  if (!r.usage_error.empty())
-    std::cerr << "polypress edition: " << visible_text(r.usage_error) << "\n";
-  std::cout << visible_lines(r.output);
-  return r.exit_code;
+  const EditionResult r = run_edition(options);
+  const int status = report_result("edition", r);
+  std::string written;
+  for (const auto& f : r.files) written += f + "\n";
+  std::cout << visible_lines(written);
+  return status;
 }
 
 }  // namespace pp

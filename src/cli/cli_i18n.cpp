@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "cli/translator_reports.h"
 #include "core/visible_text.h"
 #include "driver/driver.h"
 
@@ -56,14 +57,15 @@ int cmd_i18n(const std::vector<std::string>& args) {
     std::cout << desc;
     return kExitOk;
   }
-  if (sub != "stats") {
-    const RunResult r = sub == "extract"  ? run_i18n_extract(common.root)
-                        : sub == "update" ? run_i18n_update(common.root)
-                                          : run_i18n_check(common.root);
-    print_diagnostics(r.diagnostics, OutputFormat::text);
-    std::cout << visible_lines(r.output);
-    return r.exit_code;
+  if (sub == "update") {
+    const I18nUpdateResult r = run_i18n_update(common.root);
+    const int status = report_result("i18n update", r);
+    std::cout << visible_lines(catalog_update_text(r));
+    return status;
   }
+  if (sub != "stats")
+    return report_result("i18n " + sub, sub == "extract" ? run_i18n_extract(common.root)
+                                                         : run_i18n_check(common.root));
   if (common.format != "text" && common.format != "json") {
     std::cerr << "polypress i18n stats: --format must be text or json\n";
     return kExitUsage;
@@ -72,10 +74,13 @@ int cmd_i18n(const std::vector<std::string>& args) {
     std::cerr << "polypress i18n stats: --fail-under must be a percentage from 0 to 100\n";
     return kExitUsage;
   }
-  const RunResult r = run_i18n_stats(common.root, common.format == "json", fail_under);
-  print_diagnostics(r.diagnostics, OutputFormat::text);
-  std::cout << visible_lines(r.output);
-  return r.exit_code;
+  const I18nStatsResult r = run_i18n_stats(common.root);
+  const int status = report_result("i18n stats", r);
+  if (r.error) return status;
+  std::cout << visible_lines(common.format == "json" ? i18n_stats_json(r) : i18n_stats_text(r));
+  // --fail-under fails a run that found nothing else, as --strict does.
+  if (status == kExitOk && fail_under >= 0 && i18n_stats_below(r, fail_under)) return kExitFindings;
+  return status;
 }
 
 }  // namespace pp

@@ -38,11 +38,10 @@ int cmd_new(const std::vector<std::string>& args) {
     std::cerr << "polypress new: give one SECTION/SLUG, e.g. news/chip-launch\n";
     return kExitUsage;
   }
-  const RunResult r = run_new(common.root, ids[0], lang, type);
-  print_diagnostics(r.diagnostics, OutputFormat::text);
-  if (!r.usage_error.empty()) std::cerr << "polypress new: " << visible_text(r.usage_error) << "\n";
-  if (!common.quiet) std::cout << visible_lines(r.output);
-  return r.exit_code;
+  const NewResult r = run_new(common.root, ids[0], lang, type);
+  const int status = report_result("new", r);
+  if (!r.path.empty() && !common.quiet) std::cout << visible_lines(r.path + "\n");
+  return status;
 }
 
 }  // namespace pp

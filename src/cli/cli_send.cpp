@@ -38,12 +38,11 @@ int cmd_send(const std::vector<std::string>& args) {
     std::cerr << "polypress send: give one FILE.eml, --smtp URL and --to ADDRESS\n";
     return kExitUsage;
   }
-  const RunResult r = run_send(files[0], smtp, to, from);
-  print_diagnostics(r.diagnostics, OutputFormat::text);
-  if (!r.usage_error.empty())
-    std::cerr << "polypress send: " << visible_text(r.usage_error) << "\n";
-  if (!common.quiet) std::cout << visible_lines(r.output);
-  return r.exit_code;
+  const CommandResult r = run_send(files[0], smtp, to, from);
+  const int status = report_result("send", r);
+  if (status == kExitOk && !common.quiet)
+    std::cout << visible_lines("sent " + files[0] + " to " + to + " through " + smtp + "\n");
+  return status;
 }
 
 }  // namespace pp

@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "cli/translator_reports.h"
 #include "core/visible_text.h"
 #include "driver/driver.h"
 
@@ -52,11 +53,7 @@ int cmd_translations(const std::vector<std::string>& args) {
       std::cerr << "polypress translations stamp: name the translation files to stamp\n";
       return kExitUsage;
     }
-    const RunResult r = run_translations_stamp(common.root, files);
-    print_diagnostics(r.diagnostics, OutputFormat::text);
-    if (!r.usage_error.empty())
-      std::cerr << "polypress translations: " << visible_text(r.usage_error) << "\n";
-    return r.exit_code;
+    return report_result("translations", run_translations_stamp(common.root, files));
   }
   if (!files.empty()) {
     std::cerr << "polypress translations: unexpected argument '" << visible_text(files[0]) << "'\n";
@@ -66,12 +63,12 @@ int cmd_translations(const std::vector<std::string>& args) {
     std::cerr << "polypress translations: --format must be text or json\n";
     return kExitUsage;
   }
-  const RunResult r = run_translations(common.root, common.format == "json", diff);
-  print_diagnostics(r.diagnostics, OutputFormat::text);
-  if (!r.usage_error.empty())
-    std::cerr << "polypress translations: " << visible_text(r.usage_error) << "\n";
-  std::cout << visible_lines(r.output);
-  return r.exit_code;
+  const TranslationsResult r = run_translations(common.root, diff);
+  const int status = report_result("translations", r);
+  if (!r.error)
+    std::cout << visible_lines(common.format == "json" ? translations_json(r)
+                                                       : translations_text(r));
+  return status;
 }
 
 }  // namespace pp

@@ -19,54 +19,40 @@ ProcessResult run_process(const std::vector<std::string>& argv) {
   return run_process_with_input(argv, nullptr);
 }
 
-ProcessResult run_process_with_input(const std::vector<std::string>& argv,
-                                     const std::string* input) {
-  ProcessResult r;
-  int out_pipe[2], err_pipe[2], in_pipe[2] = {-1, -1};
-  if (input) {
-    // A child that exits without reading must give EPIPE, not kill us.
-    static std::once_flag once;
-    std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
-    if (::pipe2(in_pipe, O_CLOEXEC) != 0) return r;
-  }
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0) {
-    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]})
-      if (fd >= 0) ::close(fd);
-    return r;
-  }
+namespace {
+
+// Starts argv[0] (searched in PATH) with `in_fd` (or /dev/null when -1) as its
+// stdin and `out_fd`, `err_fd` as its stdout and stderr. 0 and the child's id
+// in `pid`, or the errno of the failure.
+int spawn(const std::vector<std::string>& argv, int in_fd, int out_fd, int err_fd, pid_t& pid) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (input)
-    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
+  if (in_fd >= 0)
+    posix_spawn_file_actions_adddup2(&actions, in_fd, 0);
   else
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  pid_t pid = 0;
   const int rc = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  ::close(out_pipe[1]);
-  ::close(err_pipe[1]);
-  if (input) ::close(in_pipe[0]);
-  if (rc != 0) {
-    if (input) ::close(in_pipe[1]);
-    r.err = argv[0] + ": " + std::strerror(rc);
-    ::close(out_pipe[0]);
-    ::close(err_pipe[0]);
-    return r;
-  }
-  // Feed stdin and read both pipes together so a child blocked on one cannot
-  // block us.
-  pollfd fds[3] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}, {-1, POLLOUT, 0}};
+  return rc;
+}
+
+// Writes `input` to `in_fd` (closed when all is written or the child stopped
+// reading; -1: nothing to write) while reading `out_fd` into r.out and
+// `err_fd` into r.err until both end, so a child blocked on one pipe cannot
+// block us. Closes every descriptor it is given.
+void exchange(int in_fd, int out_fd, int err_fd, const std::string* input, ProcessResult& r) {
+  pollfd fds[3] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}, {-1, POLLOUT, 0}};
   std::size_t written = 0;
-  if (input) {
-    ::fcntl(in_pipe[1], F_SETFL, O_NONBLOCK);
-    fds[2].fd = in_pipe[1];
+  if (in_fd >= 0) {
+    ::fcntl(in_fd, F_SETFL, O_NONBLOCK);
+    fds[2].fd = in_fd;
     if (input->empty()) {
-      ::close(in_pipe[1]);
+      ::close(in_fd);
       fds[2].fd = -1;
     }
   }
@@ -98,6 +84,40 @@ ProcessResult run_process_with_input(const std::vector<std::string>& argv,
       }
     }
   }
+  for (const pollfd& p : fds)  // left open only when poll failed
+    if (p.fd >= 0) ::close(p.fd);
+}
+
+}  // namespace
+
+ProcessResult run_process_with_input(const std::vector<std::string>& argv,
+                                     const std::string* input) {
+  ProcessResult r;
+  int out_pipe[2], err_pipe[2], in_pipe[2] = {-1, -1};
+  if (input) {
+    // A child that exits without reading must give EPIPE, not kill us.
+    static std::once_flag once;
+    std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
+    if (::pipe2(in_pipe, O_CLOEXEC) != 0) return r;
+  }
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0) {
+    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]})
+      if (fd >= 0) ::close(fd);
+    return r;
+  }
+  pid_t pid = 0;
+  const int rc = spawn(argv, in_pipe[0], out_pipe[1], err_pipe[1], pid);
+  ::close(out_pipe[1]);
+  ::close(err_pipe[1]);
+  if (input) ::close(in_pipe[0]);
+  if (rc != 0) {
+    if (input) ::close(in_pipe[1]);
+    r.err = argv[0] + ": " + std::strerror(rc);
+    ::close(out_pipe[0]);
+    ::close(err_pipe[0]);
+    return r;
+  }
+  exchange(in_pipe[1], out_pipe[0], err_pipe[0], input, r);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

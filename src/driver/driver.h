@@ -1,5 +1,7 @@
 #pragma once
-// The order of the stages. Every command is a thin function over these.
+// The order of the stages. Every command is a thin function over these that
+// returns its own result: data, findings and the kind of a stopping error
+// (core/command_result.h). Printing is the command line's (src/cli/).
 
 #include <filesystem>
 #include <functional>
@@ -7,13 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/command_result.h"
 #include "core/diagnostic.h"
 #include "emit/emit.h"
+#include "l10n/l10n.h"
 
 namespace pp {
-
-/// Exit statuses of SPEC §5.
-enum ExitCode { kExitOk = 0, kExitFindings = 1, kExitUsage = 2 };
 
 struct ValidateOptions {
   std::filesystem::path root = ".";
@@ -54,84 +55,135 @@ struct EditionOptions {
   std::vector<std::string> languages;       ///< empty: all configured
 };
 
-/// What a run found and did.
-struct RunResult {
-  int exit_code = kExitOk;
-  DiagnosticSink diagnostics;
+/// What validate found.
+struct ValidateResult : CommandResult {};
+
+/// What check found; with --external, how many URLs it asked about.
+struct CheckResult : ValidateResult {
+  std::size_t urls = 0, urls_cached = 0;  ///< unique URLs, answered by the cache
+};
+
+/// What a build did.
+struct BuildResult : CommandResult {
   EmitStats stats;
-  std::filesystem::path out_dir;
-  std::string usage_error;                ///< a bad option value (exit 2), printed by the command
-  std::string output;                     ///< what a reporting command prints on stdout
-  std::size_t urls = 0, urls_cached = 0;  ///< check --external: unique URLs, answered by the cache
-  bool write_failed = false;              ///< errors came from writing, after validation passed
-  bool reused = false;                ///< build: nothing changed since the last build; nothing done
-  std::size_t rendered = 0;           ///< build: files rendered (pages, feeds, emails, copies)
-  std::size_t pages = 0, emails = 0;  ///< build: HTML pages and emails of this build, all
-  std::vector<std::string> rendered_files;  ///< build: those files, as "<folder>/<path>"
+  std::filesystem::path out_dir;      ///< the pages' folder (under the root when given relative)
+  bool write_failed = false;          ///< errors came from writing, after validation passed
+  bool reused = false;                ///< nothing changed since the last build; nothing done
+  std::size_t rendered = 0;           ///< files rendered (pages, feeds, emails, copies)
+  std::size_t pages = 0, emails = 0;  ///< HTML pages and emails of this build, all
+  std::vector<std::string> rendered_files;  ///< those files, as "<folder>/<path>"
+};
+
+/// What an edition wrote.
+struct EditionResult : CommandResult {
+  /// each brief, as "<mail folder as given>/<path>" (also when writing it failed)
+  std::vector<std::string> files;
+};
+
+/// The source of a stale translation as it was stamped, and what changed since.
+struct StaleDiff {
+  std::string translation, source, digest;  ///< site-relative paths; the stamped blob id
+  bool found = false;                       ///< the stamped version is in git's object store
+  std::vector<SourceChange> changes;
+};
+
+/// The translation matrix.
+struct TranslationsResult : CommandResult {
+  std::vector<std::string> languages;  ///< configured language codes, in order
+  std::vector<TranslationRow> rows;
+  std::vector<StaleDiff> diffs;  ///< with `diff`: one per stale translation, in row order
+};
+
+/// One language's share of translated interface strings and articles.
+struct LanguageStats {
+  std::string language;
+  std::optional<CatalogStats> strings;  ///< nullopt: no usable catalog
+  double strings_percent = 0;  ///< translated of all strings (100 when none; 0 without a catalog)
+  int source = 0, up_to_date = 0, stale = 0, unstamped = 0, missing = 0;  ///< articles
+  double articles_percent = 0;  ///< source and up to date of all bundles (100 when none)
+};
+
+/// `i18n stats`: every configured language, in order.
+struct I18nStatsResult : CommandResult {
+  std::vector<LanguageStats> languages;
+};
+
+/// What `i18n update` did to one catalog.
+struct CatalogWritten {
+  std::string path;  ///< "locales/<lang>.po"
+  enum Outcome { created, updated, unchanged } outcome = unchanged;
+  std::optional<CatalogStats> stats;  ///< its counts, when msgfmt reads it
+};
+
+/// `i18n update`: the catalogs written, in configuration order.
+struct I18nUpdateResult : CommandResult {
+  std::vector<CatalogWritten> catalogs;
+};
+
+/// The file `new` created.
+struct NewResult : CommandResult {
+  std::string path;  ///< site-relative
 };
 
 /// config → content → validate → links: every finding, nothing written.
-RunResult run_validate(const ValidateOptions& options);
+ValidateResult run_validate(const ValidateOptions& options);
 
 /// All of validate, plus sources and product URLs; with `external`, every http(s)
 /// URL is fetched (cache first) and reported where it appears.
-RunResult run_check(const CheckOptions& options);
+CheckResult run_check(const CheckOptions& options);
 
 /// Writes locales/polypress.pot from the templates, site.yaml and the code
 /// (atomically; unchanged bytes are not rewritten).
-RunResult run_i18n_extract(const std::filesystem::path& root);
+CommandResult run_i18n_extract(const std::filesystem::path& root);
 
-/// The translation matrix (SPEC §6) as text or JSON in `output`. With `diff`,
-/// each stale translation also shows which front matter keys and paragraphs of
-/// its source changed since the stamped version, read from git's object store;
-/// outside a git work tree that is a usage error.
-RunResult run_translations(const std::filesystem::path& root, bool json, bool diff = false);
+/// The translation matrix (docs/spec.md §6). With `diff`, each stale
+/// translation also gets which front matter keys and paragraphs of its source
+/// changed since the stamped version, read from git's object store; outside a
+/// git work tree that is a usage error.
+TranslationsResult run_translations(const std::filesystem::path& root, bool diff = false);
 
 /// Checks every configured language's catalog, and that the .pot holds every
 /// string of the templates, site.yaml and the code.
-RunResult run_i18n_check(const std::filesystem::path& root);
+CommandResult run_i18n_check(const std::filesystem::path& root);
 
 /// Merges locales/polypress.pot into every configured language's catalog with
 /// GNU msgmerge (missing catalogs are created); all catalogs are merged before
 /// any is written, each write atomic, so a rejected catalog changes nothing.
-/// One line per catalog in `output`.
-RunResult run_i18n_update(const std::filesystem::path& root);
+I18nUpdateResult run_i18n_update(const std::filesystem::path& root);
 
 /// Per language: interface strings translated, fuzzy and untranslated, and
-/// articles up to date, stale, unstamped and missing, as text or JSON in
-/// `output`. With `fail_under` >= 0, exit 1 when a language's strings or
-/// articles are less than that percentage done.
-RunResult run_i18n_stats(const std::filesystem::path& root, bool json, double fail_under);
+/// articles up to date, stale, unstamped and missing.
+I18nStatsResult run_i18n_stats(const std::filesystem::path& root);
 
 /// Records the current source digest in each translation FILE (atomic writes;
 /// a file that is not a translation, or cannot be parsed, is an error and is
 /// left as it was).
-RunResult run_translations_stamp(const std::filesystem::path& root,
-                                 const std::vector<std::string>& files);
+CommandResult run_translations_stamp(const std::filesystem::path& root,
+                                     const std::vector<std::string>& files);
 
 /// `new SECTION/SLUG`: creates content/SECTION/SLUG/index.<lang>.md. A new
 /// bundle gets a draft source file of `type` whose front matter passes
 /// validate; an existing bundle gets a translation of its source (title,
 /// summary, verdict and body to translate, translation_of and source_digest
-/// set). Never overwrites a file (exit 2 with the path); prints the new path.
-RunResult run_new(const std::filesystem::path& root, const std::string& id, const std::string& lang,
+/// set). Never overwrites a file (a usage error naming the path).
+NewResult run_new(const std::filesystem::path& root, const std::string& id, const std::string& lang,
                   const std::string& type);
 
 /// The weekly brief of an ISO week (cut in site.time_zone), one email per
 /// language into the mail folder. Validates first and writes nothing when
-/// there are errors; a week without any article is an error (exit 1), and a
+/// there are errors; a week without any article is an error finding, and a
 /// language without one that week gets no brief (a warning).
-RunResult run_edition(const EditionOptions& options);
+EditionResult run_edition(const EditionOptions& options);
 
 /// Sends one .eml file (as it is, byte for byte) to one address through an
-/// SMTP server. Problems with the file are located errors; connection and
-/// protocol errors are reported with the server's words (exit 1); bad options
-/// are usage errors (exit 2).
-RunResult run_send(const std::string& file, const std::string& smtp_url, const std::string& to,
-                   const std::string& from);
+/// SMTP server. A file that is not an email polypress wrote is a located
+/// error; a bad --smtp or --to a usage error; connection and protocol
+/// problems network errors with the server's words.
+CommandResult run_send(const std::string& file, const std::string& smtp_url, const std::string& to,
+                       const std::string& from);
 
 /// Validates, then renders and writes the site. Writes nothing when validation,
 /// catalogs or templates have errors.
-RunResult run_build(const BuildOptions& options);
+BuildResult run_build(const BuildOptions& options);
 
 }  // namespace pp

@@ -17,7 +17,7 @@ std::string relative_to_root(const fs::path& root, const std::string& file) {
 }
 
 bool resolve_files(const fs::path& root, const std::vector<std::string>& files,
-                   std::vector<std::string>& wanted, RunResult& result) {
+                   std::vector<std::string>& wanted, CommandResult& result) {
   for (const auto& f : files) {
     std::error_code ec;
     if (fs::is_regular_file(f, ec)) {
@@ -25,8 +25,7 @@ bool resolve_files(const fs::path& root, const std::vector<std::string>& files,
     } else if (fs::is_regular_file(root / f, ec)) {
       wanted.push_back(fs::path(f).lexically_normal().generic_string());
     } else {
-      result.usage_error = "no such file: " + f;
-      result.exit_code = kExitUsage;
+      result.stop(ErrorKind::usage, "no such file: " + f);
       return false;
     }
   }

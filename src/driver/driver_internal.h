@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/check_site.h"
 #include "driver/driver.h"
 #include "emit/manifest.h"
 #include "render/render.h"
@@ -26,9 +27,27 @@ std::string output_folder_problem(const std::filesystem::path& root,
                                   const std::filesystem::path& other = {});
 
 /// Resolves FILE arguments (relative to the working folder or the site root) to
-/// site-relative paths; false with a usage error when one does not exist.
+/// site-relative paths; false with a usage error in `result` when one does not
+/// exist.
 bool resolve_files(const std::filesystem::path& root, const std::vector<std::string>& files,
-                   std::vector<std::string>& wanted, RunResult& result);
+                   std::vector<std::string>& wanted, CommandResult& result);
+
+/// A checked site with its locales and templates, ready to render.
+struct Ready {
+  CheckedSite checked;
+  LocaleMap locales;
+  TemplateSet templates;
+};
+
+/// Reads and checks the site (parses reused from `cache` when given), checks
+/// `languages` and what `usage` says about the configuration (a usage problem,
+/// or "" when all is well), then loads locales and templates. nullopt when the
+/// run ends here: `result` then holds the configuration or usage error, or
+/// the findings.
+std::optional<Ready> prepare_render(
+    const std::filesystem::path& root, const std::vector<std::string>& languages, int jobs,
+    CommandResult& result, const std::function<std::string(const SiteConfig&)>& usage = nullptr,
+    ParseCache* cache = nullptr);
 
 /// Where a build writes, and which share of it.
 struct OutputTargets {

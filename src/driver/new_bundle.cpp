@@ -72,35 +72,40 @@ std::string source_file(const std::string& slug, const std::string& type, const 
 
 // Creates `path` with `bytes`, never over an existing file, never half-written:
 // a temporary is written, then linked under the name (link fails if it exists).
-std::string create_new_file(const fs::path& path, const std::string& bytes) {
+// A file that exists is a usage error; one that cannot be written an I/O error.
+std::optional<RunError> create_new_file(const fs::path& path, const std::string& bytes) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
-  if (ec) return "cannot create " + path.parent_path().string() + ": " + ec.message();
+  if (ec)
+    return RunError{ErrorKind::io,
+                    "cannot create " + path.parent_path().string() + ": " + ec.message()};
   const fs::path temp = path.parent_path() / ("." + path.filename().string() + ".new");
   std::string error;
-  if (write_file_atomic(temp, bytes, error) == WriteOutcome::failed) return "cannot write " + error;
+  if (write_file_atomic(temp, bytes, error) == WriteOutcome::failed)
+    return RunError{ErrorKind::io, "cannot write " + error};
   const int rc = ::link(temp.c_str(), path.c_str());
   const int err = errno;
   fs::remove(temp, ec);
+  if (rc != 0 && err == EEXIST)
+    return RunError{ErrorKind::usage,
+                    path.string() + " exists; polypress new never overwrites a file"};
   if (rc != 0)
-    return err == EEXIST ? path.string() + " exists; polypress new never overwrites a file"
-                         : "cannot write " + path.string() + ": " + std::strerror(err);
-  return "";
+    return RunError{ErrorKind::io, "cannot write " + path.string() + ": " + std::strerror(err)};
+  return std::nullopt;
 }
 
 }  // namespace
 
-RunResult run_new(const fs::path& root, const std::string& id, const std::string& lang_option,
+NewResult run_new(const fs::path& root, const std::string& id, const std::string& lang_option,
                   const std::string& type) {
-  RunResult result;
+  NewResult result;
   auto usage = [&](const std::string& problem) {
-    result.usage_error = problem;
-    result.exit_code = kExitUsage;
+    result.stop(ErrorKind::usage, problem);
     return result;
   };
   const auto config = load_site_config(root, result.diagnostics);
   if (!config) {
-    result.exit_code = kExitUsage;
+    result.stop(ErrorKind::configuration);
     return result;
   }
   const auto slash = id.find('/');
@@ -148,9 +153,11 @@ RunResult run_new(const fs::path& root, const std::string& id, const std::string
   } else {
     bytes = source_file(slug, type, today(config->time_zone));
   }
-  if (const std::string problem = create_new_file(root / rel, bytes); !problem.empty())
-    return usage(problem);
-  result.output = rel + "\n";
+  if (auto problem = create_new_file(root / rel, bytes)) {
+    result.error = std::move(problem);
+    return result;
+  }
+  result.path = rel;
   return result;
 }
 

@@ -1,15 +1,11 @@
 // The translations commands: the matrix, its paragraph diffs, and stamping.
 #include <algorithm>
-#include <cstdio>
-#include <nlohmann/json.hpp>
 
 #include "config/config.h"
 #include "content/content.h"
 #include "core/digest.h"
 #include "core/file_io.h"
-#include "core/json_text.h"
 #include "core/process.h"
-#include "core/visible_text.h"
 #include "driver/driver_internal.h"
 #include "l10n/l10n.h"
 #include "render/render.h"
@@ -19,17 +15,6 @@ namespace pp {
 namespace fs = std::filesystem;
 
 namespace {
-
-// The source as it was when a stale translation was stamped, and what changed.
-struct StaleDiff {
-  std::string translation, source, digest;
-  bool found = false;  ///< the stamped version is in git's object store
-  std::vector<SourceChange> changes;
-};
-
-const char* kind_name(SourceChange::Kind k) {
-  return k == SourceChange::changed ? "changed" : k == SourceChange::added ? "added" : "removed";
-}
 
 // Each stale translation's diff, the stamped source read back from git's
 // object store by its blob id (`git cat-file blob`).
@@ -58,119 +43,42 @@ std::vector<StaleDiff> stale_diffs(const fs::path& root, const Corpus& corpus,
   return out;
 }
 
-std::string diff_text(const std::vector<StaleDiff>& diffs) {
-  std::string text;
-  for (const auto& d : diffs) {
-    // File names and front matter keys may hold line feeds: one item, one line.
-    text += "\n" + visible_text(d.translation) + ": stale; " + visible_text(d.source) +
-            " changed since " + d.digest.substr(0, 12) + "\n";
-    if (!d.found) {
-      text += "  the translated version (blob " + d.digest +
-              ") is not in git's object store; commit sources before stamping their "
-              "translations\n";
-      continue;
-    }
-    if (d.changes.empty()) text += "  only blank lines or line ends changed\n";
-    for (const auto& c : d.changes) {
-      const std::string what =
-          c.key.empty() ? "paragraph" : "front matter '" + visible_text(c.key) + "'";
-      text += "  " + visible_text(d.source) + ":" +
-              (c.line ? std::to_string(c.line) : "(was " + std::to_string(c.old_line) + ")") +
-              ": " + what + " " + kind_name(c.kind) + "\n";
-      for (const auto& l : c.old_lines) text += "    - " + l + "\n";
-      for (const auto& l : c.new_lines) text += "    + " + l + "\n";
-    }
-  }
-  return text;
-}
-
 }  // namespace
 
-RunResult run_translations(const fs::path& root, bool json, bool diff) {
-  RunResult result;
+TranslationsResult run_translations(const fs::path& root, bool diff) {
+  TranslationsResult result;
   const auto config = load_site_config(root, result.diagnostics);
   if (!config) {
-    result.exit_code = kExitUsage;
+    result.stop(ErrorKind::configuration);
     return result;
   }
   if (diff) {
     const ProcessResult git =
         run_process({"git", "-C", root.string(), "rev-parse", "--is-inside-work-tree"});
     if (git.exit_code != 0 || git.out != "true\n") {
-      result.usage_error = "--diff needs the site in a git repository (git rev-parse: " +
-                           (git.err.empty() ? std::string("not a work tree")
-                                            : git.err.substr(0, git.err.find('\n'))) +
-                           ")";
-      result.exit_code = kExitUsage;
+      result.stop(ErrorKind::usage, "--diff needs the site in a git repository (git rev-parse: " +
+                                        (git.err.empty() ? std::string("not a work tree")
+                                                         : git.err.substr(0, git.err.find('\n'))) +
+                                        ")");
       return result;
     }
   }
   DiagnosticSink ignored;  // the matrix is shown even when articles have findings
   const Corpus corpus = load_corpus(root, *config, ignored);
-  const auto rows = translation_matrix(root, *config, corpus);
-  const auto diffs = diff ? stale_diffs(root, corpus, rows) : std::vector<StaleDiff>{};
-  std::map<TranslationState, int> totals;
-  if (json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& r : rows) {
-      nlohmann::json langs = nlohmann::json::object();
-      for (const auto& [lang, state] : r.states) langs[lang] = translation_state_name(state);
-      nlohmann::json row = {{"bundle", r.bundle}, {"languages", langs}};
-      for (const auto& d : diffs) {
-        if (d.source.rfind("content/" + r.bundle + "/", 0) != 0) continue;
-        nlohmann::json changes = nlohmann::json::array();
-        for (const auto& c : d.changes)
-          changes.push_back(
-              {{"kind", kind_name(c.kind)},
-               {"key", c.key.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.key)},
-               {"line", c.line ? nlohmann::json(c.line) : nlohmann::json(nullptr)},
-               {"old_line", c.old_line ? nlohmann::json(c.old_line) : nlohmann::json(nullptr)},
-               {"old", c.old_lines},
-               {"new", c.new_lines}});
-        row["diffs"].push_back({{"translation", d.translation},
-                                {"source", d.source},
-                                {"source_digest", d.digest},
-                                {"found", d.found},
-                                {"changes", changes}});
-      }
-      out.push_back(row);
-    }
-    result.output = json_text(out, 2) + "\n";
-    return result;
-  }
-  std::size_t width = 6;
-  for (const auto& r : rows) width = std::max(width, r.bundle.size());
-  std::string text = "bundle" + std::string(width - 6 + 2, ' ');
-  for (const auto& l : config->languages)
-    text += l.code + std::string(l.code.size() < 12 ? 12 - l.code.size() : 1, ' ');
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  text += "\n";
-  for (const auto& r : rows) {
-    text += r.bundle + std::string(width - r.bundle.size() + 2, ' ');
-    for (const auto& [lang, state] : r.states) {
-      const std::string name = translation_state_name(state);
-      text += name + std::string(name.size() < 12 ? 12 - name.size() : 1, ' ');
-      ++totals[state];
-    }
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-    text += "\n";
-  }
-  text += std::to_string(totals[TranslationState::up_to_date]) + " up to date, " +
-          std::to_string(totals[TranslationState::stale]) + " stale, " +
-          std::to_string(totals[TranslationState::unstamped]) + " unstamped, " +
-          std::to_string(totals[TranslationState::missing]) + " missing\n";
-  result.output = text + diff_text(diffs);
+  for (const auto& l : config->languages) result.languages.push_back(l.code);
+  result.rows = translation_matrix(root, *config, corpus);
+  if (diff) result.diffs = stale_diffs(root, corpus, result.rows);
   return result;
 }
 
-RunResult run_translations_stamp(const fs::path& root, const std::vector<std::string>& files) {
-  RunResult result;
+CommandResult run_translations_stamp(const fs::path& root, const std::vector<std::string>& files) {
+  CommandResult result;
   std::vector<std::string> wanted;
   if (!resolve_files(root, files, wanted, result)) return result;
   DiagnosticSink& sink = result.diagnostics;
   const auto config = load_site_config(root, sink);
   if (!config) {
-    result.exit_code = kExitUsage;
+    result.stop(ErrorKind::configuration);
     return result;
   }
   DiagnosticSink load;
@@ -215,7 +123,6 @@ RunResult run_translations_stamp(const fs::path& root, const std::vector<std::st
       sink.error({path, 0, 0}, "emit/write", "cannot write: " + error);
     }
   }
-  result.exit_code = sink.has_errors() ? kExitFindings : kExitOk;
   return result;
 }
 

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "core/command_result.h"
+
 namespace pp {
 
 /// Everything an email says, before MIME. Text is UTF-8; nothing is encoded yet.
@@ -42,8 +44,10 @@ struct SendOptions {
 std::string envelope_sender(const std::string& message);
 
 /// Delivers `message` (bytes of an .eml, CRLF) through the SMTP server with
-/// libcurl; false with `error` set to a readable reason (connection refused,
-/// the server's SMTP code) when it does not go through.
-bool send_email(const std::string& message, const SendOptions& options, std::string& error);
+/// libcurl; false with `error` set when it does not go through: a usage error
+/// for a bad --smtp or --to, an input error for a message without a sender,
+/// a network error with a readable reason (connection refused, the server's
+/// SMTP code).
+bool send_email(const std::string& message, const SendOptions& options, RunError& error);
 
 }  // namespace pp

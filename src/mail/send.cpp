@@ -89,23 +89,24 @@ bool plausible_address(const std::string& a) {
   return true;
 }
 
-bool send_email(const std::string& message, const SendOptions& options, std::string& error) {
+bool send_email(const std::string& message, const SendOptions& options, RunError& error) {
   if (options.smtp_url.rfind("smtp://", 0) != 0 && options.smtp_url.rfind("smtps://", 0) != 0) {
-    error = "--smtp must be an smtp:// or smtps:// URL, not '" + options.smtp_url + "'";
+    error = {ErrorKind::usage,
+             "--smtp must be an smtp:// or smtps:// URL, not '" + options.smtp_url + "'"};
     return false;
   }
   if (!plausible_address(options.to)) {
-    error = "--to is not an email address: '" + options.to + "'";
+    error = {ErrorKind::usage, "--to is not an email address: '" + options.to + "'"};
     return false;
   }
   const std::string from = options.from.empty() ? envelope_sender(message) : options.from;
   if (!plausible_address(from)) {
-    error = "no sender address: the message has no From address; give --from";
+    error = {ErrorKind::input, "no sender address: the message has no From address; give --from"};
     return false;
   }
   CURL* curl = curl_easy_init();
   if (!curl) {
-    error = "cannot start libcurl";
+    error = {ErrorKind::network, "cannot start libcurl"};
     return false;
   }
   char curl_error[CURL_ERROR_SIZE] = {0};
@@ -130,8 +131,8 @@ bool send_email(const std::string& message, const SendOptions& options, std::str
   curl_slist_free_all(rcpt);
   curl_easy_cleanup(curl);
   if (rc != CURLE_OK) {
-    error = std::string(curl_error[0] ? curl_error : curl_easy_strerror(rc)) +
-            (code ? " (SMTP " + std::to_string(code) + ")" : "");
+    error = {ErrorKind::network, std::string(curl_error[0] ? curl_error : curl_easy_strerror(rc)) +
+                                     (code ? " (SMTP " + std::to_string(code) + ")" : "")};
     return false;
   }
   return true;

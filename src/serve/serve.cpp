@@ -27,11 +27,11 @@ std::string build_once(const ServeOptions& options, std::ostream& log) {
   b.root = options.root;
   b.drafts = options.drafts;
   const auto started = Clock::now();
-  const RunResult r = run_build(b);
+  const BuildResult r = run_build(b);
   const auto ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
   const std::string text = format_diagnostics(r.diagnostics.sorted(), OutputFormat::text);
-  if (r.exit_code != kExitOk) {
+  if (exit_status(r) != kExitOk) {
     log << text << "polypress serve: build failed in " << ms << " ms; pages show the errors\n"
         << std::flush;
     return text.empty() ? "the build failed\n" : text;

@@ -27,7 +27,7 @@ struct Site {
     test::make_minimal_site(dir.path());
     settle();
   }
-  RunResult build(std::vector<std::string> languages = {}) const {
+  BuildResult build(std::vector<std::string> languages = {}) const {
     BuildOptions o;
     o.root = dir.path();
     o.languages = std::move(languages);
@@ -44,14 +44,14 @@ long long mtime_ns(const fs::path& p) {
 
 TEST(BuildManifest, NothingChangedRendersAndWritesNothing) {
   Site s;
-  const RunResult first = s.build();
-  ASSERT_EQ(first.exit_code, 0);
+  const BuildResult first = s.build();
+  ASSERT_EQ(exit_status(first), 0);
   EXPECT_FALSE(first.reused);
   EXPECT_GT(first.rendered, 10u);
   const auto page = s.at("public/en/news/chip-launch/index.html");
   const auto before = mtime_ns(page);
-  const RunResult second = s.build();
-  EXPECT_EQ(second.exit_code, 0);
+  const BuildResult second = s.build();
+  EXPECT_EQ(exit_status(second), 0);
   EXPECT_TRUE(second.reused);
   EXPECT_EQ(second.rendered, 0u);
   EXPECT_EQ(second.stats.written, 0);
@@ -65,13 +65,13 @@ TEST(BuildManifest, NothingChangedRendersAndWritesNothing) {
 
 TEST(BuildManifest, AnyChangeBuildsAgain) {
   Site s;
-  ASSERT_EQ(s.build().exit_code, 0);
+  ASSERT_EQ(exit_status(s.build()), 0);
   // An edited article.
   std::string en = test::read_text(s.at("content/news/chip-launch/index.en.md"));
   en += "\nOne more sentence.\n";
   test::write_text(s.dir.path(), "content/news/chip-launch/index.en.md", en);
   settle();
-  RunResult r = s.build();
+  BuildResult r = s.build();
   EXPECT_FALSE(r.reused);
   EXPECT_GT(r.rendered, 0u);
   EXPECT_NE(
@@ -109,10 +109,10 @@ TEST(BuildManifest, AnyChangeBuildsAgain) {
 
 TEST(BuildManifest, AFailedBuildIsNeverReused) {
   Site s;
-  ASSERT_EQ(s.build().exit_code, 0);
+  ASSERT_EQ(exit_status(s.build()), 0);
   test::write_text(s.dir.path(), "content/news/chip-launch/index.en.md", "---\ntitle: [\n---\n");
-  EXPECT_EQ(s.build().exit_code, 1);
-  EXPECT_EQ(s.build().exit_code, 1);  // still an error, not a reused success
+  EXPECT_EQ(exit_status(s.build()), 1);
+  EXPECT_EQ(exit_status(s.build()), 1);  // still an error, not a reused success
 }
 
 }  // namespace
@@ -128,7 +128,7 @@ TEST(BuildManifest, AFreshlyChangedInputIsNotRecorded) {
   test::make_minimal_site(dir.path());
   BuildOptions o;
   o.root = dir.path();
-  ASSERT_EQ(run_build(o).exit_code, 0);  // inputs just written: not recorded
+  ASSERT_EQ(exit_status(run_build(o)), 0);  // inputs just written: not recorded
   EXPECT_FALSE(run_build(o).reused);
 }
 

@@ -49,7 +49,7 @@ struct Site {
     make_site(dir.path());
     settle();
   }
-  RunResult build() const {
+  BuildResult build() const {
     BuildOptions o;
     o.root = dir.path();
     return run_build(o);
@@ -70,7 +70,7 @@ struct Site {
     test::copy_tree(dir.path() / "locales", clean.path() / "locales");
     BuildOptions o;
     o.root = clean.path();
-    ASSERT_EQ(run_build(o).exit_code, 0);
+    ASSERT_EQ(exit_status(run_build(o)), 0);
     for (const char* folder : {"public", "mail"}) {
       const auto want = test::read_tree(clean.path() / folder);
       const auto have = test::read_tree(dir.path() / folder);
@@ -81,8 +81,8 @@ struct Site {
   }
 };
 
-std::set<std::string> rendered(const RunResult& r) {
-  EXPECT_EQ(r.exit_code, 0) << format_diagnostics(r.diagnostics.sorted(), OutputFormat::text);
+std::set<std::string> rendered(const BuildResult& r) {
+  EXPECT_EQ(exit_status(r), 0) << format_diagnostics(r.diagnostics.sorted(), OutputFormat::text);
   EXPECT_FALSE(r.reused);
   EXPECT_EQ(r.rendered, r.rendered_files.size());
   return {r.rendered_files.begin(), r.rendered_files.end()};
@@ -116,7 +116,7 @@ std::set<std::string> joined(std::initializer_list<std::set<std::string>> parts)
 
 TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   Site s;
-  const RunResult first = s.build();
+  const BuildResult first = s.build();
   const auto all = rendered(first);
   // The chooser, the lists, a page and an email for 9 news articles in two
   // languages and the review in English, the style sheet and the icon.

@@ -294,9 +294,10 @@ TEST(LongInput, MailAddressesOfAnyLength) {
               local + "@" + domain);
     EXPECT_EQ(envelope_sender("From: " + repeat("<@", n) + "\r\n\r\n"), "");
     EXPECT_EQ(envelope_sender("From: <" + std::string(n, '@') + ">\r\n\r\n"), std::string(n, '@'));
-    std::string error;
+    RunError error;
     EXPECT_FALSE(send_email("", {"smtp://127.0.0.1:1", local + "@" + domain + " ", ""}, error));
-    EXPECT_EQ(error.rfind("--to is not an email address: '", 0), 0u);
+    EXPECT_EQ(error.kind, ErrorKind::usage);
+    EXPECT_EQ(error.message.rfind("--to is not an email address: '", 0), 0u);
   }
   // The address as the patterns found it.
   EXPECT_EQ(envelope_sender("From: Ana <@x> <a@b>, c@d\r\n\r\n"), "a@b");

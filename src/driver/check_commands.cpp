@@ -1,0 +1,108 @@
+// `validate` and `check`: the checks of the site, and with --external every
+// http(s) URL fetched.
+#include <algorithm>
+#include <functional>
+
+#include "core/clock.h"
+#include "core/state_folder.h"
+#include "driver/check_site.h"
+#include "driver/driver.h"
+#include "driver/driver_internal.h"
+#include "links/links.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The findings of `all` in the `wanted` files (all of them when empty).
+void keep_wanted(const DiagnosticSink& all, const std::vector<std::string>& wanted,
+                 DiagnosticSink& out) {
+  if (wanted.empty()) {
+    out = all;
+    return;
+  }
+  for (const auto& d : all.sorted())
+    if (std::count(wanted.begin(), wanted.end(), d.where.path))
+      out.report(d.where, d.severity, d.rule, d.message);
+}
+
+// Checks the site, lets `more` add its checks, and keeps the findings of the
+// FILEs asked for. A configuration that cannot be used stops the run.
+void run_checks(const fs::path& root, const std::vector<std::string>& files, int jobs,
+                const SiteCheckOptions& checks,
+                const std::function<void(const CheckedSite&, DiagnosticSink&)>& more,
+                ValidateResult& result) {
+  std::vector<std::string> wanted;
+  if (!resolve_files(root, files, wanted, result)) return;
+  DiagnosticSink all;
+  const CheckedSite site = load_checked_site(root, all, checks, jobs);
+  if (!site.config) {
+    result.diagnostics = all;
+    result.stop(ErrorKind::configuration);
+    return;
+  }
+  if (more) more(site, all);
+  keep_wanted(all, wanted, result.diagnostics);
+}
+
+// The link cache of `root`, or nullptr (with a warning) when it cannot be used.
+std::unique_ptr<LinkCache> open_link_cache(const fs::path& root, int ttl_h, DiagnosticSink& sink) {
+  if (const auto problem = state_folder_problem(root)) {
+    sink.warning({problem->path, 0, 0}, "link/cache",
+                 "link cache not used, checking everything: " + problem->reason);
+    return nullptr;
+  }
+  auto cache = std::make_unique<LinkCache>(root / ".polypress/links.sqlite", ttl_h);
+  if (!cache->error().empty()) {
+    sink.warning({".polypress/links.sqlite", 0, 0}, "link/cache",
+                 "link cache unavailable, checking everything: " + cache->error());
+    cache.reset();
+  }
+  return cache;
+}
+
+// Fetches every http(s) URL of the site once (the cache first) and reports it
+// where it appears.
+ExternalStats check_external_urls(const CheckOptions& options, const CheckedSite& site, double now,
+                                  DiagnosticSink& sink) {
+  const LinksConfig& lc = site.config->links;
+  ProbeOptions po;
+  po.timeout_s = lc.timeout_s;
+  po.concurrency = lc.concurrency;
+  po.per_host = lc.per_host;
+  po.retries = lc.retries;
+  po.allow_private = lc.allow_private;
+  po.proxy = lc.proxy;
+  po.progress = options.progress;
+  auto prober = make_curl_prober(po);
+  std::unique_ptr<LinkCache> cache =
+      options.use_cache ? open_link_cache(options.root, lc.cache_ttl_h, sink) : nullptr;
+  return check_external(*site.config, site.corpus, *prober, cache.get(), now, sink);
+}
+
+}  // namespace
+
+ValidateResult run_validate(const ValidateOptions& options) {
+  ValidateResult result;
+  run_checks(options.root, options.files, options.jobs, {}, nullptr, result);
+  return result;
+}
+
+CheckResult run_check(const CheckOptions& options) {
+  CheckResult result;
+  const double now = current_time_ms();
+  run_checks(
+      options.root, options.files, options.jobs, {.sources_at = now},
+      [&](const CheckedSite& site, DiagnosticSink& all) {
+        if (!options.external) return;
+        const ExternalStats stats = check_external_urls(options, site, now, all);
+        result.urls = stats.unique_urls;
+        result.urls_cached = stats.from_cache;
+      },
+      result);
+  return result;
+}
+
+}  // namespace pp

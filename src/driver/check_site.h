@@ -1,0 +1,41 @@
+#pragma once
+// The checks of a site, in one order, for every caller: validate and check,
+// build and edition (so `serve`), and the fuzz targets.
+
+#include <filesystem>
+#include <optional>
+
+#include "config/config.h"
+#include "content/content.h"
+#include "core/diagnostic.h"
+
+namespace pp {
+
+struct ParseCache;  // content/article_cache.h
+
+/// What check_site() checks besides what every command checks.
+struct SiteCheckOptions {
+  /// `check`'s source rules (source/accessed, source/duplicate), judged at
+  /// this time (milliseconds since the epoch); none when unset.
+  std::optional<double> sources_at;
+};
+
+/// Every check of a loaded site, in order: bundles and front matter
+/// (validate), links and anchors, source and product URLs, figure formats;
+/// then what `options` asks for.
+void check_site(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink,
+                const SiteCheckOptions& options = {});
+
+/// A site read from disk and checked.
+struct CheckedSite {
+  std::optional<SiteConfig> config;  ///< nullopt: site.yaml cannot be used (nothing else read)
+  Corpus corpus;
+};
+
+/// Reads pipeline/site.yaml and content/ under `root` (`jobs` readers; parses
+/// reused from `cache` when given) and runs check_site() on them.
+CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink& sink,
+                              const SiteCheckOptions& options = {}, int jobs = 0,
+                              ParseCache* cache = nullptr);
+
+}  // namespace pp

@@ -1,0 +1,77 @@
+// `edition`: the weekly brief of an ISO week, one email per language.
+#include "config/config.h"
+#include "core/state_folder.h"
+#include "driver/driver.h"
+#include "driver/driver_internal.h"
+#include "emit/manifest.h"
+#include "emit/stale_outputs.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Records the brief's files as the edition's, so build neither removes nor
+// reports them (never through a link in .polypress/: build reports that one).
+void record_brief(const fs::path& root, const fs::path& mail_dir,
+                  const std::vector<OutputFile>& files, DiagnosticSink& sink) {
+  if (sink.has_errors() || state_folder_problem(root)) return;
+  std::vector<std::pair<std::string, WrittenFile>> written;
+  for (const auto& f : files) {
+    const std::string path = (mail_dir / f.path).string();
+    written.push_back({absolute_path(path), {file_state(path), "edition"}});
+  }
+  if (const std::string error = record_written_files(root, written, {}); !error.empty())
+    sink.warning({kBuildStatePath, 0, 0}, "emit/state",
+                 "cannot record the brief's files: " + error +
+                     "; the next build reports them as not produced by it");
+}
+
+}  // namespace
+
+EditionResult run_edition(const EditionOptions& options) {
+  EditionResult result;
+  DiagnosticSink& sink = result.diagnostics;
+  std::optional<IsoWeek> week;
+  auto ready = prepare_render(
+      options.root, options.languages, 0, result, [&](const SiteConfig& config) -> std::string {
+        week = parse_iso_week(options.week, config.time_zone);
+        if (week) return "";
+        return "--week must be an ISO week YYYY-Www that exists, not '" + options.week + "'";
+      });
+  if (!ready) return result;
+  const CheckedSite& c = ready->checked;
+  RenderOptions ro;
+  ro.languages = options.languages;
+  std::vector<std::string> empty;
+  auto files = render_edition(options.root, *c.config, c.corpus, ready->locales, ready->templates,
+                              ro, *week, empty, sink);
+  const std::string when =
+      week->label + " (" + week_range_text(*week) + ", " + c.config->time_zone + ")";
+  if (files.empty()) {
+    sink.error({kSiteConfigPath, 0, 0}, "edition/empty",
+               "no article was published in " + when + "; no brief was written");
+  } else {
+    for (const auto& lang : empty)
+      sink.warning({kSiteConfigPath, 0, 0}, "edition/empty",
+                   "no article in '" + lang + "' was published in " + when +
+                       "; that language gets no brief");
+  }
+  if (sink.has_errors()) return result;
+  const fs::path mail_dir =
+      options.mail_dir.is_absolute() ? options.mail_dir : options.root / options.mail_dir;
+  if (const auto problem = output_folder_problem(options.root, mail_dir, "--mail-out",
+                                                 options.mail_dir.generic_string());
+      !problem.empty()) {
+    result.stop(ErrorKind::usage, problem);
+    return result;
+  }
+  write_outputs(mail_dir, options.mail_dir.generic_string(), files, sink);
+  record_brief(options.root, mail_dir, files, sink);
+  for (const auto& f : files)
+    result.files.push_back(options.mail_dir.generic_string() + "/" + f.path);
+  return result;
+}
+
+}  // namespace pp
