@@ -1,4 +1,4 @@
-// View models of the HTML pages (SPEC §7), filled into the Mustache templates.
+// View models of the HTML pages (docs/spec.md §7), filled into the Mustache templates.
 #include <chrono>
 #include <ctime>
 #include <functional>
