@@ -8,15 +8,14 @@
 #include <set>
 
 #include "config/config.h"
-#include "content/article_cache.h"
 #include "content/content.h"
 #include "core/clock.h"
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/state_folder.h"
 #include "driver/driver_internal.h"
-#include "emit/manifest.h"
 #include "emit/stale_outputs.h"
+#include "incremental/incremental.h"
 #include "l10n/l10n.h"
 #include "links/links.h"
 #include "mail/mail.h"
@@ -303,12 +302,7 @@ RunResult run_build(const BuildOptions& options) {
   if (!sink.has_errors()) {
     // The parse of every article file kept for the next build; those of files
     // no longer in the site forgotten.
-    done.update.articles = std::move(kept->articles.added);
-    std::set<std::string> present;
-    for (const auto& b : c.corpus.bundles)
-      for (const auto& [lang, a] : b.articles) present.insert(a.path);
-    for (const auto& [path, entry] : kept->articles.entries)
-      if (!present.count(path)) done.update.removed_articles.push_back(path);
+    keep_article_parses(kept->articles, c.corpus, done.update);
     std::string state_error = write_incremental_state(options.root, identity, done.update);
     // Findings about this run's own state (a damaged manifest) are not
     // shown again when the next build reuses this one.

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "core/safe_fs.h"
-#include "emit/manifest.h"
+#include "incremental/incremental.h"
 
 namespace pp {
 
@@ -49,6 +49,35 @@ void remove_empty_parents(const fs::path& file, const fs::path& top) {
   for (fs::path d = file.parent_path(); d != top && d.string().size() > top.string().size();
        d = d.parent_path())
     if (::rmdir(d.c_str()) != 0) break;
+}
+
+// Reports (once) and records the files of `f` that no build produced: placed
+// by hand.
+template <typename Produced>
+void report_foreign_files(const OutputFolderRef& f, const Produced& is_produced,
+                          const std::unordered_map<std::string, WrittenFile>& written,
+                          std::vector<std::pair<std::string, WrittenFile>>& record,
+                          DiagnosticSink& sink) {
+  std::error_code ec;
+  std::vector<std::string> found;
+  for (fs::recursive_directory_iterator it(f.dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it.depth() >= kMaxOutputDepth) it.disable_recursion_pending();
+    if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
+    const std::string p = it->path().string();
+    if (!is_produced(p) && !written.count(p)) found.push_back(p);
+  }
+  std::sort(found.begin(), found.end());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    // A folder full of someone else's files is named in a few lines.
+    if (i < kMaxNamed)
+      sink.report({shown_path(f, found[i]), 0, 0}, Severity::note, "emit/not-produced",
+                  "not produced by the build: kept (reported once)");
+    else if (i == kMaxNamed)
+      sink.report({f.shown, 0, 0}, Severity::note, "emit/not-produced",
+                  std::to_string(found.size() - kMaxNamed) +
+                      " more files not produced by the build: kept (reported once)");
+    record.push_back({found[i], {file_state(found[i]), "foreign"}});
+  }
 }
 
 }  // namespace
@@ -117,28 +146,7 @@ std::string tidy_output_folders(const fs::path& root,
     if (::unlink(path.c_str()) == 0) remove_empty_parents(path, f->dir);
   }
   // 2. Files no build produced: placed by hand, reported once.
-  for (const auto& f : folders) {
-    std::error_code ec;
-    std::vector<std::string> found;
-    for (fs::recursive_directory_iterator it(f.dir, ec), end; !ec && it != end; it.increment(ec)) {
-      if (it.depth() >= kMaxOutputDepth) it.disable_recursion_pending();
-      if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
-      const std::string p = it->path().string();
-      if (!is_produced(p) && !written.count(p)) found.push_back(p);
-    }
-    std::sort(found.begin(), found.end());
-    for (std::size_t i = 0; i < found.size(); ++i) {
-      // A folder full of someone else's files is named in a few lines.
-      if (i < kMaxNamed)
-        sink.report({shown_path(f, found[i]), 0, 0}, Severity::note, "emit/not-produced",
-                    "not produced by the build: kept (reported once)");
-      else if (i == kMaxNamed)
-        sink.report({f.shown, 0, 0}, Severity::note, "emit/not-produced",
-                    std::to_string(found.size() - kMaxNamed) +
-                        " more files not produced by the build: kept (reported once)");
-      record.push_back({found[i], {file_state(found[i]), "foreign"}});
-    }
-  }
+  for (const auto& f : folders) report_foreign_files(f, is_produced, written, record, sink);
   return record_written_files(root, record, forget);
 }
 

@@ -1,6 +1,6 @@
 // The build manifest: when nothing changed since the last successful build,
 // `build` renders and writes nothing.
-#include "emit/manifest.h"
+#include "incremental/incremental.h"
 #include "core/json_text.h"
 
 #include <sqlite3.h>
