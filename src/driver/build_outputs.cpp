@@ -26,8 +26,7 @@ struct Rendered {
 // last unit: their count).
 std::vector<std::size_t> unit_starts(const std::vector<RenderUnit>& units) {
   std::vector<std::size_t> first(units.size() + 1, 0);
-  for (std::size_t u = 0; u < units.size(); ++u)
-    first[u + 1] = first[u] + units[u].outputs.size();
+  for (std::size_t u = 0; u < units.size(); ++u) first[u + 1] = first[u] + units[u].outputs.size();
   return first;
 }
 
@@ -39,15 +38,14 @@ void render_wanted(const BuildPlan& plan, const std::vector<bool>& wanted,
                    Rendered& made) {
   const auto& units = plan.units();
   const std::vector<std::size_t> first = unit_starts(units);
-  const std::size_t to_render = static_cast<std::size_t>(
-      std::count(wanted.begin(), wanted.end(), true));
+  const std::size_t to_render =
+      static_cast<std::size_t>(std::count(wanted.begin(), wanted.end(), true));
   std::atomic<std::size_t> done_count{0};
   std::atomic<bool> failed{false};
   tbb::parallel_for(std::size_t{0}, units.size(), [&](std::size_t u) {
     std::vector<bool> want(units[u].outputs.size());
     std::size_t count = 0;
-    for (std::size_t k = first[u]; k < first[u + 1]; ++k)
-      count += (want[k - first[u]] = wanted[k]);
+    for (std::size_t k = first[u]; k < first[u + 1]; ++k) count += (want[k - first[u]] = wanted[k]);
     if (count == 0 || failed) return;
     std::vector<RenderedOutput> out(want.size());
     units[u].make(want, out);
@@ -117,7 +115,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
                                const IncrementalState& kept, const std::string& global,
                                DiagnosticSink& sink) {
   OutputsResult result;
-  const OutputFolders folders{targets.out_dir, targets.mail_dir, targets.out_shown,
+  const OutputFolders folders{targets.out_dir,    targets.mail_dir,    targets.out_shown,
                               targets.mail_shown, targets.shard_index, targets.shard_count};
   bool write_failed = false;
   const auto placed = place_outputs(plan.units(), folders, sink, write_failed);

@@ -27,13 +27,13 @@ namespace pp {
 /// below; text() is its one encoding for storage, parse() its inverse.
 struct DependencyKey {
   enum class Kind {
-    bundle,        ///< a bundle: its article files' stamps and its other files' names
-    catalog,       ///< a language's compiled catalog
-    template_file, ///< a template with its partials
-    list,          ///< the first `first` entries of a language's list (all when unset)
-    section_list,  ///< a language's entries in one section
-    every_bundle,  ///< every bundle (the sitemap)
-    copied_file,   ///< a file copied as it is
+    bundle,         ///< a bundle: its article files' stamps and its other files' names
+    catalog,        ///< a language's compiled catalog
+    template_file,  ///< a template with its partials
+    list,           ///< the first `first` entries of a language's list (all when unset)
+    section_list,   ///< a language's entries in one section
+    every_bundle,   ///< every bundle (the sitemap)
+    copied_file,    ///< a file copied as it is
   };
   Kind kind = Kind::every_bundle;
   std::string name;                  ///< bundle id, language, template name or absolute path

@@ -11,9 +11,9 @@
 
 #include <boost/locale.hpp>
 
-#include "incremental/incremental.h"
 #include "core/digest.h"
 #include "core/text.h"
+#include "incremental/incremental.h"
 #include "l10n/l10n.h"
 
 namespace pp {

@@ -3,8 +3,8 @@
 
 #include "core/markup_text.h"
 
-#include "incremental/incremental.h"
 #include "core/text.h"
+#include "incremental/incremental.h"
 #include "render/site_model.h"
 #include "render/urls.h"
 

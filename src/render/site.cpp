@@ -28,7 +28,7 @@ std::vector<Listed> SiteModel::latest(const std::string& lang, std::size_t n,
   // A list that ran out is a dependency as a whole: an entry added at its end
   // would be shown.
   record_dependency(out.size() < n ? DependencyKey::whole_list(lang)
-                                    : DependencyKey::list_head(lang, seen));
+                                   : DependencyKey::list_head(lang, seen));
   return out;
 }
 

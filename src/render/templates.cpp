@@ -4,11 +4,11 @@
 #include <memory>
 #include <set>
 
-#include "incremental/incremental.h"
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/markup_text.h"
 #include "core/text.h"
+#include "incremental/incremental.h"
 #include "render/template_tags.h"
 
 namespace pp {

@@ -107,7 +107,7 @@ TEST(AtomicBatch, ARenameThatFailsStopsTheCommitThere) {
   EXPECT_EQ(failed, f.out / "b.html");
   EXPECT_NE(error.find("b.html"), std::string::npos) << error;
   EXPECT_EQ(test::read_text(f.out / "a.html"), "new a");  // staged before it
-  EXPECT_FALSE(fs::exists(f.out / "c.html"));              // staged after it
+  EXPECT_FALSE(fs::exists(f.out / "c.html"));             // staged after it
 }
 
 // A build's two outputs, placed by emit.

@@ -34,8 +34,8 @@ std::vector<DependencyKey> every_kind() {
 
 TEST(DependencyKey, EachKindHasItsStoredText) {
   const std::vector<std::string> texts = {
-      "b:news/launch", "c:ko",  "t:page.html", "l:ko:20", "l:ko:*", "l:ko:*:news",
-      "s",             "f:/site/pipeline/static/a:b.css"};
+      "b:news/launch", "c:ko",        "t:page.html", "l:ko:20",
+      "l:ko:*",        "l:ko:*:news", "s",           "f:/site/pipeline/static/a:b.css"};
   const auto keys = every_kind();
   ASSERT_EQ(keys.size(), texts.size());
   for (std::size_t i = 0; i < keys.size(); ++i) EXPECT_EQ(keys[i].text(), texts[i]);
@@ -59,8 +59,8 @@ TEST(DependencyKey, ParseIsTheInverseOfText) {
 }
 
 TEST(DependencyKey, RefusesTextItCannotHaveWritten) {
-  for (const char* bad : {"", "b", "x:1", "s:", "l:ko", "l:ko:", "l:ko:two", "l:ko:-1",
-                          "l:ko:1234567890", "bundle"})
+  for (const char* bad :
+       {"", "b", "x:1", "s:", "l:ko", "l:ko:", "l:ko:two", "l:ko:-1", "l:ko:1234567890", "bundle"})
     EXPECT_FALSE(DependencyKey::parse(bad)) << bad;
 }
 
