@@ -127,6 +127,8 @@ struct Bundle {
 /// Every bundle of the site, sorted by id.
 struct Corpus {
   std::vector<Bundle> bundles;
+  /// The bundle `id`, or nullptr. A pure lookup: a renderer records what it
+  /// reads itself (incremental/incremental.h).
   const Bundle* find(const std::string& id) const;
 };
 

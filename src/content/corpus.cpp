@@ -11,7 +11,6 @@
 #include "content/front_matter_split.h"
 #include "content/markdown.h"
 #include "content/markdown_guard.h"
-#include "core/dependency_log.h"
 #include "core/file_io.h"
 #include "core/file_names.h"
 #include "core/safe_fs.h"
@@ -32,7 +31,6 @@ const Article* Bundle::source() const {
 }
 
 const Bundle* Corpus::find(const std::string& id) const {
-  note_dependency("b:", id);
   auto it = std::lower_bound(bundles.begin(), bundles.end(), id,
                              [](const Bundle& b, const std::string& key) { return b.id() < key; });
   return it != bundles.end() && it->id() == id ? &*it : nullptr;

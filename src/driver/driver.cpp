@@ -4,7 +4,6 @@
 #include <set>
 
 #include "config/config.h"
-#include "content/article_cache.h"
 #include "content/content.h"
 #include "core/digest.h"
 #include "core/file_io.h"
@@ -12,8 +11,8 @@
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
 #include "driver/phase_timer.h"
-#include "emit/manifest.h"
 #include "emit/stale_outputs.h"
+#include "incremental/incremental.h"
 #include "l10n/l10n.h"
 #include "render/render.h"
 
@@ -137,12 +136,9 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
 std::string record_build(const BuildRun& run, const Corpus& corpus, IncrementalState& kept,
                          const std::string& identity, OutputsResult& done,
                          const DiagnosticSink& sink) {
-  done.update.articles = std::move(kept.articles.added);
-  std::set<std::string> present;
-  for (const auto& b : corpus.bundles)
-    for (const auto& [lang, a] : b.articles) present.insert(a.path);
-  for (const auto& [path, entry] : kept.articles.entries)
-    if (!present.count(path)) done.update.removed_articles.push_back(path);
+  // The parse of every article file kept for the next build; those of files
+  // no longer in the site forgotten.
+  keep_article_parses(kept.articles, corpus, done.update);
   std::string state_error = write_incremental_state(run.options.root, identity, done.update);
   // Findings about this run's own state (a damaged manifest) are not
   // shown again when the next build reuses this one.

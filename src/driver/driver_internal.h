@@ -8,7 +8,8 @@
 
 #include "driver/check_site.h"
 #include "driver/driver.h"
-#include "emit/manifest.h"
+#include "emit/emit.h"
+#include "incremental/incremental.h"
 #include "render/render.h"
 
 namespace pp {
@@ -55,16 +56,9 @@ struct OutputTargets {
   std::string out_shown, mail_shown;        ///< as the user gave them, for messages
   int shard_index = 1, shard_count = 1;
   int jobs = 0;
-  std::filesystem::path staging;  ///< where temporaries go (empty: beside their files)
+  std::filesystem::path staging;  ///< where temporaries go: prepare_staging() (emit)
   std::function<void(std::size_t, std::size_t)> progress;  ///< BuildOptions::progress
 };
-
-/// A fresh `.polypress/staging/<pid>/` under `root` when it is on the same file
-/// system as every folder of `outputs` (else empty: temporaries then go beside
-/// their files). Staging folders left by builds that no longer run (killed)
-/// are removed first.
-std::filesystem::path prepare_staging(const std::filesystem::path& root,
-                                      const std::vector<std::filesystem::path>& outputs);
 
 /// What render_and_write() did.
 struct OutputsResult {
@@ -77,15 +71,11 @@ struct OutputsResult {
   IncrementalUpdate update;           ///< records of what was rendered; outputs gone
 };
 
-/// The digest of the values `keys` (one a line) have now, under `global` (what every output
-/// depends on: the binary, site.yaml, options that change output).
-std::string dependencies_digest(const BuildPlan& plan, const std::string& global,
-                                std::string_view keys);
-
-/// Renders the outputs of `plan` in this share whose record in `kept` is
-/// missing or out of date (or whose file changed since), in parallel, staging
-/// each file as it is made; then replaces them all in one batch. On an error
-/// (a finding, a write that fails) nothing is replaced.
+/// Renders the outputs of `plan` in this share that incremental says must be
+/// (outputs_to_render(), against `kept` and `global`), in parallel, handing
+/// each file to emit as it is made (OutputBatch); then emit replaces them all
+/// in one batch. On an error (a finding, a write that fails) nothing is
+/// replaced.
 OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targets,
                                const IncrementalState& kept, const std::string& global,
                                DiagnosticSink& sink);

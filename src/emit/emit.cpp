@@ -6,6 +6,7 @@
 #include "core/file_names.h"
 #include "core/safe_fs.h"
 #include "core/text.h"
+#include "emit/emit_internal.h"
 
 namespace pp {
 
@@ -15,6 +16,32 @@ bool stays_inside(const std::string& path) {
   const fs::path rel(path);
   return !path.empty() && !rel.is_absolute() &&
          std::none_of(rel.begin(), rel.end(), [](const fs::path& p) { return p == ".."; });
+}
+
+bool output_folder_usable(const fs::path& dir, const std::string& shown, DiagnosticSink& sink) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec) || fs::is_directory(dir, ec)) return true;
+  sink.error({shown, 0, 0}, "emit/write", "the output folder is not a folder");
+  return false;
+}
+
+bool output_path_usable(const std::string& path, const std::string& shown, DiagnosticSink& sink) {
+  if (stays_inside(path)) return true;
+  sink.error({shown, 0, 0}, "emit/path", "refusing to write outside the output folder");
+  return false;
+}
+
+bool output_way_clear(const fs::path& dir, const std::string& shown_dir, const fs::path& rel_dir,
+                      DiagnosticSink& sink) {
+  const std::string link = link_on_way(dir, rel_dir);
+  if (link.empty()) return true;
+  sink.error({shown_dir + "/" + link, 0, 0}, "emit/output-link", kOutputLinkMessage);
+  return false;
+}
+
+std::string as_shown(std::string error, const std::string& abs, const std::string& shown) {
+  if (error.rfind(abs, 0) == 0) error = shown + error.substr(abs.size());
+  return error;
 }
 
 std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sink) {
@@ -69,9 +96,7 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
 EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
                         const std::vector<OutputFile>& files, DiagnosticSink& sink) {
   EmitStats stats;
-  std::error_code ec;
-  if (fs::exists(out_dir, ec) && !fs::is_directory(out_dir, ec)) {
-    sink.error({shown_dir, 0, 0}, "emit/write", "the output folder is not a folder");
+  if (!output_folder_usable(out_dir, shown_dir, sink)) {
     stats.failed = 1;
     return stats;
   }
@@ -84,13 +109,8 @@ EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
     const OutputFile& f = files[i];
     const fs::path rel(f.path);
     const std::string shown = shown_dir + "/" + f.path;
-    if (!stays_inside(f.path)) {
-      sink.error({shown, 0, 0}, "emit/path", "refusing to write outside the output folder");
-      ++stats.failed;
-      return stats;
-    }
-    if (const std::string link = link_on_way(out_dir, rel.parent_path()); !link.empty()) {
-      sink.error({shown_dir + "/" + link, 0, 0}, "emit/output-link", kOutputLinkMessage);
+    if (!output_path_usable(f.path, shown, sink) ||
+        !output_way_clear(out_dir, shown_dir, rel.parent_path(), sink)) {
       ++stats.failed;
       return stats;
     }
@@ -117,11 +137,8 @@ EmitStats write_outputs(const fs::path& out_dir, const std::string& shown_dir,
     if (o == WriteOutcome::unchanged) ++stats.unchanged;
   }
   if (failed_index < files.size()) {
-    // Name the file as the user knows it, not by the absolute path.
-    const std::string abs = out_dir.string();
-    if (error.rfind(abs, 0) == 0) error = shown_dir + error.substr(abs.size());
     sink.error({shown_dir + "/" + files[failed_index].path, 0, 0}, "emit/write",
-               "cannot write: " + error);
+               "cannot write: " + as_shown(error, out_dir.string(), shown_dir));
     ++stats.failed;
   }
   return stats;

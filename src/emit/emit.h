@@ -1,11 +1,16 @@
 #pragma once
-// Stage: writing rendered files into an output folder, atomically and only when changed.
+// Stage: writing rendered files into an output folder, atomically and only when
+// changed. The only code that writes output files: `build` stages each output
+// here as soon as it is rendered and replaces them all in one batch.
 
 #include <filesystem>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/file_io.h"
 #include "render/render.h"
 
 namespace pp {
@@ -38,5 +43,67 @@ std::vector<OutputFile> collect_static(const std::filesystem::path& root, Diagno
 /// either its old or its new version.
 EmitStats write_outputs(const std::filesystem::path& out_dir, const std::string& shown_dir,
                         const std::vector<OutputFile>& files, DiagnosticSink& sink);
+
+/// The output folders of a build and this run's share of its files.
+struct OutputFolders {
+  std::filesystem::path out_dir, mail_dir;  ///< absolute
+  std::string out_shown, mail_shown;        ///< as the user gave them, for messages
+  int shard_index = 1, shard_count = 1;
+};
+
+/// One output of a build, placed in its folder.
+struct PlacedOutput {
+  std::size_t unit = 0, index = 0;  ///< its unit in BuildPlan::units(), its place in the unit
+  std::filesystem::path file;       ///< absolute
+  std::string shown;                ///< "<folder as given>/<path>", for messages
+  bool mine = false;                ///< this shard's (every output without shards)
+};
+
+/// Every output of `units` placed in its folder, in order; nullopt after an
+/// error: a path outside its folder (emit/path), two outputs on one file
+/// (emit/path), an output folder that is not a folder (emit/write).
+/// `write_failed` is set for the last two.
+std::optional<std::vector<PlacedOutput>> place_outputs(const std::vector<RenderUnit>& units,
+                                                       const OutputFolders& folders,
+                                                       DiagnosticSink& sink, bool& write_failed);
+
+/// Whether no symbolic link (or special file) is on the way to any output
+/// whose `wanted` flag is set; else an emit/output-link error names it.
+bool output_ways_are_clear(const std::vector<RenderUnit>& units,
+                           const std::vector<PlacedOutput>& placed, const std::vector<bool>& wanted,
+                           const OutputFolders& folders, DiagnosticSink& sink);
+
+/// A fresh `.polypress/staging/<pid>/` under `root` when it is on the same file
+/// system as every folder of `outputs` (else empty: temporaries then go beside
+/// their files). Staging folders left by builds that no longer run (killed)
+/// are removed first.
+std::filesystem::path prepare_staging(const std::filesystem::path& root,
+                                      const std::vector<std::filesystem::path>& outputs);
+
+/// The files of a build's outputs, staged from any thread as each is rendered
+/// and replaced all at once (AtomicBatch): until commit() no file changes.
+class OutputBatch {
+ public:
+  /// `placed` (place_outputs()) must outlive the batch; temporaries go into
+  /// `staging` (prepare_staging(); empty: beside their files).
+  OutputBatch(const std::vector<PlacedOutput>& placed, std::filesystem::path staging);
+  /// Stages `bytes` as the file of output `k` (thread-safe); false when that
+  /// failed, reported by staged_all().
+  bool stage(std::size_t k, const std::string& bytes);
+  /// True when every stage() went through; else the first output (in order)
+  /// that could not be staged is reported (emit/write).
+  bool staged_all(DiagnosticSink& sink) const;
+  /// Replaces every staged file; false, with an emit/write error naming the
+  /// file, when a replacement fails.
+  bool commit(DiagnosticSink& sink);
+  /// What stage() did with output `k` (unchanged for an output not staged).
+  WriteOutcome outcome(std::size_t k) const { return outcomes_[k]; }
+
+ private:
+  const std::vector<PlacedOutput>& placed_;
+  AtomicBatch batch_;
+  std::vector<WriteOutcome> outcomes_;
+  std::vector<std::string> errors_;
+};
 
 }  // namespace pp

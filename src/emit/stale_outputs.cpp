@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "core/safe_fs.h"
-#include "emit/manifest.h"
+#include "incremental/incremental.h"
 
 namespace pp {
 

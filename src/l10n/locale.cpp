@@ -11,9 +11,9 @@
 
 #include <boost/locale.hpp>
 
-#include "core/dependency_log.h"
 #include "core/digest.h"
 #include "core/text.h"
+#include "incremental/incremental.h"
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -109,12 +109,12 @@ Locale::Locale(const SiteConfig& config, const LanguageConfig& lang, const std::
 Locale::~Locale() = default;
 
 std::string Locale::tr(const std::string& msgid) const {
-  note_dependency("c:", code_);
+  record_dependency(DependencyKey::catalog(code_));
   return bl::translate(msgid).str(messages_);
 }
 
 std::string Locale::tr_n(const std::string& singular, const std::string& plural, long n) const {
-  note_dependency("c:", code_);
+  record_dependency(DependencyKey::catalog(code_));
   return bl::translate(singular, plural, n).str(messages_);
 }
 

@@ -3,24 +3,40 @@
 #include <algorithm>
 
 #include "content/article_cache.h"
-#include "core/dependency_log.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "incremental/incremental.h"
+#include "links/links.h"
 #include "render/site_model.h"
 
 namespace pp {
 
 namespace {
 
-// One output rendered with its dependencies logged; `own` is what it shows
-// without looking it up (its bundle).
+// One output rendered with what it reads recorded; `own` is what it shows
+// without looking it up (its bundle and the bundles it names).
 template <typename F>
-void logged(RenderedOutput& out, const std::string& own, F&& render) {
+void logged(RenderedOutput& out, const std::vector<DependencyKey>& own, F&& render) {
   DependencyLog log;
   DependencyScope scope(log);
-  if (!own.empty()) note_dependency(own);
+  for (const auto& k : own) record_dependency(k);
   out.bytes = render(out.findings);
   out.dependencies = log.keys();
+}
+
+// The bundles an article's page and email show besides what they record
+// through lookups: its own bundle and the targets of its internal links (both
+// resolve them, in the HTML body); the page also lists the related bundles,
+// found or not (`related` true).
+std::vector<DependencyKey> article_reads(const Bundle& b, const Article& a, bool related) {
+  std::vector<DependencyKey> keys{DependencyKey::bundle(b.id())};
+  if (related)
+    for (const auto& r : a.meta.related) keys.push_back(DependencyKey::bundle(r.value));
+  for (const auto& l : a.links)
+    if (classify_link(l.url) == LinkKind::internal)
+      if (const auto link = parse_internal_link(l.url))
+        keys.push_back(DependencyKey::bundle(link->bundle_id));
+  return keys;
 }
 
 // `source` is absolute; `shown` names it relative to the site root.
@@ -31,7 +47,7 @@ RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::st
             const ReadResult r = read_file(source, 256u << 20);
             if (!r.ok) out[0].findings.error({shown, 0, 0}, "emit/read", "cannot read: " + r.error);
             out[0].bytes = r.bytes;
-            out[0].dependencies = {"f:" + source};
+            out[0].dependencies = {DependencyKey::copied_file(source)};
           }};
 }
 
@@ -46,7 +62,7 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
   auto single = [&](OutputFolder folder, const std::string& path, auto render) {
     units_.push_back(
         {{{folder, path}}, [render](const std::vector<bool>&, std::vector<RenderedOutput>& out) {
-           logged(out[0], "", render);
+           logged(out[0], {}, render);
          }});
   };
   const auto pages = OutputFolder::pages;
@@ -78,12 +94,11 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
              // The body is read and parsed once for both, and dropped after.
              auto full = read_article_body(m.root, a, out[want[0] ? 0 : 1].findings);
              if (!full) return;
-             const std::string own = "b:" + b.id();
              if (want[0])
-               logged(out[0], own,
+               logged(out[0], article_reads(b, a, true),
                       [&](DiagnosticSink& s) { return render_article_page(m, b, *full, loc, s); });
              if (want[1])
-               logged(out[1], own, [&](DiagnosticSink& s) {
+               logged(out[1], article_reads(b, a, false), [&](DiagnosticSink& s) {
                  return render_article_email(m, b, *full, loc, s).value_or("");
                });
            }});
@@ -111,59 +126,51 @@ void BuildPlan::add_copy(OutputFolder folder, const std::string& path, const std
                 std::filesystem::path(source).lexically_relative(model_->root).generic_string()));
 }
 
-std::string BuildPlan::dependency_value(std::string_view k) const {
-  const std::string_view rest = k.size() > 2 ? k.substr(2) : std::string_view();
-  if (k.starts_with("b:")) {
-    auto it = bundle_digests_.find(rest);
-    return it == bundle_digests_.end() ? "absent" : it->second;
-  }
-  if (k.starts_with("c:")) {
-    auto it = model_->locales.find(std::string(rest));
-    return it == model_->locales.end() ? "absent" : it->second->catalog_digest();
-  }
-  if (k.starts_with("t:")) {
-    auto it = template_digests_.find(rest);
-    return it == template_digests_.end() ? model_->templates.digest(std::string(rest)) : it->second;
-  }
-  if (k.starts_with("f:")) return file_stamp(std::string(rest));
-  if (k == "s" || k.starts_with("l:")) {
-    std::lock_guard<std::mutex> lock(lists_mutex_);
-    auto found = list_digests_.find(k);
-    if (found != list_digests_.end()) return found->second;
-    auto& slot = list_digests_[std::string(k)];
-    if (!slot.empty()) return slot;
-    std::string s;
-    if (k == "s") {
-      for (const auto& [id, digest] : bundle_digests_) s += id + " " + digest + "\n";
-    } else {
-      // "l:<lang>:<n>": the first n entries ("*": all) of a language's list;
-      // "l:<lang>:*:<section>": its entries in one section.
-      std::string spec(rest), section;
-      if (const auto at = spec.find(":*:"); at != std::string::npos) {
-        section = spec.substr(at + 3);
-        spec.resize(at + 2);
-      }
-      const auto colon = spec.rfind(':');
-      const std::string lang = spec.substr(0, colon), n = spec.substr(colon + 1);
-      auto it = model_->lists.find(lang);
-      const bool number = !n.empty() && n.size() < 9 && std::all_of(n.begin(), n.end(), [](char c) {
-        return c >= '0' && c <= '9';
-      });
-      if (colon == std::string::npos || (n != "*" && !number)) return "unknown";
-      if (it != model_->lists.end()) {
-        const std::size_t count =
-            n == "*" ? it->second.size() : std::min<std::size_t>(std::stoul(n), it->second.size());
-        for (std::size_t i = 0; i < count; ++i) {
-          const Listed& l = it->second[i];
-          if (!section.empty() && l.bundle->section != section) continue;
-          s += l.bundle->id() + " " + l.page_lang + " " + bundle_digests_.at(l.bundle->id()) + "\n";
-        }
-      }
+std::string BuildPlan::value(const DependencyKey& k) const {
+  using Kind = DependencyKey::Kind;
+  switch (k.kind) {
+    case Kind::bundle: {
+      auto it = bundle_digests_.find(k.name);
+      return it == bundle_digests_.end() ? "absent" : it->second;
     }
-    slot = git_blob_id(s);
-    return slot;
+    case Kind::catalog: {
+      auto it = model_->locales.find(k.name);
+      return it == model_->locales.end() ? "absent" : it->second->catalog_digest();
+    }
+    case Kind::template_file: {
+      auto it = template_digests_.find(k.name);
+      return it == template_digests_.end() ? model_->templates.digest(k.name) : it->second;
+    }
+    case Kind::copied_file:
+      return file_stamp(k.name);
+    case Kind::list:
+    case Kind::section_list:
+    case Kind::every_bundle:
+      return list_value(k);
   }
   return "unknown";
+}
+
+std::string BuildPlan::list_value(const DependencyKey& k) const {
+  const std::string text = k.text();
+  std::lock_guard<std::mutex> lock(lists_mutex_);
+  auto& slot = list_digests_[text];
+  if (!slot.empty()) return slot;
+  std::string s;
+  if (k.kind == DependencyKey::Kind::every_bundle) {
+    for (const auto& [id, digest] : bundle_digests_) s += id + " " + digest + "\n";
+  } else if (auto it = model_->lists.find(k.name); it != model_->lists.end()) {
+    // The first n entries (all when unset) of a language's list, or its
+    // entries in one section.
+    const std::size_t count = std::min(k.first.value_or(it->second.size()), it->second.size());
+    for (std::size_t i = 0; i < count; ++i) {
+      const Listed& l = it->second[i];
+      if (!k.section.empty() && l.bundle->section != k.section) continue;
+      s += l.bundle->id() + " " + l.page_lang + " " + bundle_digests_.at(l.bundle->id()) + "\n";
+    }
+  }
+  slot = git_blob_id(s);
+  return slot;
 }
 
 }  // namespace pp

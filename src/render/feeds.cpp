@@ -3,8 +3,8 @@
 
 #include "core/markup_text.h"
 
-#include "core/dependency_log.h"
 #include "core/text.h"
+#include "incremental/incremental.h"
 #include "render/site_model.h"
 #include "render/urls.h"
 
@@ -74,7 +74,7 @@ void sitemap_url(std::string& x, const std::string& loc, const std::string& last
 }  // namespace
 
 std::string render_sitemap(const SiteModel& m) {
-  note_dependency("s");  // every bundle
+  record_dependency(DependencyKey::every_bundle());
   const SiteConfig& c = m.config;
   std::string x;
   x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";

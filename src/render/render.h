@@ -14,6 +14,7 @@
 #include "config/config.h"
 #include "content/content.h"
 #include "core/diagnostic.h"
+#include "incremental/incremental.h"
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -64,11 +65,11 @@ struct PlannedOutput {
   std::string path;  ///< relative to its folder, '/'-separated
 };
 
-/// What rendering one output gave: its bytes, the inputs it read (keys of
-/// core/dependency_log.h) and its findings.
+/// What rendering one output gave: its bytes, the inputs it read and its
+/// findings.
 struct RenderedOutput {
   std::string bytes;
-  std::vector<std::string> dependencies;
+  std::vector<DependencyKey> dependencies;
   DiagnosticSink findings;
 };
 
@@ -85,7 +86,8 @@ struct SiteModel;
 /// Everything a build writes, as units to render in any order on any thread:
 /// the chooser and the sitemap; per language the home page, feed, section
 /// pages, and for each visible article its page, its bundle files and its email.
-class BuildPlan {
+/// It also knows what every input an output can read is now (DependencyValues).
+class BuildPlan : public DependencyValues {
  public:
   BuildPlan(const std::filesystem::path& root, const SiteConfig& config, const Corpus& corpus,
             const LocaleMap& locales, const TemplateSet& templates, const RenderOptions& options);
@@ -98,9 +100,11 @@ class BuildPlan {
   void add_copy(OutputFolder folder, const std::string& path, const std::string& source);
   /// What dependency `key` is now, as a digest: the same as when an output was
   /// rendered exactly when what it read then is unchanged. Thread-safe.
-  std::string dependency_value(std::string_view key) const;
+  std::string value(const DependencyKey& key) const override;
 
  private:
+  /// value() of a list or of every bundle, computed once.
+  std::string list_value(const DependencyKey& key) const;
   std::unique_ptr<SiteModel> model_;
   std::vector<RenderUnit> units_;
   std::map<std::string, std::string, std::less<>> bundle_digests_;

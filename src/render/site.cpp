@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "core/dependency_log.h"
+#include "incremental/incremental.h"
 #include "render/site_model.h"
 
 namespace pp {
@@ -9,7 +9,7 @@ std::vector<Listed> list_for(const SiteModel& m, const std::string& lang);
 
 const std::vector<Listed>& SiteModel::listed(const std::string& lang) const {
   static const std::vector<Listed> none;
-  note_dependency("l:", lang + ":*");
+  record_dependency(DependencyKey::whole_list(lang));
   auto it = lists.find(lang);
   return it == lists.end() ? none : it->second;
 }
@@ -27,7 +27,8 @@ std::vector<Listed> SiteModel::latest(const std::string& lang, std::size_t n,
     }
   // A list that ran out is a dependency as a whole: an entry added at its end
   // would be shown.
-  note_dependency("l:", lang + ":" + (out.size() < n ? "*" : std::to_string(seen)));
+  record_dependency(out.size() < n ? DependencyKey::whole_list(lang)
+                                   : DependencyKey::list_head(lang, seen));
   return out;
 }
 
@@ -37,7 +38,7 @@ std::vector<Listed> SiteModel::listed_in(const std::string& lang,
   if (auto it = lists.find(lang); it != lists.end())
     for (const auto& l : it->second)
       if (l.bundle->section == section) out.push_back(l);
-  note_dependency("l:", lang + ":*:" + section);
+  record_dependency(DependencyKey::section_list(lang, section));
   return out;
 }
 

@@ -4,12 +4,12 @@
 #include <memory>
 #include <set>
 
-#include "core/dependency_log.h"
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/limits.h"
 #include "core/markup_text.h"
 #include "core/text.h"
+#include "incremental/incremental.h"
 #include "render/template_tags.h"
 
 namespace pp {
@@ -190,8 +190,8 @@ mustache::mustache& compiled(const TemplateSet& set, const std::string& name,
 
 std::string render_template(const TemplateSet& templates, const std::string& name,
                             mustache::data data, const Locale& locale, DiagnosticSink& sink) {
-  note_dependency("t:", name);
-  note_dependency("c:", locale.code());
+  record_dependency(DependencyKey::template_file(name));
+  record_dependency(DependencyKey::catalog(locale.code()));
   const std::string* text = templates.find(name);
   if (!text) return {};
   mustache::mustache& tmpl = compiled(templates, name, *text, locale, false);
@@ -206,8 +206,8 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
 
 std::string render_text_template(const TemplateSet& templates, const std::string& name,
                                  mustache::data data, const Locale& locale, DiagnosticSink& sink) {
-  note_dependency("t:", name);
-  note_dependency("c:", locale.code());
+  record_dependency(DependencyKey::template_file(name));
+  record_dependency(DependencyKey::catalog(locale.code()));
   const std::string* text = templates.find(name);
   if (!text) {
     sink.error({TemplateSet::path(name), 0, 0}, "template/missing", "required template is missing");

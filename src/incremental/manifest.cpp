@@ -1,7 +1,9 @@
-// The build manifest: when nothing changed since the last successful build,
-// `build` renders and writes nothing.
-#include "emit/manifest.h"
+// The state incremental builds keep in .polypress/build.sqlite: the record of
+// the last successful build (when nothing changed since, `build` renders and
+// writes nothing), a record per output, the parse of every article, and the
+// files written into the output folders.
 #include "core/json_text.h"
+#include "incremental/incremental.h"
 
 #include <sqlite3.h>
 #include <sys/stat.h>

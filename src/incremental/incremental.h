@@ -1,0 +1,241 @@
+#pragma once
+// Stage: incremental builds. What a build keeps for the next one in
+// .polypress/build.sqlite (the build record, a record per output, the parse of
+// every article, the files written), what each output read while it was
+// rendered (typed dependency keys), and the decision of which outputs must be
+// rendered again. docs/architecture.md ("Incremental builds") and
+// docs/incremental.md describe it; this is the stage's one public header.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "content/article_cache.h"
+#include "content/content.h"
+#include "core/diagnostic.h"
+
+namespace pp {
+
+// ---------------------------------------------------------------------------
+// Dependency keys
+
+/// One input an output read while it was rendered. Built by the factories
+/// below; text() is its one encoding for storage, parse() its inverse.
+struct DependencyKey {
+  enum class Kind {
+    bundle,         ///< a bundle: its article files' stamps and its other files' names
+    catalog,        ///< a language's compiled catalog
+    template_file,  ///< a template with its partials
+    list,           ///< the first `first` entries of a language's list (all when unset)
+    section_list,   ///< a language's entries in one section
+    every_bundle,   ///< every bundle (the sitemap)
+    copied_file,    ///< a file copied as it is
+  };
+  Kind kind = Kind::every_bundle;
+  std::string name;                  ///< bundle id, language, template name or absolute path
+  std::string section;               ///< section_list: the section
+  std::optional<std::size_t> first;  ///< list: how many entries; nullopt: all
+
+  static DependencyKey bundle(std::string id);
+  static DependencyKey catalog(std::string lang);
+  static DependencyKey template_file(std::string name);
+  /// The first `n` entries of `lang`'s list.
+  static DependencyKey list_head(std::string lang, std::size_t n);
+  /// The whole list of `lang`.
+  static DependencyKey whole_list(std::string lang);
+  static DependencyKey section_list(std::string lang, std::string section);
+  static DependencyKey every_bundle();
+  static DependencyKey copied_file(std::string path);
+
+  /// The stored form: "b:<id>", "c:<lang>", "t:<name>", "l:<lang>:<n>",
+  /// "l:<lang>:*", "l:<lang>:*:<section>", "s", "f:<path>".
+  std::string text() const;
+  /// The key text() wrote, or nullopt for text it cannot have written.
+  static std::optional<DependencyKey> parse(std::string_view text);
+
+  bool operator==(const DependencyKey&) const = default;
+};
+
+/// The keys an output read, in the order they were first recorded.
+class DependencyLog {
+ public:
+  /// Adds `key` (a repeat of the last key is dropped at once: pages ask for
+  /// the same catalog or template again and again).
+  void record(DependencyKey key);
+  /// The keys recorded, each once, sorted by text().
+  std::vector<DependencyKey> keys() const;
+
+ private:
+  std::vector<DependencyKey> keys_;
+};
+
+/// Makes `log` the log of the output being rendered on this thread while it
+/// lives (restoring the previous one after).
+class DependencyScope {
+ public:
+  explicit DependencyScope(DependencyLog& log);
+  ~DependencyScope();
+  DependencyScope(const DependencyScope&) = delete;
+  DependencyScope& operator=(const DependencyScope&) = delete;
+
+ private:
+  DependencyLog* previous_;
+};
+
+/// Records `key` in the log of the output being rendered on this thread, if
+/// any (nothing otherwise). Renderers call it where they read an input.
+void record_dependency(DependencyKey key);
+
+/// The current value of every dependency, as a digest that is the same as
+/// when an output was rendered exactly when what it read then is unchanged.
+class DependencyValues {
+ public:
+  virtual ~DependencyValues() = default;
+  /// The value of `key` now. Thread-safe.
+  virtual std::string value(const DependencyKey& key) const = 0;
+};
+
+/// The digest of the values `keys` have now under `global` (what every output
+/// depends on: the binary, site.yaml, the options that change output).
+std::string dependencies_digest(const DependencyValues& values, const std::string& global,
+                                const std::vector<DependencyKey>& keys);
+
+/// `keys` one a line (their text()), as an output record stores them.
+std::string encode_dependencies(const std::vector<DependencyKey>& keys);
+
+/// The keys of encode_dependencies(), or nullopt when a line is not a key.
+std::optional<std::vector<DependencyKey>> decode_dependencies(std::string_view text);
+
+// ---------------------------------------------------------------------------
+// The state kept between builds (.polypress/build.sqlite)
+
+/// Where the manifest is, relative to the site root (for messages).
+inline constexpr const char* kBuildStatePath = ".polypress/build.sqlite";
+
+/// What the last successful build saw and wrote.
+struct BuildRecord {
+  std::string inputs;                ///< fingerprint of every input file (path, size, mtime)
+  std::string options;               ///< fingerprint of the options and the polypress binary
+  std::vector<std::string> outputs;  ///< absolute paths of every file it produced
+  std::string outputs_state;         ///< fingerprint of those files (size, mtime)
+  std::vector<Diagnostic> findings;  ///< its warnings, shown again when it is reused
+};
+
+/// What the last build that wrote it recorded about one output file.
+struct OutputRecord {
+  std::string dependencies;          ///< encode_dependencies() of what it read
+  std::string digest;                ///< dependencies_digest() of those then
+  std::string state;                 ///< the file as written: file_state()
+  std::vector<Diagnostic> findings;  ///< found rendering it, shown again when reused
+};
+
+/// What incremental builds keep: a record per output file (by absolute path)
+/// and the parse of every article (filled here, read by load_corpus()). All
+/// of it belongs to one `identity` (this binary and the site's
+/// configuration); under another, none of it is used.
+struct IncrementalState {
+  std::unordered_map<std::string, OutputRecord> outputs;
+  ParseCache articles;
+};
+
+/// The state kept under `identity`, or an empty one.
+IncrementalState read_incremental_state(const std::filesystem::path& root,
+                                        const std::string& identity);
+
+/// Changes to the kept state, written in one transaction.
+struct IncrementalUpdate {
+  std::vector<std::pair<std::string, OutputRecord>> outputs;        ///< rendered now
+  std::vector<std::string> removed_outputs;                         ///< no longer produced
+  std::vector<std::pair<std::string, ParseCache::Entry>> articles;  ///< parsed now
+  std::vector<std::string> removed_articles;                        ///< files no longer in the site
+};
+
+/// Applies `update` (all of the kept state is replaced when `identity` is not
+/// the one kept); "" or why .polypress/build.sqlite cannot be written (a
+/// damaged one is then removed, so that the next build makes it anew).
+std::string write_incremental_state(const std::filesystem::path& root, const std::string& identity,
+                                    const IncrementalUpdate& update);
+
+/// Moves the parses made by this build into `update`, and forgets those of
+/// files no longer in `corpus`.
+void keep_article_parses(ParseCache& cache, const Corpus& corpus, IncrementalUpdate& update);
+
+/// file_stamp() of a file as it is now ("missing" when absent).
+std::string file_state(const std::string& path);
+
+/// A fingerprint of the site's inputs: every regular file under content/,
+/// pipeline/ and locales/ with its size and modification time (nanoseconds).
+/// `newest_ns`, when given, receives the newest modification time seen.
+std::string fingerprint_inputs(const std::filesystem::path& root, long long* newest_ns = nullptr);
+
+/// A fingerprint of files as they are now (a missing file counts too), or
+/// as `states` (their file_state(), one per path) say they are.
+std::string fingerprint_files(const std::vector<std::string>& paths,
+                              const std::vector<std::string>* states = nullptr);
+
+/// The identity of the running polypress (its executable's size and time), so
+/// a new version never reuses an old build.
+std::string binary_identity();
+
+/// The record of the last successful build, or nullopt (none, unreadable);
+/// its `outputs` are left empty (read_build_outputs()).
+std::optional<BuildRecord> read_build_record(const std::filesystem::path& root);
+
+/// The files the last successful build produced.
+std::vector<std::string> read_build_outputs(const std::filesystem::path& root);
+
+/// Stores `record` (one transaction); "" or why .polypress/build.sqlite cannot
+/// be written, which only costs the next build its shortcut.
+std::string write_build_record(const std::filesystem::path& root, const BuildRecord& record);
+
+/// Checks that .polypress/build.sqlite (when there is one) can be read: a
+/// damaged one is removed, so that this build makes it anew, and "was damaged
+/// (SQLite's words …)" is returned; "" otherwise.
+std::string repair_build_state(const std::filesystem::path& root);
+
+/// A file polypress wrote into an output folder, as it left it.
+struct WrittenFile {
+  std::string state;    ///< file_state() right after it was written
+  std::string made_by;  ///< "build" or "edition"; "foreign" for a file reported as not ours
+};
+
+/// Every file recorded by record_written_files(), by absolute path.
+std::unordered_map<std::string, WrittenFile> read_written_files(const std::filesystem::path& root);
+
+/// Records `files` and forgets `forgotten` (absolute paths); "" or why not.
+std::string record_written_files(const std::filesystem::path& root,
+                                 const std::vector<std::pair<std::string, WrittenFile>>& files,
+                                 const std::vector<std::string>& forgotten);
+
+/// Forgets the last build (before writing outputs, so a failed or interrupted
+/// build is never taken for a complete one).
+void clear_build_record(const std::filesystem::path& root);
+
+// ---------------------------------------------------------------------------
+// What to render
+
+/// Whether each of `files` (absolute; only those `mine` flags) must be
+/// rendered: it has no record in `kept`, its file changed or went since it
+/// was written, or one of the inputs it read has another value now. The
+/// file_state() of each file with a record goes to `states`. In parallel (on
+/// the calling task arena).
+std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
+                                    const std::vector<bool>& mine, const IncrementalState& kept,
+                                    const DependencyValues& values, const std::string& global,
+                                    std::vector<std::string>& states);
+
+/// The record of an output rendered now from `keys` (its state and findings
+/// are filled once it is written).
+OutputRecord output_record(const std::vector<DependencyKey>& keys, const DependencyValues& values,
+                           const std::string& global);
+
+/// Adds to `update` the records of `kept` whose file is not among `every`
+/// (every output of this build, sorted): those outputs are no longer produced.
+void forget_outputs_not_in(const IncrementalState& kept, const std::vector<std::string>& every,
+                           IncrementalUpdate& update);
+
+}  // namespace pp
