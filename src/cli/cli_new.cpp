@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "content/article_type.h"
 #include "core/visible_text.h"
 #include "driver/driver.h"
 
@@ -9,7 +10,7 @@ namespace pp {
 
 int cmd_new(const std::vector<std::string>& args) {
   CommonOptions common;
-  std::string lang, type = "news";
+  std::string lang, type = to_string(ArticleType::news);
   std::vector<std::string> ids;
   po::options_description desc(
       "Usage: polypress new SECTION/SLUG [--lang L] [--type T]\n\n"

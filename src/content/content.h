@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "content/article_type.h"
 #include "core/date.h"
 #include "core/diagnostic.h"
 #include "core/limits.h"
@@ -24,6 +25,7 @@ template <typename T>
 struct Located {
   T value{};
   SourceLocation where;
+  friend bool operator==(const Located&, const Located&) = default;
 };
 
 struct SourceRef {
@@ -32,6 +34,7 @@ struct SourceRef {
   SourceLocation where;           ///< the list item
   SourceLocation url_where;       ///< the url value
   SourceLocation accessed_where;  ///< the accessed value
+  friend bool operator==(const SourceRef&, const SourceRef&) = default;
 };
 
 struct Figure {
@@ -41,23 +44,29 @@ struct Figure {
   std::string currency;  ///< ISO 4217, for format currency
   SourceLocation where;  ///< the name key
   SourceLocation format_where;
+  friend bool operator==(const Figure&, const Figure&) = default;
 };
 
 struct Price {
   double amount = 0;
   std::string currency, period;
   SourceLocation where;
+  friend bool operator==(const Price&, const Price&) = default;
 };
 
 struct Product {
   std::string name, url, kind;
   SourceLocation where;
   SourceLocation url_where;  ///< the url value
+  friend bool operator==(const Product&, const Product&) = default;
 };
 
-/// Typed front matter of one file, as written (no inheritance).
+/// Typed front matter of one file, as written (no inheritance). Its fields are
+/// declared in content/front_matter_fields.cpp, which says how each is read,
+/// inherited, compared and cached; a new member needs a row there.
 struct FrontMatter {
-  std::optional<Located<std::string>> title, type, summary, verdict, translation_of, source_digest;
+  std::optional<Located<std::string>> title, summary, verdict, translation_of, source_digest;
+  std::optional<Located<ArticleType>> type;
   std::optional<Located<Date>> date, updated, checked;
   std::vector<std::string> authors, tags;
   bool draft = false;
@@ -69,6 +78,7 @@ struct FrontMatter {
   std::optional<Product> product;
   std::map<std::string, SourceLocation> keys;  ///< every key given a value, with its position
   std::vector<std::string> empty_keys;         ///< keys written without a value (reported)
+  friend bool operator==(const FrontMatter&, const FrontMatter&) = default;
 };
 
 /// A parsed Markdown tree (cmark-gfm), owned. Parsed once, read by every walker.

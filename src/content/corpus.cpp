@@ -8,6 +8,7 @@
 #include "content/article_cache.h"
 #include "content/content.h"
 #include "content/front_matter.h"
+#include "content/front_matter_fields.h"
 #include "content/front_matter_split.h"
 #include "content/markdown.h"
 #include "content/markdown_guard.h"
@@ -80,20 +81,6 @@ std::optional<Article> parse_article(const std::string& rel_path, const std::str
 }
 
 namespace {
-
-// Shared keys (SPEC §3) a translation inherits from its source when left out.
-void inherit(FrontMatter& t, const FrontMatter& s) {
-  if (!t.type) t.type = s.type;
-  if (!t.date) t.date = s.date;
-  if (!t.updated) t.updated = s.updated;
-  if (!t.keys.count("related")) t.related = s.related;
-  if (!t.keys.count("sources")) t.sources = s.sources;
-  if (!t.keys.count("figures")) t.figures = s.figures;
-  if (!t.rating) t.rating = s.rating;
-  if (!t.price) t.price = s.price;
-  if (!t.product) t.product = s.product;
-  if (!t.checked) t.checked = s.checked;
-}
 
 // The <lang> of a file named index.<lang>.md (letters, digits, '-'), or "".
 std::string article_language(const std::string& name) {
@@ -263,22 +250,16 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
     b.source_lang = sources[0];
     const FrontMatter src = b.articles.at(b.source_lang).own;
     for (auto& [lang, a] : b.articles)
-      if (lang != b.source_lang) inherit(a.meta, src);
+      if (lang != b.source_lang) inherit_front_matter(a.meta, src);
   }
 }
 
-}  // namespace
-
-Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink, int jobs,
-                   ParseCache* cache) {
-  Corpus corpus;
-  const fs::path content = root / "content";
-  std::error_code ec;
-  if (!fs::is_directory(content, ec)) {
-    sink.error({"content", 0, 0}, "bundle/read", "no content/ folder in the site");
-    return corpus;
-  }
+// The bundle folders under content/ (section/slug), sorted, each checked for
+// its name; what is not a bundle is reported and left out.
+std::vector<Bundle> find_bundles(const fs::path& content, const SiteConfig& config,
+                                 DiagnosticSink& sink) {
   std::vector<Bundle> found;
+  std::error_code ec;
   std::vector<fs::path> sections;
   for (const auto& e : fs::directory_iterator(content, ec)) sections.push_back(e.path());
   std::sort(sections.begin(), sections.end());
@@ -337,6 +318,21 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
       found.push_back(std::move(b));
     }
   }
+  return found;
+}
+
+}  // namespace
+
+Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink, int jobs,
+                   ParseCache* cache) {
+  Corpus corpus;
+  const fs::path content = root / "content";
+  std::error_code ec;
+  if (!fs::is_directory(content, ec)) {
+    sink.error({"content", 0, 0}, "bundle/read", "no content/ folder in the site");
+    return corpus;
+  }
+  std::vector<Bundle> found = find_bundles(content, config, sink);
   // Each bundle is read and parsed on its own; findings are merged in bundle
   // order so the output does not depend on scheduling. Parsing threads get a
   // large stack: yaml-cpp and cmark-gfm recurse on nested input.

@@ -4,12 +4,10 @@
 #include <optional>
 
 #include "content/content.h"
+#include "content/front_matter_fields.h"
 #include "core/yaml_util.h"
 
 namespace pp {
-
-/// Every key SPEC §3 knows, in table order.
-const std::vector<std::string>& front_matter_keys();
 
 /// Parses front matter text. Type errors are reported under front-matter/...;
 /// returns nullopt only when the YAML itself cannot be read.

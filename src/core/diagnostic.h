@@ -12,6 +12,7 @@ struct SourceLocation {
   std::string path;
   int line = 0;
   int column = 0;
+  friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
 enum class Severity { note, warning, error };

@@ -9,14 +9,13 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "content/content.h"
+#include "content/front_matter_skeleton.h"
 #include "core/clock.h"
 #include "core/digest.h"
 #include "core/file_io.h"
-#include "core/json_text.h"
 #include "core/text.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
@@ -26,11 +25,6 @@ namespace pp {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A YAML double-quoted scalar (JSON's string syntax is a subset of it).
-std::string yaml_quoted(const std::string& s) {
-  return json_text(nlohmann::json(s), -1);
-}
 
 // Today in the site's time zone, as YYYY-MM-DD.
 std::string today(const std::string& time_zone) {
@@ -42,32 +36,6 @@ std::string today(const std::string& time_zone) {
   std::snprintf(out, sizeof out, "%04d-%02d-%02d", cal->get(UCAL_YEAR, status) % 10000,
                 cal->get(UCAL_MONTH, status) + 1, cal->get(UCAL_DATE, status));
   return out;
-}
-
-// "chip-launch" → "Chip launch".
-std::string title_of(const std::string& slug) {
-  std::string t = slug;
-  std::replace(t.begin(), t.end(), '-', ' ');
-  if (!t.empty() && t[0] >= 'a' && t[0] <= 'z') t[0] = static_cast<char>(t[0] - 'a' + 'A');
-  return t;
-}
-
-// The front matter of a new source file of `type`: every required key, with
-// values that pass validate and say what to write; a draft until edited.
-std::string source_file(const std::string& slug, const std::string& type, const std::string& date) {
-  std::string fm = "---\ntitle: " + yaml_quoted(title_of(slug)) + "\ntype: " + type +
-                   "\ndate: " + date + "\ndraft: true\nsummary: " +
-                   yaml_quoted("One or two sentences: the dek, and the email's preheader.") + "\n";
-  if (type == "news" || type == "review")
-    fm += "verdict: " + yaml_quoted("The one-line takeaway.") + "\n";
-  if (type == "review")
-    fm += "rating: 3\nchecked: " + date + "\nproduct: {name: " + yaml_quoted(title_of(slug)) +
-          ", url: \"https://example.com/\", kind: tool}\n";
-  if (type == "news" || type == "analysis")
-    fm +=
-        "sources:\n  - {title: \"The source's title\", url: \"https://example.com/\", "
-        "publisher: \"Publisher\"}\n";
-  return fm + "---\n\nWrite the article here.\n";
 }
 
 // Creates `path` with `bytes`, never over an existing file, never half-written:
@@ -121,8 +89,8 @@ NewResult run_new(const fs::path& root, const std::string& id, const std::string
                  std::to_string(kMaxSlugLength) + " characters");
   const std::string lang = lang_option.empty() ? config->default_language : lang_option;
   if (!config->language(lang)) return usage("--lang: '" + lang + "' is not a configured language");
-  if (type != "news" && type != "review" && type != "analysis")
-    return usage("--type: '" + type + "' is not one of news, review, analysis");
+  const std::optional<ArticleType> article_type = article_type_from(type);
+  if (!article_type) return usage("--type: '" + type + "' is not one of news, review, analysis");
 
   const std::string dir = "content/" + section + "/" + slug;
   const std::string rel = dir + "/index." + lang + ".md";
@@ -144,14 +112,11 @@ NewResult run_new(const fs::path& root, const std::string& id, const std::string
       if (a && !a->own.translation_of) src = std::move(a), src_bytes = file.bytes;
     }
     if (!src) return usage(dir + " has no source file to translate");
-    std::string fm =
-        "---\ntitle: " + yaml_quoted(src->meta.title ? src->meta.title->value : "") + "\n";
-    fm += "summary: " + yaml_quoted(src->meta.summary ? src->meta.summary->value : "") + "\n";
-    if (src->meta.verdict) fm += "verdict: " + yaml_quoted(src->meta.verdict->value) + "\n";
-    fm += "translation_of: " + src->lang + "\nsource_digest: " + git_blob_id(src_bytes) + "\n";
-    bytes = fm + "---\n" + src->body;  // the source's body, to be translated in place
+    // the source's body, to be translated in place
+    bytes = new_translation_front_matter(*src, git_blob_id(src_bytes)) + src->body;
   } else {
-    bytes = source_file(slug, type, today(config->time_zone));
+    bytes = new_source_front_matter(slug, *article_type, today(config->time_zone)) +
+            "\nWrite the article here.\n";
   }
   if (auto problem = create_new_file(root / rel, bytes)) {
     result.error = std::move(problem);

@@ -79,7 +79,7 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   std::vector<const Listed*> reviews, others;
   for (const Listed& l : m.listed(loc.code())) {
     if (l.published_ms < week.start_ms || l.published_ms >= week.end_ms) continue;
-    const bool review = l.article->meta.type && l.article->meta.type->value == "review";
+    const bool review = l.article->meta.type && l.article->meta.type->value == ArticleType::review;
     (review ? reviews : others).push_back(&l);
   }
   if (reviews.empty() && others.empty()) return std::nullopt;
@@ -108,7 +108,7 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
       mustache::data item;
       item.set("title", title);
       item.set("url", url);
-      item.set("type_label", type_label(loc, fm.type ? fm.type->value : "news"));
+      item.set("type_label", type_label(loc, fm.type ? fm.type->value : ArticleType::news));
       item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
       if (l->page_lang != loc.code()) {
         item.set("other_lang", l->page_lang);

@@ -157,7 +157,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   d.set("page_url", page_url);
   d.set("unsubscribe_url", unsubscribe_url(m.config, loc.code()));
   d.set("section_title", section_title(m, loc, b.section));
-  d.set("type_label", type_label(loc, fm.type ? fm.type->value : "news"));
+  d.set("type_label", type_label(loc, fm.type ? fm.type->value : ArticleType::news));
   d.set("date", fm.date ? loc.format_date(fm.date->value) : "");
   d.set("title", title);
   d.set("summary", summary);
@@ -171,7 +171,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
     d.set("verdict", fm.verdict->value);
     d.set("verdict_text", wrapped(verdict_label + " " + fm.verdict->value, loc));
   }
-  if (fm.type && fm.type->value == "review") {
+  if (fm.type && fm.type->value == ArticleType::review) {
     std::string text;
     mustache::data facts{mustache::data::type::list};
     auto fact = [&](const std::string& label, const std::string& value) {

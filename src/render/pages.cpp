@@ -12,9 +12,9 @@
 
 namespace pp {
 
-std::string type_label(const Locale& loc, const std::string& type) {
-  if (type == "news") return loc.tr("News");
-  if (type == "review") return loc.tr("Review");
+std::string type_label(const Locale& loc, ArticleType type) {
+  if (type == ArticleType::news) return loc.tr("News");
+  if (type == ArticleType::review) return loc.tr("Review");
   return loc.tr("Analysis");
 }
 
@@ -95,7 +95,7 @@ mustache::data bundle_alternates(const SiteModel& m, const Bundle& b) {
 std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const std::string& url) {
   using nlohmann::json;
   const FrontMatter& fm = a.meta;
-  const bool review = fm.type && fm.type->value == "review";
+  const bool review = fm.type && fm.type->value == ArticleType::review;
   json j = {{"@context", "https://schema.org"},
             {"@type", review ? "Review" : "NewsArticle"},
             {"headline", fm.title ? fm.title->value : b.slug},
@@ -292,7 +292,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("sources", source_parts(loc, fm));
   d.set("sources_label", loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size())));
 
-  if (fm.type && fm.type->value == "review" && (fm.rating || fm.price || fm.product)) {
+  if (fm.type && fm.type->value == ArticleType::review && (fm.rating || fm.price || fm.product)) {
     mustache::data review;
     if (fm.product) {
       review.set("product_name", fm.product->name);

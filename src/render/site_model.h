@@ -55,7 +55,7 @@ struct SiteModel {
 };
 
 /// Labels shared by pages and emails (pages.cpp).
-std::string type_label(const Locale& loc, const std::string& type);
+std::string type_label(const Locale& loc, ArticleType type);
 std::string section_title(const SiteModel& m, const Locale& loc, const std::string& id);
 std::string iso_date(const Date& d);
 std::string price_text(const Locale& loc, const Price& p);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "content/front_matter_fields.h"
 #include "core/text.h"
 
 namespace pp {
@@ -13,34 +14,31 @@ double date_key(const Date& d) {
   return to_epoch_ms(d, 0);
 }
 
+// The keys the table of fields requires of this file (a source or not, of
+// its type, inherited where it is a translation).
 void check_required(const Article& a, bool is_source, DiagnosticSink& sink) {
   const FrontMatter& own = a.own;
   const FrontMatter& m = a.meta;
   const SourceLocation top{a.path, 1, 1};
-  auto need = [&](bool present, const std::string& key, const std::string& why) {
-    const bool written =
-        own.keys.count(key) || std::count(own.empty_keys.begin(), own.empty_keys.end(), key);
-    if (!present && !written)
-      sink.error(top, "front-matter/required", "missing required key '" + key + "'" + why);
+  const auto type = m.type ? std::optional(m.type->value) : std::nullopt;
+  const auto has_value = [&](std::string_view key) {
+    const FrontMatterField* f = front_matter_field(key);
+    return f && f->ops.has_value(m);
   };
-  need(own.title.has_value(), "title", "");
-  need(own.summary.has_value(), "summary", "");
-  if (is_source) {
-    need(own.type.has_value(), "type", " in the source file");
-    need(own.date.has_value(), "date", " in the source file");
+  for (const FrontMatterField& f : front_matter_fields()) {
+    std::string why;
+    if (!field_required(f, is_source, type, has_value, why)) continue;
+    const Requirement& r = f.required;
+    const std::string key(f.key);
+    // A file's own value for every-file keys; a source's own and meta are one.
+    const bool present = f.ops.has_value(r.in == RequiredIn::every_file ? own : m);
+    const bool written =
+        own.keys.count(key) ||
+        (r.empty_key_counts && std::count(own.empty_keys.begin(), own.empty_keys.end(), key));
+    if (present || written) continue;
+    sink.error(top, std::string(r.rule),
+               r.message && type ? r.message(*type) : "missing required key '" + key + "'" + why);
   }
-  if (!m.type) return;
-  const std::string& type = m.type->value;
-  if (type == "news" || type == "review") need(own.verdict.has_value(), "verdict", " for " + type);
-  if (is_source && (type == "news" || type == "analysis") && m.sources.empty() &&
-      !own.keys.count("sources"))
-    sink.error(top, "source/required", "a " + type + " article needs at least one source");
-  if (is_source && type == "review") {
-    need(m.rating.has_value(), "rating", " for review");
-    need(m.product.has_value(), "product", " for review");
-  }
-  if (is_source && (m.rating || m.price))
-    need(m.checked.has_value(), "checked", " where rating or price is given");
 }
 
 void check_dates(const Article& a, DiagnosticSink& sink) {
@@ -51,54 +49,16 @@ void check_dates(const Article& a, DiagnosticSink& sink) {
         "'updated' (" + m.updated->value.text + ") is before 'date' (" + m.date->value.text + ")");
 }
 
-bool same_sources(const std::vector<SourceRef>& a, const std::vector<SourceRef>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i].title != b[i].title || a[i].url != b[i].url || a[i].publisher != b[i].publisher ||
-        a[i].accessed.has_value() != b[i].accessed.has_value() ||
-        (a[i].accessed && a[i].accessed->text != b[i].accessed->text))
-      return false;
-  return true;
-}
-
-bool same_figures(const std::map<std::string, Figure>& a, const std::map<std::string, Figure>& b) {
-  if (a.size() != b.size()) return false;
-  for (const auto& [name, f] : a) {
-    auto it = b.find(name);
-    if (it == b.end() || it->second.value != f.value || it->second.format != f.format ||
-        it->second.currency != f.currency)
-      return false;
-  }
-  return true;
-}
-
+// A shared key a translation gives must equal the source's.
 void check_shared_keys(const Article& t, const Article& s, DiagnosticSink& sink) {
-  const FrontMatter& o = t.own;
-  const FrontMatter& src = s.own;
-  auto differ = [&](const std::string& key) {
+  for (const FrontMatterField& f : front_matter_fields()) {
+    if (f.scope != FieldScope::shared || !f.ops.given(t.own, f.key) || f.ops.same(t.own, s.own))
+      continue;
+    const std::string key(f.key);
     sink.error(
-        o.keys.at(key), "bundle/shared-key",
+        t.own.keys.at(key), "bundle/shared-key",
         "'" + key + "' differs from the source (" + s.path + "); leave it out to inherit it");
-  };
-  auto names = [](const std::vector<Located<std::string>>& v) {
-    std::vector<std::string> out;
-    for (const auto& x : v) out.push_back(x.value);
-    return out;
-  };
-  if (o.type && (!src.type || o.type->value != src.type->value)) differ("type");
-  if (o.date && (!src.date || !(o.date->value == src.date->value))) differ("date");
-  if (o.updated && (!src.updated || !(o.updated->value == src.updated->value))) differ("updated");
-  if (o.checked && (!src.checked || !(o.checked->value == src.checked->value))) differ("checked");
-  if (o.keys.count("related") && names(o.related) != names(src.related)) differ("related");
-  if (o.keys.count("sources") && !same_sources(o.sources, src.sources)) differ("sources");
-  if (o.keys.count("figures") && !same_figures(o.figures, src.figures)) differ("figures");
-  if (o.rating && (!src.rating || o.rating->value != src.rating->value)) differ("rating");
-  if (o.price && (!src.price || o.price->amount != src.price->amount ||
-                  o.price->currency != src.price->currency || o.price->period != src.price->period))
-    differ("price");
-  if (o.product && (!src.product || o.product->name != src.product->name ||
-                    o.product->url != src.product->url || o.product->kind != src.product->kind))
-    differ("product");
+  }
 }
 
 void check_figures(const Article& a, bool is_source, DiagnosticSink& sink) {
