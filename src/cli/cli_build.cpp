@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 #include "cli/terminal.h"
+#include "core/site_layout.h"
 #include "core/visible_text.h"
 #include "driver/driver.h"
 
@@ -78,7 +79,7 @@ int build_and_report(BuildOptions& options, OutputFormat format, bool show) {
 int cmd_build(const std::vector<std::string>& args) {
   CommonOptions common;
   BuildOptions options;
-  std::string out = "public", mail = "mail", langs, shard;
+  std::string out = kDefaultOutFolder, mail = kDefaultMailFolder, langs, shard;
   int jobs = 0;
   po::options_description desc(
       "Usage: polypress build [options]\n\n"

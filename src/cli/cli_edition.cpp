@@ -3,6 +3,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "core/site_layout.h"
 #include "core/visible_text.h"
 #include "driver/driver.h"
 
@@ -11,7 +12,7 @@ namespace pp {
 int cmd_edition(const std::vector<std::string>& args) {
   CommonOptions common;
   EditionOptions options;
-  std::string week, mail = "mail", langs;
+  std::string week, mail = kDefaultMailFolder, langs;
   po::options_description desc(
       "Usage: polypress edition --week YYYY-Www [--lang LIST]\n\n"
       "Writes the weekly brief of an ISO week (cut in site.time_zone), one email\n"

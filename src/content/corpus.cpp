@@ -15,6 +15,7 @@
 #include "core/file_io.h"
 #include "core/file_names.h"
 #include "core/safe_fs.h"
+#include "core/site_layout.h"
 #include "core/text.h"
 
 namespace pp {
@@ -265,7 +266,7 @@ std::vector<Bundle> find_bundles(const fs::path& content, const SiteConfig& conf
   std::sort(sections.begin(), sections.end());
   for (const auto& sec : sections) {
     const std::string section = sec.filename().string();
-    const std::string rel_sec = "content/" + section;
+    const std::string rel_sec = std::string(kContentFolder) + "/" + section;
     if (section[0] == '.') continue;
     if (is_link(sec)) {
       sink.warning({rel_sec, 0, 0}, "bundle/symlink", "symbolic link ignored");
@@ -326,10 +327,10 @@ std::vector<Bundle> find_bundles(const fs::path& content, const SiteConfig& conf
 Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink, int jobs,
                    ParseCache* cache) {
   Corpus corpus;
-  const fs::path content = root / "content";
+  const fs::path content = root / kContentFolder;
   std::error_code ec;
   if (!fs::is_directory(content, ec)) {
-    sink.error({"content", 0, 0}, "bundle/read", "no content/ folder in the site");
+    sink.error({kContentFolder, 0, 0}, "bundle/read", "no content/ folder in the site");
     return corpus;
   }
   std::vector<Bundle> found = find_bundles(content, config, sink);

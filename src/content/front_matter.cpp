@@ -5,6 +5,7 @@
 #include "content/front_matter_fields.h"
 #include "content/front_matter_reader.h"
 #include "core/code_points.h"
+#include "core/limits.h"
 #include "core/yaml_escapes.h"
 
 namespace pp {
@@ -77,8 +78,10 @@ bool readable(const YAML::Node& doc, const YamlOrigin& origin, DiagnosticSink& s
                "front matter must be a mapping of keys to values");
     return false;
   }
-  if (const YAML::Node deep = find_too_deep(doc, 32); deep.IsDefined() && !deep.IsNull()) {
-    sink.error(location_of(deep, origin), "front-matter/too-deep", "nesting deeper than 32 levels");
+  if (const YAML::Node deep = find_too_deep(doc, kMaxYamlDepth);
+      deep.IsDefined() && !deep.IsNull()) {
+    sink.error(location_of(deep, origin), "front-matter/too-deep",
+               "nesting deeper than " + std::to_string(kMaxYamlDepth) + " levels");
     return false;
   }
   if (const auto refused = find_refused(doc)) {
@@ -111,7 +114,7 @@ void read_fields(const YAML::Node& doc, FmReader& r, FrontMatter& fm) {
 
 std::optional<FrontMatter> parse_front_matter(const std::string& yaml, const YamlOrigin& origin,
                                               DiagnosticSink& sink) {
-  if (!prescan_yaml(yaml, origin, 32, sink)) return std::nullopt;
+  if (!prescan_yaml(yaml, origin, kMaxYamlDepth, sink)) return std::nullopt;
   auto doc = parse_yaml(yaml, origin, "front-matter/yaml", sink);
   if (!doc) return std::nullopt;
   FrontMatter fm;

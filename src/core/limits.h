@@ -14,7 +14,8 @@ inline constexpr std::size_t kMaxFileBytes = 1 << 20;
 inline constexpr std::size_t kMaxFrontMatterBytes = 64 << 10;
 /// pipeline/site.yaml and each template.
 inline constexpr std::size_t kMaxConfigBytes = 1 << 20;
-/// A catalog (.po, .pot) and any other file read whole (an SVG that is checked).
+/// A catalog (.po, .pot), an email given to `send`, and any other file read
+/// whole (an SVG that is checked).
 inline constexpr std::size_t kMaxCatalogBytes = 16u << 20;
 /// Nesting of YAML mappings and lists, in front matter and site.yaml.
 inline constexpr int kMaxYamlDepth = 32;

@@ -3,6 +3,8 @@
 // writes, relative to the site root (docs/spec.md §1). Every path of the
 // layout is named here once; code builds paths from these names.
 
+#include <string>
+
 namespace pp {
 
 /// The articles: `content/<section>/<slug>/index.<lang>.md` and their files.
@@ -19,8 +21,14 @@ inline constexpr const char* kStaticFolder = "pipeline/static";
 inline constexpr const char* kLocalesFolder = "locales";
 /// The extracted interface strings (`i18n extract`).
 inline constexpr const char* kPotPath = "locales/polypress.pot";
+/// The catalog of one language, `locales/<lang>.po`.
+inline std::string catalog_path(const std::string& lang) {
+  return std::string(kLocalesFolder) + "/" + lang + ".po";
+}
 /// polypress's own state (docs/incremental.md): never edited by hand.
 inline constexpr const char* kStateFolder = ".polypress";
+/// The build state: what the last build made and from what (docs/incremental.md).
+inline constexpr const char* kBuildStatePath = ".polypress/build.sqlite";
 /// The link checker's cache of external URLs.
 inline constexpr const char* kLinkCachePath = ".polypress/links.sqlite";
 /// Where a running build stages its files (`staging/<pid>/`).

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "core/clock.h"
+#include "core/site_layout.h"
 #include "core/state_folder.h"
 #include "driver/check_site.h"
 #include "driver/driver.h"
@@ -54,9 +55,9 @@ std::unique_ptr<LinkCache> open_link_cache(const fs::path& root, int ttl_h, Diag
                  "link cache not used, checking everything: " + problem->reason);
     return nullptr;
   }
-  auto cache = std::make_unique<LinkCache>(root / ".polypress/links.sqlite", ttl_h);
+  auto cache = std::make_unique<LinkCache>(root / kLinkCachePath, ttl_h);
   if (!cache->error().empty()) {
-    sink.warning({".polypress/links.sqlite", 0, 0}, "link/cache",
+    sink.warning({kLinkCachePath, 0, 0}, "link/cache",
                  "link cache unavailable, checking everything: " + cache->error());
     cache.reset();
   }

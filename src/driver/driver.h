@@ -11,6 +11,7 @@
 
 #include "core/command_result.h"
 #include "core/diagnostic.h"
+#include "core/site_layout.h"
 #include "emit/emit.h"
 #include "l10n/l10n.h"
 
@@ -34,8 +35,8 @@ struct CheckOptions {
 
 struct BuildOptions {
   std::filesystem::path root = ".";
-  std::filesystem::path out_dir = "public";  ///< relative paths are under root
-  std::filesystem::path mail_dir = "mail";
+  std::filesystem::path out_dir = kDefaultOutFolder;  ///< relative paths are under root
+  std::filesystem::path mail_dir = kDefaultMailFolder;
   std::vector<std::string> languages;  ///< empty: all configured
   int jobs = 0;                        ///< 0: one per core
   bool drafts = false;
@@ -50,9 +51,9 @@ struct BuildOptions {
 
 struct EditionOptions {
   std::filesystem::path root = ".";
-  std::filesystem::path mail_dir = "mail";  ///< relative paths are under root
-  std::string week;                         ///< "YYYY-Www"
-  std::vector<std::string> languages;       ///< empty: all configured
+  std::filesystem::path mail_dir = kDefaultMailFolder;  ///< relative paths are under root
+  std::string week;                                     ///< "YYYY-Www"
+  std::vector<std::string> languages;                   ///< empty: all configured
 };
 
 /// What validate found.

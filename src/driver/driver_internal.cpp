@@ -1,5 +1,6 @@
 // Helpers the command files share.
 #include "driver/driver_internal.h"
+#include "core/site_layout.h"
 
 namespace pp {
 
@@ -61,7 +62,7 @@ std::string output_folder_problem(const fs::path& root, const fs::path& folder,
     return option + " " + shown +
            " is the site's folder or holds it: outputs would mix with "
            "the inputs";
-  for (const char* input : {"content", "pipeline", "locales", ".polypress"})
+  for (const char* input : {kContentFolder, kPipelineFolder, kLocalesFolder, kStateFolder})
     if (within(out, resolved(root / input)))
       return option + " " + shown + " lies inside " + input + "/ of the site";
   if (!other.empty()) {

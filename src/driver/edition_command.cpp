@@ -3,8 +3,8 @@
 #include "core/state_folder.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
-#include "emit/manifest.h"
 #include "emit/stale_outputs.h"
+#include "incremental/incremental.h"
 
 namespace pp {
 

@@ -3,6 +3,7 @@
 #include "content/content.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/site_layout.h"
 #include "driver/driver_internal.h"
 #include "l10n/l10n.h"
 #include "render/render.h"
@@ -23,8 +24,8 @@ CommandResult run_i18n_extract(const fs::path& root) {
   if (sink.has_errors()) return result;
   const std::string pot = format_pot(extract_messages(*config, templates));
   std::string error;
-  if (write_file_atomic(root / "locales/polypress.pot", pot, error) == WriteOutcome::failed)
-    sink.error({"locales/polypress.pot", 0, 0}, "emit/write", "cannot write: " + error);
+  if (write_file_atomic(root / kPotPath, pot, error) == WriteOutcome::failed)
+    sink.error({kPotPath, 0, 0}, "emit/write", "cannot write: " + error);
   return result;
 }
 
@@ -38,11 +39,11 @@ CommandResult run_i18n_check(const fs::path& root) {
   }
   for (const auto& lang : config->languages) check_catalog(root, *config, lang, sink);
   const TemplateSet templates = TemplateSet::load(root, sink);
-  const ReadResult pot = read_file(root / "locales/polypress.pot", 16u << 20);
+  const ReadResult pot = read_file(root / kPotPath, kMaxCatalogBytes);
   const std::set<std::string> in_pot = pot.ok ? catalog_msgids(pot.bytes) : std::set<std::string>{};
   for (const auto& m : extract_messages(*config, templates)) {
     if (!in_pot.count(m.msgid))
-      sink.error({"locales/polypress.pot", 0, 0}, "i18n/missing-msgid",
+      sink.error({kPotPath, 0, 0}, "i18n/missing-msgid",
                  "\"" + m.msgid + "\" (" + m.references.front() +
                      ") is missing; run polypress i18n extract");
   }
@@ -108,8 +109,8 @@ I18nUpdateResult run_i18n_update(const fs::path& root) {
     return result;
   }
   std::error_code ec;
-  if (!fs::is_regular_file(root / "locales/polypress.pot", ec)) {
-    sink.error({"locales/polypress.pot", 0, 0}, "i18n/missing-pot",
+  if (!fs::is_regular_file(root / kPotPath, ec)) {
+    sink.error({kPotPath, 0, 0}, "i18n/missing-pot",
                "there is no template to merge; run polypress i18n extract first");
     return result;
   }
@@ -120,7 +121,7 @@ I18nUpdateResult run_i18n_update(const fs::path& root) {
     if (auto u = merge_catalog(root, lang, sink)) merged.push_back({lang.code, std::move(*u)});
   if (sink.has_errors()) return result;
   for (const auto& [code, update] : merged) {
-    const std::string rel = "locales/" + code + ".po";
+    const std::string rel = catalog_path(code);
     std::string error;
     const WriteOutcome w = write_file_atomic(root / rel, update.text, error);
     if (w == WriteOutcome::failed) {

@@ -16,6 +16,7 @@
 #include "core/clock.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/site_layout.h"
 #include "core/text.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
@@ -92,7 +93,7 @@ NewResult run_new(const fs::path& root, const std::string& id, const std::string
   const std::optional<ArticleType> article_type = article_type_from(type);
   if (!article_type) return usage("--type: '" + type + "' is not one of news, review, analysis");
 
-  const std::string dir = "content/" + section + "/" + slug;
+  const std::string dir = std::string(kContentFolder) + "/" + section + "/" + slug;
   const std::string rel = dir + "/index." + lang + ".md";
   // A bundle that exists gets a translation of its source: the one of its
   // article files without translation_of (only this bundle is read).

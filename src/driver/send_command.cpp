@@ -1,5 +1,6 @@
 // `send`: one .eml polypress wrote, to one address, through an SMTP server.
 #include "core/file_io.h"
+#include "core/limits.h"
 #include "driver/driver.h"
 #include "mail/mail.h"
 
@@ -8,7 +9,7 @@ namespace pp {
 CommandResult run_send(const std::string& file, const std::string& smtp_url, const std::string& to,
                        const std::string& from) {
   CommandResult result;
-  const ReadResult bytes = read_file(file, 16u << 20);
+  const ReadResult bytes = read_file(file, kMaxCatalogBytes);
   if (!bytes.ok) {
     result.stop(ErrorKind::io, "cannot read " + file + ": " + bytes.error);
     return result;

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "core/site_layout.h"
 #include "core/state_folder.h"
 #include "emit/emit.h"
 #include "emit/emit_internal.h"
@@ -98,7 +99,7 @@ bool output_ways_are_clear(const std::vector<RenderUnit>& units,
 }
 
 fs::path prepare_staging(const fs::path& root, const std::vector<fs::path>& outputs) {
-  const fs::path all = root / kStateFolder / "staging";
+  const fs::path all = root / kStagingFolder;
   std::error_code ec;
   // Staging folders of builds that no longer run (killed) hold only their
   // temporaries: those go, and nothing else (state_folder_problem() has made

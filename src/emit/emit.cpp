@@ -5,6 +5,7 @@
 #include "core/file_io.h"
 #include "core/file_names.h"
 #include "core/safe_fs.h"
+#include "core/site_layout.h"
 #include "core/text.h"
 #include "emit/emit_internal.h"
 
@@ -46,13 +47,13 @@ std::string as_shown(std::string error, const std::string& abs, const std::strin
 
 std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sink) {
   std::vector<OutputFile> out;
-  const fs::path dir = root / "pipeline/static";
+  const fs::path dir = root / kStaticFolder;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return out;
   for (auto it = fs::recursive_directory_iterator(dir, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const fs::path rel = it->path().lexically_relative(dir);
-    const std::string shown = "pipeline/static/" + rel.generic_string();
+    const std::string shown = std::string(kStaticFolder) + "/" + rel.generic_string();
     const std::string name = it->path().filename().string();
     if (it->is_symlink(ec)) {
       sink.warning({shown, 0, 0}, "emit/symlink", "symbolic link ignored");

@@ -17,6 +17,7 @@
 #include "content/article_cache.h"
 #include "content/content.h"
 #include "core/diagnostic.h"
+#include "core/site_layout.h"
 
 namespace pp {
 
@@ -112,9 +113,6 @@ std::optional<std::vector<DependencyKey>> decode_dependencies(std::string_view t
 
 // ---------------------------------------------------------------------------
 // The state kept between builds (.polypress/build.sqlite)
-
-/// Where the manifest is, relative to the site root (for messages).
-inline constexpr const char* kBuildStatePath = ".polypress/build.sqlite";
 
 /// What the last successful build saw and wrote.
 struct BuildRecord {

@@ -3,6 +3,7 @@
 // writes nothing), a record per output, the parse of every article, and the
 // files written into the output folders.
 #include "core/json_text.h"
+#include "core/site_layout.h"
 #include "incremental/incremental.h"
 
 #include <sqlite3.h>
@@ -213,12 +214,12 @@ std::string fingerprint_inputs(const fs::path& root, long long* newest_ns) {
   std::vector<std::string> lines;
   // Each bundle folder (content/<section>/<slug>) is walked on its own, in
   // parallel; pipeline/ and locales/ as two more.
-  std::vector<fs::path> walks = {root / "pipeline", root / "locales"};
+  std::vector<fs::path> walks = {root / kPipelineFolder, root / kLocalesFolder};
   long long newest = 0;
-  for (const char* top : {"content", "pipeline", "locales"})
+  for (const char* top : {kContentFolder, kPipelineFolder, kLocalesFolder})
     lines.push_back(stat_line((root / top).string(), &newest));  // a folder added or removed
   std::error_code ec;
-  for (const auto& section : fs::directory_iterator(root / "content", ec)) {
+  for (const auto& section : fs::directory_iterator(root / kContentFolder, ec)) {
     lines.push_back(entry_line(section, &newest));
     if (section.is_symlink(ec) || !section.is_directory(ec)) continue;
     for (const auto& bundle : fs::directory_iterator(section.path(), ec)) {

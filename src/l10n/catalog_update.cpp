@@ -6,6 +6,7 @@
 #include "core/file_io.h"
 #include "core/process.h"
 #include "core/safe_fs.h"
+#include "core/site_layout.h"
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -114,8 +115,8 @@ void report_gettext_errors(const std::string& tool_stderr,
 
 std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageConfig& lang,
                                            DiagnosticSink& sink) {
-  const std::string rel = "locales/" + lang.code + ".po";
-  const std::string pot_rel = "locales/polypress.pot";
+  const std::string rel = catalog_path(lang.code);
+  const std::string pot_rel = kPotPath;
   const fs::path po = root / rel, pot = root / pot_rel;
   // msgmerge opens the template by its path: never a link, a FIFO or a device.
   if (const std::string kind = special_kind_name(pot); !kind.empty()) {

@@ -5,6 +5,7 @@
 #include "core/file_io.h"
 #include "core/process.h"
 #include "core/safe_fs.h"
+#include "core/site_layout.h"
 #include "core/text.h"
 #include "l10n/l10n.h"
 #include "l10n/po_file.h"
@@ -15,7 +16,7 @@ namespace fs = std::filesystem;
 
 std::optional<std::string> compile_catalog(const fs::path& root, const std::string& lang,
                                            DiagnosticSink& sink) {
-  const std::string rel = "locales/" + lang + ".po";
+  const std::string rel = catalog_path(lang);
   if (file_kind(root / rel) == FileKind::missing) {
     sink.warning({rel, 0, 0}, "i18n/missing-catalog",
                  "no catalog for '" + lang + "'; interface strings are shown untranslated");
@@ -51,7 +52,7 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
 
 std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig& config,
                                          const LanguageConfig& lang, DiagnosticSink& sink) {
-  const std::string rel = "locales/" + lang.code + ".po";
+  const std::string rel = catalog_path(lang.code);
   auto mo = compile_catalog(root, lang.code, sink);
   if (!mo) return mo;  // missing or rejected: reported
   const ReadResult file = read_file(root / rel, kMaxCatalogBytes);
@@ -128,7 +129,7 @@ std::set<std::string> catalog_msgids(const std::string& po_text) {
 }
 
 std::optional<CatalogStats> catalog_stats(const fs::path& root, const std::string& lang) {
-  const ReadResult file = read_file(root / "locales" / (lang + ".po"), kMaxCatalogBytes);
+  const ReadResult file = read_file(root / catalog_path(lang), kMaxCatalogBytes);
   return file.ok ? catalog_stats_of(file.bytes) : std::nullopt;
 }
 

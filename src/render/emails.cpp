@@ -1,5 +1,6 @@
 // Per-article emails: view models → email templates → text and HTML → GMime.
 
+#include "core/limits.h"
 #include "core/text.h"
 #include "core/text_wrap.h"
 #include "mail/mail.h"
@@ -12,7 +13,6 @@ namespace pp {
 namespace {
 
 constexpr std::size_t kTextWidth = 72;
-constexpr std::size_t kHtmlWarnBytes = 90 * 1000, kHtmlMaxBytes = 100 * 1000;
 
 std::string wrapped(const std::string& text, const Locale& loc, const std::string& prefix = "") {
   std::string out;
@@ -92,11 +92,11 @@ std::optional<std::string> assemble(const SiteModel& m, const Locale& loc, Email
   c.list_id = m.config.newsletter.list_id;
   c.unsubscribe_https = unsubscribe_url(m.config, loc.code());
   c.unsubscribe_mailto = m.config.newsletter.unsubscribe_mailto;
-  if (c.html.size() > kHtmlMaxBytes)
+  if (c.html.size() > kEmailHtmlMaxBytes)
     sink.error({where, 1, 1}, "email/too-large",
                "the HTML email for '" + loc.code() + "' is " + std::to_string(c.html.size()) +
                    " bytes; Gmail clips messages over about 100 KB");
-  else if (c.html.size() > kHtmlWarnBytes)
+  else if (c.html.size() > kEmailHtmlWarnBytes)
     sink.warning({where, 1, 1}, "email/too-large",
                  "the HTML email for '" + loc.code() + "' is " + std::to_string(c.html.size()) +
                      " bytes, close to the 100 KB Gmail clips at");

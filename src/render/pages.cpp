@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json_text.h"
+#include "core/limits.h"
 #include "core/text.h"
 #include "render/site_model.h"
 #include "render/templates.h"
@@ -192,7 +193,8 @@ std::string checked_body_html(const SiteModel& m, const Article& a, const Locale
   // The validator's estimate is checked here against the real output. Time is
   // only a backstop, and counted as this thread's processor time, so that a
   // busy machine never changes the verdict.
-  if (body_html.size() > 20 * a.body.size() + 8192 || thread_cpu_seconds() - started > 10) {
+  if (body_html.size() > 20 * a.body.size() + 8192 ||
+      thread_cpu_seconds() - started > kMarkdownCpuBackstop.count() / 1000.0) {
     sink.error({a.path, a.body_first_line, 1}, "markdown/too-complex",
                "the article expands more than 20 times its size or takes more than 10 seconds "
                "of processor time to render");

@@ -8,6 +8,7 @@
 #include "core/file_io.h"
 #include "core/limits.h"
 #include "core/markup_text.h"
+#include "core/site_layout.h"
 #include "core/text.h"
 #include "incremental/incremental.h"
 #include "render/template_tags.h"
@@ -60,7 +61,7 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
   // Pages from html/ ("article"), emails from email/ ("email/article.html",
   // "email/article.txt"); an email folder is optional for a site without one.
   for (const std::string kind : {"html", "email"}) {
-    const std::string rel_dir = "pipeline/templates/" + kind;
+    const std::string rel_dir = std::string(kTemplatesFolder) + "/" + kind;
     const fs::path dir = root / rel_dir;
     std::error_code ec;
     if (kind == "email" && !fs::exists(dir, ec)) continue;
@@ -98,14 +99,15 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
     if (!set.templates_.count(name)) set.templates_[name] = text;
   for (const char* needed : {"article", "home", "section", "chooser"})
     if (!set.find(needed))
-      sink.error({std::string("pipeline/templates/html/") + needed + ".mustache", 0, 0},
+      sink.error({std::string(kTemplatesFolder) + "/html/" + needed + ".mustache", 0, 0},
                  "template/missing", "required template is missing");
   return set;
 }
 
 std::string TemplateSet::path(const std::string& name) {
-  return name.rfind("email/", 0) == 0 ? "pipeline/templates/" + name + ".mustache"
-                                      : "pipeline/templates/html/" + name + ".mustache";
+  return name.rfind("email/", 0) == 0
+             ? std::string(kTemplatesFolder) + "/" + name + ".mustache"
+             : std::string(kTemplatesFolder) + "/html/" + name + ".mustache";
 }
 
 std::string TemplateSet::digest(const std::string& name) const {

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <thread>
 
+#include "core/site_layout.h"
 #include "core/visible_text.h"
 #include "driver/driver.h"
 #include "serve/live_server.h"
@@ -47,7 +48,7 @@ std::string build_once(const ServeOptions& options, std::ostream& log) {
 
 int run_serve(const ServeOptions& options, std::ostream& log) {
   std::error_code ec;
-  if (!fs::exists(options.root / "pipeline/site.yaml", ec)) {
+  if (!fs::exists(options.root / kSiteConfigPath, ec)) {
     log << "polypress serve: no pipeline/site.yaml under " << visible_text(options.root.string())
         << "\n";
     return kExitUsage;
@@ -60,7 +61,7 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  LiveServer server(options.root / "public");
+  LiveServer server(options.root / kDefaultOutFolder);
   const int port = server.bind(options.port);
   if (port < 0) {
     log << "polypress serve: cannot listen on 127.0.0.1:" << options.port
@@ -78,7 +79,8 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
     stopping = true;
   });
 
-  Watcher watcher({options.root / "content", options.root / "locales", options.root / "pipeline"});
+  Watcher watcher({options.root / kContentFolder, options.root / kLocalesFolder,
+                   options.root / kPipelineFolder});
   if (!watcher.ok()) log << "polypress serve: inotify unavailable; changes are not watched\n";
   while (!stopping) {
     if (watcher.wait(std::chrono::milliseconds(200), std::chrono::milliseconds(50)))
