@@ -5,7 +5,8 @@
 - no function (or lambda-free body of a function, lambdas included) over 80 lines;
 - layering: a file of stage S includes only headers of S and of the stages S
   builds on (the `polypress_stage(... DEPS ...)` order of src/CMakeLists.txt),
-  and never another stage's internal header (`*_internal.h`).
+  and never another stage's internal header: a `*_internal.h`, or any header
+  the stage does not list in its `HEADERS` (all are offered without the list).
 
 Prints one line per problem as `path:line: message` and exits 1 when there is
 any. Usage: check-code-shape.py [SRC_DIR]
@@ -109,11 +110,14 @@ def function_lengths(code):
 
 
 def stage_order(src):
-    """Stage name -> set of stages it may include (itself and its DEPS, transitively)."""
+    """(stage -> stages it may include: itself and its DEPS, transitively;
+    stage -> the headers it offers to other stages, or None for all)."""
     cmake = (src / "CMakeLists.txt").read_text()
-    deps = {}
+    deps, offered = {}, {}
     for name, args in re.findall(r"polypress_stage\((\w+)([^)]*)\)", cmake):
         deps[name] = set(re.findall(r"pp_(\w+)", args))
+        m = re.search(r"\bHEADERS\s+(.*?)(\bDEPS\b|$)", args, re.S)
+        offered[name] = set(m.group(1).split()) if m else None
     allowed = {}
 
     def walk(s):
@@ -125,12 +129,12 @@ def stage_order(src):
 
     for s in deps:
         walk(s)
-    return allowed
+    return allowed, offered
 
 
 def main():
     src = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "src")
-    allowed = stage_order(src)
+    allowed, offered = stage_order(src)
     problems = []
     for path in sorted(p for p in src.rglob("*") if p.suffix in (".cpp", ".h")):
         rel = path.relative_to(src)
@@ -153,7 +157,8 @@ def main():
                 continue
             if target[0] not in allowed[stage]:
                 problems.append(f"{path}:{number}: stage {stage} includes {m.group(1)} of the later stage {target[0]}")
-            elif target[0] != stage and target[-1].endswith("_internal.h"):
+            elif target[0] != stage and (target[-1].endswith("_internal.h") or (
+                    offered[target[0]] is not None and target[-1] not in offered[target[0]])):
                 problems.append(f"{path}:{number}: {m.group(1)} is internal to the stage {target[0]}")
     for p in problems:
         print(p)

@@ -10,7 +10,7 @@ import tempfile
 
 SCRIPT = sys.argv[1]
 CMAKE = ("polypress_stage(core DEPS yaml-cpp)\n"
-         "polypress_stage(content DEPS pp_core)\n"
+         "polypress_stage(content HEADERS c.h DEPS pp_core)\n"
          "polypress_stage(render DEPS pp_content)\n")
 
 
@@ -65,8 +65,10 @@ expect("an include of a later stage", {"content/c.cpp": '#include "render/r.h"\n
        ["content/c.cpp:1: stage content includes render/r.h of the later stage render"])
 expect("an internal header of another stage", {"render/r.cpp": '#include "content/c_internal.h"\n'},
        1, ["render/r.cpp:1: content/c_internal.h is internal to the stage content"])
+expect("a header another stage does not offer", {"render/r.cpp": '#include "content/c_reader.h"\n'},
+       1, ["render/r.cpp:1: content/c_reader.h is internal to the stage content"])
 
 for f in failures:
     print(f)
-print(f"{8 - len(failures)} of 8 checks passed")
+print(f"{9 - len(failures)} of 9 checks passed")
 sys.exit(1 if failures else 0)
