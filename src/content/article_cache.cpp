@@ -2,17 +2,37 @@
 // headings, figure uses, parse findings), for the build manifest.
 #include "content/article_cache.h"
 
+#include <cstdint>
+#include <cstdio>
+
 #include <sys/stat.h>
 
 #include "content/byte_codec.h"
 #include "content/front_matter_codec.h"
+#include "content/front_matter_fields.h"
 
 namespace pp {
 
 namespace {
 
-// Bumped whenever the layout below changes: older entries are then not decoded.
+// Bumped whenever the layout below or a value's codec changes: older entries
+// are then not decoded.
 constexpr char kMagic[] = "ppa2";
+
+// What an entry starts with: kMagic, then a digest of the front matter
+// table's keys in order (FNV-1a, 8 hex digits), so that adding, removing or
+// moving a row (which changes the layout) retires older entries by itself.
+const std::string& entry_header() {
+  static const std::string header = [] {
+    std::uint32_t h = 2166136261u;
+    for (const auto& key : front_matter_keys())
+      for (const char c : key + "\n") h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    char hex[9];
+    std::snprintf(hex, sizeof hex, "%08x", h);
+    return std::string(kMagic) + hex;
+  }();
+  return header;
+}
 
 }  // namespace
 
@@ -28,7 +48,7 @@ std::string file_stamp(const std::string& path, long long* mtime_ns) {
 }
 
 std::string encode_article(const Article& a, const std::vector<Diagnostic>& findings) {
-  ByteWriter w{kMagic, a.path};
+  ByteWriter w{entry_header(), a.path};
   w.str(a.lang);
   w.str(a.path);
   w.str(a.stamp);
@@ -56,8 +76,9 @@ std::string encode_article(const Article& a, const std::vector<Diagnostic>& find
 }
 
 std::optional<CachedArticle> decode_article(const std::string& bytes) {
-  if (bytes.compare(0, 4, kMagic) != 0) return std::nullopt;
-  ByteReader r{bytes, 4, {}, true};
+  const std::string& header = entry_header();
+  if (bytes.compare(0, header.size(), header) != 0) return std::nullopt;
+  ByteReader r{bytes, header.size(), {}, true};
   CachedArticle c;
   Article& a = c.article;
   a.lang = r.str();

@@ -109,6 +109,24 @@ TEST(ArticleCache, DamagedBytesAreRefused) {
   EXPECT_FALSE(decode_article("ppa1" + bytes.substr(4)));  // the layout before the table
 }
 
+// An entry names the table it was written under (kMagic, then a digest of the
+// keys in order): one written under another table is refused, not misread.
+TEST(ArticleCache, AnEntryOfAnotherTableIsRefused) {
+  DiagnosticSink sink;
+  auto a = parse_article("a.md", "en", kRich, sink);
+  ASSERT_TRUE(a);
+  const std::string bytes = encode_article(*a, sink.sorted());
+  ASSERT_TRUE(decode_article(bytes));
+  ASSERT_GT(bytes.size(), 12u);
+  EXPECT_EQ(bytes.substr(0, 4), "ppa2");
+  EXPECT_EQ(bytes.substr(4, 8).find_first_not_of("0123456789abcdef"), std::string::npos);
+  for (std::size_t i = 4; i < 12; ++i) {
+    std::string other = bytes;
+    other[i] = other[i] == '0' ? '1' : '0';
+    EXPECT_FALSE(decode_article(other)) << i;
+  }
+}
+
 TEST(ArticleCache, ABodyChangedDuringTheBuildIsAnError) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
