@@ -105,6 +105,8 @@ class BuildPlan : public DependencyValues {
  private:
   /// value() of a list or of every bundle, computed once.
   std::string list_value(const DependencyKey& key) const;
+  /// The plan's own copy: the caller's options may be gone when units run.
+  RenderOptions options_;
   std::unique_ptr<SiteModel> model_;
   std::vector<RenderUnit> units_;
   std::map<std::string, std::string, std::less<>> bundle_digests_;
