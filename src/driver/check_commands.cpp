@@ -9,6 +9,7 @@
 #include "driver/check_site.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
+#include "emit/emit.h"
 #include "links/links.h"
 
 namespace pp {
@@ -44,6 +45,10 @@ void run_checks(const fs::path& root, const std::vector<std::string>& files, int
     result.stop(ErrorKind::configuration);
     return;
   }
+  // What a build renders with: its catalogs, templates and static files,
+  // so that validate finds every error that would stop a build.
+  (void)load_render_inputs(root, *site.config, all);
+  (void)collect_static(root, all);
   if (more) more(site, all);
   keep_wanted(all, wanted, result.diagnostics);
 }

@@ -39,10 +39,17 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
     return std::nullopt;
   }
   if (!sink.has_errors()) {
-    r.locales = load_locales(root, *r.checked.config, sink);
-    r.templates = TemplateSet::load(root, sink);
+    RenderInputs inputs = load_render_inputs(root, *r.checked.config, sink);
+    r.locales = std::move(inputs.locales);
+    r.templates = std::move(inputs.templates);
   }
   if (sink.has_errors()) return std::nullopt;
+  return r;
+}
+
+RenderInputs load_render_inputs(const fs::path& root, const SiteConfig& config,
+                                DiagnosticSink& sink) {
+  RenderInputs r{load_locales(root, config, sink), TemplateSet::load(root, sink)};
   return r;
 }
 

@@ -40,6 +40,17 @@ struct Ready {
   TemplateSet templates;
 };
 
+/// What a build renders with besides the content: the catalogs of every
+/// configured language (compiled by msgfmt, plural forms checked) and the
+/// templates (loaded and linted). Their problems go to `sink`; validate runs
+/// this too, so it finds what would stop a build.
+struct RenderInputs {
+  LocaleMap locales;
+  TemplateSet templates;
+};
+RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteConfig& config,
+                                DiagnosticSink& sink);
+
 /// Reads and checks the site (parses reused from `cache` when given), checks
 /// `languages` and what `usage` says about the configuration (a usage problem,
 /// or "" when all is well), then loads locales and templates. nullopt when the
