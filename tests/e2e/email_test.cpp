@@ -135,6 +135,33 @@ TEST(Edition, FallbackSourceLinksToTheSourcePage) {
   EXPECT_NE(r2.out.find("href=\"https://test.example/ar/news/chip-launch/\""), std::string::npos);
 }
 
+// The HTML part lists the sources with the locale's glue, as the page and the
+// text part do: "A and B", "A 및 B", "A و B" (issue 17: the glue was lost).
+TEST(Email, TheHtmlPartJoinsTheSourcesAsTheLocaleDoes) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  const std::string a =
+      "<a href=\"https://gpu-price-index.example/reports/2026-10\" "
+      "style=\"color:#0b57d0;\"><bdi>GPU "
+      "Price Index</bdi></a>";
+  const std::string b =
+      "<a href=\"https://aws.amazon.com/ec2/spot/pricing/\" style=\"color:#0b57d0;\"><bdi>Amazon "
+      "Web Services</bdi></a>";
+  for (const auto& [lang, expected] : std::vector<std::pair<std::string, std::string>>{
+           {"en", "<strong>Sources:</strong> " + a + " and " + b + "</td>"},
+           {"ko", "<strong>출처:</strong> " + a + " 및 " + b + "</td>"},
+           {"ar", "<strong>المصدران:</strong> " + a + " و" + b + "</td>"}}) {
+    const auto html = run_process(
+        {"python3", "-c",
+         "import email,email.policy,sys\n"
+         "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),policy=email.policy.default)\n"
+         "print(list(m.iter_parts())[1].get_content())",
+         (root / "mail" / lang / "news--gpu-spot-prices-fall.eml").string()});
+    EXPECT_NE(html.out.find(expected), std::string::npos) << lang << "\n" << html.out;
+  }
+}
+
 // What `send` delivers for a stored message without a To header: the same
 // bytes with "To: <to>" at the end of the header block.
 std::string as_sent(const std::string& stored, const std::string& to) {
