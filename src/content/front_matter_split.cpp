@@ -36,12 +36,14 @@ bool check_bytes(const std::string& path, const std::string& text, DiagnosticSin
   }
   // Control characters (C0 but TAB, LF and CR; DEL; C1) and noncharacters
   // are refused anywhere in the file: XML and HTML refuse them, terminals act
-  // on them. Bidi overrides are judged per value (front matter) instead.
+  // on them. Bidi overrides are judged per value (front matter) instead. A
+  // form feed is CommonMark whitespace, allowed in the body: front_matter_has_form_feed
+  // refuses it in the front matter once the body is found (docs/spec.md §4).
   for (std::size_t i = 0; i < text.size();) {
     const CodePoint cp = decode_utf8_at(text, i);
     const char32_t c = cp.value;
     std::string rule;
-    if (c != '\r' && c != 0x202D && c != 0x202E) {
+    if (c != '\r' && c != '\f' && c != 0x202D && c != 0x202E) {
       if (const std::string m = refused_front_matter_character(c, false, rule); !m.empty()) {
         sink.error(position_of(path, text, i), rule, m);
         return false;
@@ -54,6 +56,18 @@ bool check_bytes(const std::string& path, const std::string& text, DiagnosticSin
     }
     i += cp.length;
   }
+  return true;
+}
+
+// Whether `text` has a form feed before byte `end` (front matter's rules),
+// reported as check_bytes reports any other control character.
+bool front_matter_has_form_feed(const std::string& path, const std::string& text, std::size_t end,
+                                DiagnosticSink& sink) {
+  const auto at = text.find('\f');
+  if (at == std::string::npos || at >= end) return false;
+  std::string rule;
+  sink.error(position_of(path, text, at), "front-matter/encoding",
+             refused_front_matter_character('\f', false, rule));
   return true;
 }
 
@@ -89,6 +103,8 @@ std::optional<SplitFile> split_front_matter(const std::string& path, const std::
   };
   const std::size_t first_end = std::min(text.find('\n'), text.size());
   if (!is_delimiter(0, first_end)) {
+    // Without front matter the whole file is under its rules.
+    if (front_matter_has_form_feed(path, text, text.size(), sink)) return std::nullopt;
     sink.error({path, 1, 1}, "front-matter/missing",
                "the file must start with a '---' line that opens the front matter");
     return std::nullopt;
@@ -102,6 +118,7 @@ std::optional<SplitFile> split_front_matter(const std::string& path, const std::
     const bool last = end == std::string::npos;
     if (last) end = text.size();
     if (is_delimiter(pos, end)) {
+      if (front_matter_has_form_feed(path, text, end, sink)) return std::nullopt;
       SplitFile f;
       f.yaml = text.substr(yaml_start, pos - yaml_start);
       f.yaml_first_line = 2;
@@ -118,6 +135,7 @@ std::optional<SplitFile> split_front_matter(const std::string& path, const std::
     if (pos == text.size()) break;
     ++line;
   }
+  if (front_matter_has_form_feed(path, text, text.size(), sink)) return std::nullopt;
   sink.error({path, 1, 1}, "front-matter/unterminated",
              "unterminated front matter: no closing '---' line");
   return std::nullopt;

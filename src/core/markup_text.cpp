@@ -20,6 +20,12 @@ std::string drop_refused_in_markup(std::string_view s) {
   return out;
 }
 
+std::string form_feeds_as_spaces(std::string s) {
+  for (char& c : s)
+    if (c == '\f') c = ' ';
+  return s;
+}
+
 namespace {
 
 constexpr char32_t kPdf = 0x202C;  // pop directional formatting

@@ -12,6 +12,11 @@ namespace pp {
 /// become U+FFFD. Safe on a whole document: markup itself is ASCII.
 std::string drop_refused_in_markup(std::string_view s);
 
+/// `s` with each form feed as a space. A form feed is CommonMark whitespace,
+/// allowed in a body (docs/spec.md §4), that XML refuses and
+/// drop_refused_in_markup would drop, gluing the words around it.
+std::string form_feeds_as_spaces(std::string s);
+
 /// `s` with its bidi embeddings, overrides (closed by U+202C) and isolates
 /// (closed by U+2069) balanced: a terminator with nothing to close is
 /// dropped, and whatever is still open at the end is closed there, innermost

@@ -91,8 +91,8 @@ constexpr RuleRow kRules[] = {
     {"front-matter/bidi", E,
      "a bidi override, or a bidi embedding or isolate not closed within its value"},
     {"front-matter/encoding", E,
-     "invalid UTF-8, a control character or noncharacter (also as a YAML escape), or a "
-     "byte order mark inside the file"},
+     "invalid UTF-8, a control character (a form feed only outside the body) or noncharacter "
+     "(also as a YAML escape), or a byte order mark inside the file"},
     {"front-matter/length", E, "a string outside its length limits (title 1-200, summary 1-500)"},
     {"front-matter/missing", E, "the file does not start with a --- line"},
     {"front-matter/price", E, "price amount negative, currency not ISO 4217, or period unknown"},

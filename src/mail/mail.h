@@ -43,6 +43,15 @@ struct SendOptions {
 /// The address of a message's From header ("" when there is none).
 std::string envelope_sender(const std::string& message);
 
+/// `message` with a "To: <to>" header added at the end of its header block
+/// when it has no To field; unchanged when it has one or has no header block.
+/// `to` must have passed plausible_address.
+std::string with_to_header(const std::string& message, const std::string& to);
+
+/// Whether `a` looks like one bare address local@domain (no white space,
+/// control characters or specials; an ASCII domain).
+bool plausible_address(const std::string& a);
+
 /// Delivers `message` (bytes of an .eml, CRLF) through the SMTP server with
 /// libcurl; false with `error` set when it does not go through: a usage error
 /// for a bad --smtp or --to, an input error for a message without a sender,

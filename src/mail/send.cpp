@@ -55,7 +55,38 @@ std::string first_address_run(const std::string& s, const char* stops, char open
   return "";
 }
 
+// ASCII lower case of one byte.
+char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// Whether the header line `line` (not a continuation) is a To field: its name,
+// before the colon and any white space of the obsolete syntax, is "To" in any case.
+bool is_to_field(std::string_view line) {
+  const auto colon = line.find(':');
+  if (colon == std::string_view::npos) return false;
+  std::string_view name = line.substr(0, colon);
+  while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+  return name.size() == 2 && ascii_lower(name[0]) == 't' && ascii_lower(name[1]) == 'o';
+}
+
 }  // namespace
+
+std::string with_to_header(const std::string& message, const std::string& to) {
+  const auto end = message.find("\r\n\r\n");
+  if (end == std::string::npos) return message;
+  const std::string_view headers = std::string_view(message).substr(0, end);
+  for (std::size_t start = 0; start <= headers.size();) {
+    auto stop = headers.find("\r\n", start);
+    if (stop == std::string_view::npos) stop = headers.size();
+    const std::string_view line = headers.substr(start, stop - start);
+    if (!line.empty() && line[0] != ' ' && line[0] != '\t' && is_to_field(line)) return message;
+    start = stop + 2;
+  }
+  // `to` passed plausible_address: no white space, control character, angle
+  // bracket, comma or quote, so it is one addr-spec and cannot end the line.
+  return message.substr(0, end) + "\r\nTo: <" + to + ">" + message.substr(end);
+}
 
 std::string envelope_sender(const std::string& message) {
   // The address of the From header, unfolded: "Name <a@b>" or "a@b".
@@ -78,8 +109,11 @@ bool plausible_address(const std::string& a) {
   // ^[^\s<>@",;:\\]+@[A-Za-z0-9.-]+$, scanned by hand.
   const auto at = a.find('@');
   if (at == 0 || at == std::string::npos || at + 1 == a.size()) return false;
+  // Control characters (C0 and DEL) too: the address is also written into a To header.
   for (std::size_t i = 0; i < at; ++i)
-    if (is_space(a[i]) || is_one_of(a[i], "<>\",;:\\")) return false;
+    if (is_space(a[i]) || is_one_of(a[i], "<>\",;:\\") || static_cast<unsigned char>(a[i]) < 0x20 ||
+        a[i] == 0x7f)
+      return false;
   for (std::size_t i = at + 1; i < a.size(); ++i) {
     const char c = a[i];
     if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
@@ -111,14 +145,17 @@ bool send_email(const std::string& message, const SendOptions& options, RunError
   }
   char curl_error[CURL_ERROR_SIZE] = {0};
   curl_slist* rcpt = curl_slist_append(nullptr, ("<" + options.to + ">").c_str());
-  Upload up{&message};
+  // A message without a To header gets one naming --to (SpamAssassin's
+  // MISSING_HEADERS); the stored file is not changed (docs/spec.md §6).
+  const std::string sent = with_to_header(message, options.to);
+  Upload up{&sent};
   curl_easy_setopt(curl, CURLOPT_URL, options.smtp_url.c_str());
   curl_easy_setopt(curl, CURLOPT_MAIL_FROM, ("<" + from + ">").c_str());
   curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
   curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_chunk);
   curl_easy_setopt(curl, CURLOPT_READDATA, &up);
   curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
-  curl_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, static_cast<curl_off_t>(message.size()));
+  curl_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, static_cast<curl_off_t>(sent.size()));
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, curl_error);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT, 60L);

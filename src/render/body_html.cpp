@@ -2,6 +2,7 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include "core/markup_text.h"
 #include "core/text.h"
 #include "render/inline_walk.h"
 #include "render/render.h"
@@ -117,7 +118,7 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
     // The tree has its own allocator (bounded_parse.cpp); the text is malloc'd.
     char* raw = cmark_render_html_with_mem(root, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES,
                                            extension_list(), cmark_get_default_mem_allocator());
-    html = raw ? raw : "";
+    html = form_feeds_as_spaces(raw ? raw : "");
     free(raw);
   }
   return add_heading_ids(html, a.heading_ids);

@@ -2,6 +2,7 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include "core/markup_text.h"
 #include "core/text_wrap.h"
 #include "render/inline_walk.h"
 
@@ -61,7 +62,7 @@ struct TextWriter {
           break;
       }
     });
-    return open.front();
+    return form_feeds_as_spaces(std::move(open.front()));
   }
 
   // A link or image with its `label`: "label [n]", "[label] [n]" for an image,
@@ -95,7 +96,8 @@ struct TextWriter {
       lines.push_back(rest + std::string(std::min(w, width) - std::min(w, rest.size()),
                                          cmark_node_get_heading_level(n) <= 1 ? '=' : '-'));
     } else if (type == CMARK_NODE_CODE_BLOCK) {
-      const std::string code = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
+      const std::string code =
+          form_feeds_as_spaces(cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "");
       std::size_t from = 0;
       bool first_line = true;
       while (from < code.size()) {

@@ -113,14 +113,25 @@ std::string message_domain(const SiteConfig& config) {
 namespace {
 
 // The sources line: "Sources: A [3] and B [4]" in text (numbered in `refs`),
-// links in HTML. Nothing when the article has no sources.
+// links in HTML with the same glue. Nothing when the article has no sources.
 void set_sources(mustache::data& d, const FrontMatter& fm, const Locale& loc, LinkRefs& refs) {
   if (fm.sources.empty()) return;
-  mustache::data sources{mustache::data::type::list};
-  std::vector<std::string> items;
+  std::vector<std::string> items, publishers;
   for (const auto& s : fm.sources) {
-    sources.push_back(mustache::object{{"publisher", s.publisher}, {"url", s.url}});
     items.push_back(s.publisher + " [" + std::to_string(refs.number(s.url)) + "]");
+    publishers.push_back(s.publisher);
+  }
+  // In HTML, the locale's list glue ("A, B and C", "A 및 B", "A و B") as text
+  // parts between the links, as on the page (pages.cpp, source_parts).
+  mustache::data sources{mustache::data::type::list};
+  std::size_t next = 0;
+  for (const auto& part : loc.format_list_parts(publishers)) {
+    if (!part.item || next >= fm.sources.size()) {
+      sources.push_back(mustache::object{{"text", part.text}});
+      continue;
+    }
+    const SourceRef& s = fm.sources[next++];
+    sources.push_back(mustache::object{{"publisher", s.publisher}, {"url", s.url}});
   }
   const std::string label = loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size()));
   d.set("has_sources", mustache::data(true));

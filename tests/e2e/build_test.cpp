@@ -170,4 +170,32 @@ TEST(Validate, FormatsAndExitCodes) {
   EXPECT_EQ(r.err, "polypress validate: no such file: content/nope.md\n");
 }
 
+// A form feed in a body (CommonMark whitespace) builds, and reaches the page
+// and both parts of the email as the space it stands for, never as glued words
+// or as a character XML refuses; where it stands it keeps CommonMark's meaning
+// (a line starting with it is no heading).
+TEST(Build, AFormFeedInABodyIsAWordSpace) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  test::write_text(dir.path(), "content/news/ff/index.en.md",
+                   "---\ntitle: \"Form feed\"\ntype: news\ndate: 2026-11-21\nsummary: \"s\"\n"
+                   "verdict: \"v\"\nsources:\n  - {title: \"t\", url: \"https://x.example/\", "
+                   "publisher: \"P\"}\n---\nPage\fone.\n\n\f# Not a heading\n");
+  const auto r = run_polypress({"-C", dir.path().string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string page = test::read_text(dir.path() / "public/en/news/ff/index.html");
+  EXPECT_NE(page.find("<p>Page one.</p>\n<p> # Not a heading</p>"), std::string::npos) << page;
+  const std::string eml = test::read_text(dir.path() / "mail/en/news--ff.eml");
+  EXPECT_EQ(eml.find('\f'), std::string::npos);
+  const auto parts = run_process({"python3", "-c",
+                                  "import email,email.policy,sys\n"
+                                  "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),"
+                                  "policy=email.policy.default)\n"
+                                  "for p in m.iter_parts(): print(p.get_content())",
+                                  (dir.path() / "mail/en/news--ff.eml").string()});
+  EXPECT_NE(parts.out.find("\nPage one."), std::string::npos) << parts.out;
+  EXPECT_NE(parts.out.find(">Page one.</p>"), std::string::npos) << parts.out;
+  EXPECT_EQ(parts.out.find("Pageone"), std::string::npos) << parts.out;
+}
+
 }  // namespace pp

@@ -135,6 +135,40 @@ TEST(Edition, FallbackSourceLinksToTheSourcePage) {
   EXPECT_NE(r2.out.find("href=\"https://test.example/ar/news/chip-launch/\""), std::string::npos);
 }
 
+// The HTML part lists the sources with the locale's glue, as the page and the
+// text part do: "A and B", "A 및 B", "A و B" (issue 17: the glue was lost).
+TEST(Email, TheHtmlPartJoinsTheSourcesAsTheLocaleDoes) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  const std::string a =
+      "<a href=\"https://gpu-price-index.example/reports/2026-10\" "
+      "style=\"color:#0b57d0;\"><bdi>GPU "
+      "Price Index</bdi></a>";
+  const std::string b =
+      "<a href=\"https://aws.amazon.com/ec2/spot/pricing/\" style=\"color:#0b57d0;\"><bdi>Amazon "
+      "Web Services</bdi></a>";
+  for (const auto& [lang, expected] : std::vector<std::pair<std::string, std::string>>{
+           {"en", "<strong>Sources:</strong> " + a + " and " + b + "</td>"},
+           {"ko", "<strong>출처:</strong> " + a + " 및 " + b + "</td>"},
+           {"ar", "<strong>المصدران:</strong> " + a + " و" + b + "</td>"}}) {
+    const auto html = run_process(
+        {"python3", "-c",
+         "import email,email.policy,sys\n"
+         "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),policy=email.policy.default)\n"
+         "print(list(m.iter_parts())[1].get_content())",
+         (root / "mail" / lang / "news--gpu-spot-prices-fall.eml").string()});
+    EXPECT_NE(html.out.find(expected), std::string::npos) << lang << "\n" << html.out;
+  }
+}
+
+// What `send` delivers for a stored message without a To header: the same
+// bytes with "To: <to>" at the end of the header block.
+std::string as_sent(const std::string& stored, const std::string& to) {
+  const auto end = stored.find("\r\n\r\n");
+  return stored.substr(0, end) + "\r\nTo: <" + to + ">" + stored.substr(end);
+}
+
 TEST(Send, AMessageArrivesByteForByte) {
   test::TempDir dir;
   const auto root = sample_copy(dir);
@@ -149,12 +183,46 @@ TEST(Send, AMessageArrivesByteForByte) {
     EXPECT_EQ(r.out,
               "sent " + (root / rel).string() + " to editor@reviews.example through " + url + "\n");
   }
-  EXPECT_EQ(test::read_text(smtp.dir() / "1.eml"),
-            test::read_text(root / "mail/ko/reviews--ollama.eml"));
+  EXPECT_EQ(
+      test::read_text(smtp.dir() / "1.eml"),
+      as_sent(test::read_text(root / "mail/ko/reviews--ollama.eml"), "editor@reviews.example"));
   EXPECT_EQ(test::read_text(smtp.dir() / "2.eml"),
-            test::read_text(root / "mail/ar/news--mcp-registry-opens.eml"));
+            as_sent(test::read_text(root / "mail/ar/news--mcp-registry-opens.eml"),
+                    "editor@reviews.example"));
   EXPECT_EQ(test::read_text(smtp.dir() / "1.env"),
             "brief@reviews.example\neditor@reviews.example\n");
+}
+
+// A message without a To header is delivered with "To: <--to>" added; the
+// file on disk stays as it was, and a message that has a To is sent unchanged.
+TEST(Send, AMessageWithoutToGetsTheRecipientAndTheFileIsUnchanged) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  const fs::path eml = root / "mail/en/reviews--ollama.eml";
+  const std::string stored = test::read_text(eml);
+  const auto header_end = stored.find("\r\n\r\n");
+  ASSERT_NE(header_end, std::string::npos);
+  ASSERT_EQ(("\r\n" + stored.substr(0, header_end)).find("\r\nTo:"), std::string::npos);
+  test::write_text(root, "with-to.eml", "To: Someone <someone@reviews.example>\r\n" + stored);
+  test::SmtpServer smtp;
+  ASSERT_GT(smtp.port(), 0);
+  const std::string url = "smtp://127.0.0.1:" + std::to_string(smtp.port());
+  for (const fs::path& file : {eml, root / "with-to.eml"}) {
+    const auto r = test::run_polypress(
+        {"send", file.string(), "--smtp", url, "--to", "editor@reviews.example"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  EXPECT_EQ(test::read_text(smtp.dir() / "1.eml"), as_sent(stored, "editor@reviews.example"));
+  EXPECT_EQ(test::read_text(eml), stored);
+  EXPECT_EQ(test::read_text(smtp.dir() / "2.eml"), test::read_text(root / "with-to.eml"));
+  const auto parsed = run_process({"python3", "-c",
+                                   "import email,email.policy,sys\n"
+                                   "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),"
+                                   "policy=email.policy.default)\n"
+                                   "print(m['To'], len(m.defects))",
+                                   (smtp.dir() / "1.eml").string()});
+  EXPECT_EQ(parsed.out, "editor@reviews.example 0\n");
 }
 
 TEST(Send, ALoneDotAndALongLineArriveByteForByte) {
@@ -174,7 +242,7 @@ TEST(Send, ALoneDotAndALongLineArriveByteForByte) {
   const auto r = test::run_polypress({"send", (root / "mail/en/reviews--ollama.eml").string(),
                                       "--smtp", url, "--to", "editor@reviews.example"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(test::read_text(smtp.dir() / "1.eml"), eml);
+  EXPECT_EQ(test::read_text(smtp.dir() / "1.eml"), as_sent(eml, "editor@reviews.example"));
 }
 
 TEST(Send, ConnectionAndProtocolErrorsAreReported) {

@@ -114,6 +114,31 @@ TEST(Content, CharactersXmlRefusesAreLocatedErrors) {
   EXPECT_EQ(errors_of("---\ntitle: \"a\\\\uFFFE \\\" \\t \\u00e9\"\nsummary: 'b\\x01'\n---\n"), "");
 }
 
+// A form feed is CommonMark whitespace: a body may hold it (kept for
+// cmark-gfm, docs/spec.md §4); front matter keeps refusing it, and a vertical
+// tab, NUL or other control character stays an error in a body too.
+TEST(Content, AFormFeedIsAcceptedInABodyOnly) {
+  const std::string head = "---\ntitle: x\n---\n";
+  EXPECT_EQ(errors_of(head + "Page one.\n\f\nPage\ftwo.\n\f# not a heading\n"), "");
+  DiagnosticSink sink;
+  const auto a = parse_article("a.md", "en", head + "a\fb\r\n", sink);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->body, "a\fb\n");
+  const std::string ff_error =
+      "error: control character U+000C is not allowed [front-matter/encoding]\n";
+  EXPECT_EQ(errors_of("---\ntitle: a\fb\n---\nBody \f.\n"), "a.md:2:9: " + ff_error);
+  EXPECT_EQ(errors_of("---\ntitle: x\n---\f\n---\nBody.\n"), "a.md:3:4: " + ff_error);
+  EXPECT_EQ(errors_of("\f---\ntitle: x\n---\n"), "a.md:1:1: " + ff_error);
+  EXPECT_EQ(errors_of("---\ntitle: x\nBody \f.\n"), "a.md:3:6: " + ff_error);
+  EXPECT_EQ(errors_of(head + "a\vb\n"),
+            "a.md:4:2: error: control character U+000B is not allowed [front-matter/encoding]\n");
+  EXPECT_EQ(errors_of(head + "a\x01"
+                             "b\n"),
+            "a.md:4:2: error: control character U+0001 is not allowed [front-matter/encoding]\n");
+  EXPECT_EQ(errors_of(head + std::string("a\0b\n", 4)),
+            "a.md:4:2: error: control character U+0000 is not allowed [front-matter/encoding]\n");
+}
+
 // Issue 15 finding 15: a bidi override, or a bidi control left open or closing
 // nothing, would reorder the text shown after the value.
 TEST(Content, BidiControlsThatLeakPastTheValueAreRefused) {

@@ -66,6 +66,13 @@ TEST(MarkupText, ClosesBidiControlsWithinTheValue) {
   EXPECT_EQ(markup_value("\x01" + rlo + "\xEF\xBF\xBE"), rlo + pdf);
 }
 
+// A body's form feed reaches pages and emails as the space it stands for, not
+// glued words (drop_refused_in_markup would drop it).
+TEST(MarkupText, FormFeedsBecomeSpaces) {
+  EXPECT_EQ(form_feeds_as_spaces("Page\ftwo\f\f."), "Page two  .");
+  EXPECT_EQ(form_feeds_as_spaces("a\vb\tc"), "a\vb\tc");
+}
+
 TEST(CodePoints, Classes) {
   EXPECT_TRUE(is_noncharacter(0xFFFE));
   EXPECT_TRUE(is_noncharacter(0x10FFFF));

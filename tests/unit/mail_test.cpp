@@ -297,5 +297,29 @@ TEST(Mail, LongBodyLinesAndLoneDotsAreEncoded) {
   EXPECT_EQ(text, c.text);
 }
 
+// `send` names the recipient in a To header when the file has none
+// (SpamAssassin's MISSING_HEADERS), and sends a message with one as it is.
+TEST(Send, AddsAToHeaderOnlyWhenTheMessageHasNone) {
+  EXPECT_EQ(with_to_header("From: a@b.example\r\nSubject: s\r\n\r\nTo: body\r\n", "e@x.example"),
+            "From: a@b.example\r\nSubject: s\r\nTo: <e@x.example>\r\n\r\nTo: body\r\n");
+  // A field whose name merely contains "To", or a folded line starting with it.
+  const std::string folded =
+      "From: a@b.example\r\nX-To: y\r\nReply-To: z@b\r\nSubject: s\r\n To: t\r\n\r\nb";
+  EXPECT_EQ(with_to_header(folded, "e@x.example"),
+            "From: a@b.example\r\nX-To: y\r\nReply-To: z@b\r\nSubject: s\r\n To: t\r\nTo: "
+            "<e@x.example>\r\n\r\nb");
+  for (const char* has : {"To: c@d\r\nFrom: a@b\r\n\r\nb", "From: a@b\r\nto:c@d\r\n\r\nb",
+                          "From: a@b\r\nTO \t: c@d\r\n\r\nb", "From: a@b\r\nTo:\r\n\r\nb"})
+    EXPECT_EQ(with_to_header(has, "e@x.example"), std::string(has));
+  EXPECT_EQ(with_to_header("no header block", "e@x.example"), "no header block");
+}
+
+TEST(Send, AnAddressThatCouldBreakTheToHeaderIsRefused) {
+  EXPECT_TRUE(plausible_address("editor@reviews.example"));
+  for (const char* bad : {"a\r\nBcc: x@y@b.example", "a\x01@b.example", "a\x7f@b.example",
+                          "a>@b.example", "a,b@c.example", "a b@c.example"})
+    EXPECT_FALSE(plausible_address(bad)) << bad;
+}
+
 }  // namespace
 }  // namespace pp
