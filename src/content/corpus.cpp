@@ -361,6 +361,7 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
   }
   std::sort(corpus.bundles.begin(), corpus.bundles.end(),
             [](const Bundle& a, const Bundle& b) { return a.id() < b.id(); });
+  corpus.static_files = list_static_files(root);
   return corpus;
 }
 
