@@ -4,6 +4,7 @@
 
 #include "links/links.h"
 #include "render/inline_walk.h"
+#include "render/render.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -176,6 +177,41 @@ TEST(SiteLinks, RenderedUnderTheBasePathInPagesAndAbsoluteInEmails) {
   EXPECT_EQ(s.href("/assets/missing.css"), std::nullopt);
   EXPECT_EQ(s.href("ftp://x.example/"), std::nullopt);
   EXPECT_EQ(s.href("URL:http://x.example/"), std::nullopt);
+}
+
+// The page and the email body print exactly those destinations.
+TEST(SiteLinks, HrefsInThePageAndTheEmailAreTheCheckedOnes) {
+  LinkSite s(
+      "[call](tel:+1-555-0100) [cdn](//cdn.example/x.js) [news](/en/news/) [c](./chart.png)\n");
+  ASSERT_TRUE(s.config);
+  ASSERT_EQ(s.findings(), "");
+  DiagnosticSink sink;
+  const auto a =
+      read_article_body(s.dir.path(), s.corpus.find("news/links")->articles.at("en"), sink);
+  ASSERT_TRUE(a);
+  const Locale en(*s.config, s.config->languages[0], "");
+  EXPECT_EQ(render_body_html(*a, s.corpus, *s.config, en),
+            "<p><a href=\"tel:+1-555-0100\">call</a> <a href=\"https://cdn.example/x.js\">cdn</a> "
+            "<a href=\"/blog/en/news/\">news</a> <a href=\"./chart.png\">c</a></p>\n");
+  const std::string page = "https://test.example/blog/en/news/links/";
+  EXPECT_EQ(render_body_html(*a, s.corpus, *s.config, en, page),
+            "<p><a href=\"tel:+1-555-0100\">call</a> <a href=\"https://cdn.example/x.js\">cdn</a> "
+            "<a href=\"https://test.example/blog/en/news/\">news</a> <a "
+            "href=\"https://test.example/blog/en/news/links/chart.png\">c</a></p>\n");
+}
+
+// A scheme not allowed is never printed, not even as "#" silently: the
+// checker reported it (SchemesOutsideTheListAreErrorsThatNameTheScheme).
+TEST(SiteLinks, RefusedSchemesAreNotPrinted) {
+  LinkSite s("[f](ftp://x.example/a)\n");
+  ASSERT_TRUE(s.config);
+  EXPECT_NE(s.findings().find("link scheme 'ftp:'"), std::string::npos);
+  DiagnosticSink sink;
+  const auto a =
+      read_article_body(s.dir.path(), s.corpus.find("news/links")->articles.at("en"), sink);
+  ASSERT_TRUE(a);
+  const Locale en(*s.config, s.config->languages[0], "");
+  EXPECT_EQ(render_body_html(*a, s.corpus, *s.config, en).find("ftp:"), std::string::npos);
 }
 
 }  // namespace pp
