@@ -130,10 +130,13 @@ int fuzz_links(const uint8_t* data, size_t size) {
   const Article& article = corpus.bundles[0].articles.at("en");
   for (const std::string page_url : {"", "https://fuzz.example/en/news/x/"}) {
     const auto to = link_destination(url, article, corpus, site(), page_url);
-    // Only http(s), mailto, bundle pages and bundle files are ever linked.
-    if (to && (kind == LinkKind::forbidden || kind == LinkKind::other)) __builtin_trap();
-    if (to && kind == LinkKind::internal && !to->starts_with(page_url.empty() ? "/" : "https://"))
+    // Only schemes of links.schemes, pages and files of the site and bundle
+    // files are ever linked; a target left out was reported (docs/spec.md §4).
+    if (to && (kind == LinkKind::forbidden || !scheme_allowed(site(), url))) __builtin_trap();
+    if (to && (kind == LinkKind::internal || kind == LinkKind::site) &&
+        !to->starts_with(page_url.empty() ? "/" : "https://"))
       __builtin_trap();
+    if (!to && !sink.has_errors()) __builtin_trap();
   }
   if (!sink.has_errors()) {
     const std::string html = render_body_html(article, corpus, site(), locale("en"));

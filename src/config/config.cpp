@@ -288,6 +288,36 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
   }
 }
 
+// links.schemes: scheme names as RFC 3986 spells them, in lower case. The
+// schemes that run code or embed a document, and file: (which cmark-gfm's
+// safe mode blanks), can never be allowed (docs/spec.md §4).
+void read_link_schemes(const YAML::Node& list, LinksConfig& lc, Reader& r) {
+  if (!list.IsSequence()) {
+    r.sink().error(location_of(list, r.origin()), "config/value-type",
+                   "'schemes' must be a list of scheme names");
+    return;
+  }
+  lc.schemes.clear();
+  for (const auto& e : list) {
+    auto s = scalar_string(e, "schemes", r.origin(), "config/value-type", r.sink());
+    if (!s) continue;
+    bool name = !s->empty() && (*s)[0] >= 'a' && (*s)[0] <= 'z';
+    for (char ch : *s)
+      name = name && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '+' ||
+                      ch == '.' || ch == '-');
+    if (!name)
+      r.sink().error(location_of(e, r.origin()), "config/value-type",
+                     "'schemes' entry is not a scheme name in lower case ([a-z][a-z0-9+.-]*, "
+                     "without ':'): \"" +
+                         *s + "\"");
+    else if (*s == "javascript" || *s == "vbscript" || *s == "data" || *s == "file")
+      r.sink().error(location_of(e, r.origin()), "config/value-type",
+                     "'schemes' cannot allow '" + *s + "': such links are always refused");
+    else
+      lc.schemes.push_back(*s);
+  }
+}
+
 void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
   if (const YAML::Node t = root["translations"]) {
     if (expect_map(t, "translations", r)) {
@@ -342,6 +372,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
           lc.proxy.clear();
         }
       }
+      if (const YAML::Node sc = l["schemes"]) read_link_schemes(sc, lc, r);
       if (const YAML::Node ex = l["exclude"]) {
         if (!ex.IsSequence()) {
           r.sink().error(location_of(ex, r.origin()), "config/value-type",

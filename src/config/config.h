@@ -32,6 +32,8 @@ struct LinksConfig {
   bool allow_private = false;
   std::vector<std::string> exclude;
   std::string proxy;  ///< "": no proxy (proxy environment variables are ignored)
+  /// Link schemes rendered as written (docs/spec.md §4); any other is link/scheme.
+  std::vector<std::string> schemes = {"http", "https", "mailto", "tel"};
 };
 
 /// The whole validated configuration.

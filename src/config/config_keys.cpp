@@ -9,7 +9,8 @@ const std::vector<ConfigKey>& config_keys() {
       {"", "sections", "list of {id, title}", true, "order is the navigation's order"},
       {"", "translations", "mapping", false, "how untranslated articles are shown"},
       {"", "newsletter", "mapping", false, "sender and list headers of every email"},
-      {"", "links", "mapping", false, "the link checker (`check --external`)"},
+      {"", "links", "mapping", false,
+       "link schemes allowed; the link checker (`check --external`)"},
       {"site", "name", "string", true, "the brand, never translated"},
       {"site", "base_url", "absolute http(s) URL", true, "ends with `/`"},
       {"site", "default_language", "language code", true, "one of `languages`"},
@@ -35,6 +36,8 @@ const std::vector<ConfigKey>& config_keys() {
        "`false`: loopback, private and link-local targets are refused"},
       {"links", "exclude", "list of RE2 patterns", false, "URLs matching one are not fetched"},
       {"links", "proxy", "proxy URL", false, "none; the proxy environment variables are ignored"},
+      {"links", "schemes", "list of scheme names `[a-z][a-z0-9+.-]*`", false,
+       "`[http, https, mailto, tel]`: link schemes rendered as written; any other is an error"},
   };
   return keys;
 }

@@ -137,6 +137,9 @@ struct Bundle {
 /// Every bundle of the site, sorted by id.
 struct Corpus {
   std::vector<Bundle> bundles;
+  /// Files of pipeline/static/ the build publishes as /assets/<path>
+  /// (relative to it, '/'-separated, sorted): targets of site links.
+  std::vector<std::string> static_files;
   /// The bundle `id`, or nullptr. A pure lookup: a renderer records what it
   /// reads itself (incremental/incremental.h).
   const Bundle* find(const std::string& id) const;
@@ -150,6 +153,10 @@ struct Corpus {
 /// being read and parsed, and what is parsed is added to it.
 Corpus load_corpus(const std::filesystem::path& root, const SiteConfig& config,
                    DiagnosticSink& sink, int jobs = 0, ParseCache* cache = nullptr);
+
+/// The files of `<root>/pipeline/static/` a build publishes (the rules of
+/// emit's static copy: no symbolic links, unsafe names or editor leftovers).
+std::vector<std::string> list_static_files(const std::filesystem::path& root);
 
 /// A copy of `a` with its body and Markdown tree, read again from its file.
 /// A file that changed since it was loaded is a bundle/changed error (nullopt).

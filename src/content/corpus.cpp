@@ -140,13 +140,25 @@ std::optional<Article> load_article(const fs::path& p, const std::string& rel,
   return a;
 }
 
-// A folder in a bundle (not published) nested deeper than kMaxFolderDepth is
-// refused: walking it costs time and memory with its depth (issue 15: 6,000
-// nested folders took 14.7 s and 2 GB to fingerprint). The walk stops there.
-void check_folder_depth(const fs::path& dir, const std::string& rel, DiagnosticSink& sink) {
+// A folder in a bundle nested deeper than kMaxFolderDepth is refused: walking
+// it costs time and memory with its depth (issue 15: 6,000 nested folders took
+// 14.7 s and 2 GB to fingerprint). The walk stops there. Its files are added
+// to `files` as "<folder>/<path>".
+void check_folder_depth(const fs::path& dir, const std::string& rel,
+                        std::vector<std::string>& files, DiagnosticSink& sink) {
   std::error_code ec;
+  const std::string prefix = dir.filename().string() + "/";
   for (fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec), end;
        !ec && it != end; it.increment(ec)) {
+    // Files of subfolders are published beside the page too ("img/x.png",
+    // docs/spec.md §4), by the rules of the bundle's own files; what those
+    // refuse, or a file named like an article, is not.
+    const std::string name = it->path().filename().string();
+    const bool usable = !it->is_symlink(ec) && unsafe_file_name_reason(name).empty() &&
+                        !is_editor_leftover(name) && name[0] != '.';
+    if (!usable && it->is_directory(ec)) it.disable_recursion_pending();
+    if (usable && it->is_regular_file(ec) && !(name.starts_with("index.") && name.ends_with(".md")))
+      files.push_back(prefix + it->path().lexically_relative(dir).generic_string());
     if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
     if (it.depth() + 2 > kMaxFolderDepth) {
       sink.error({rel + "/" + it->path().lexically_relative(dir).generic_string(), 0, 0},
@@ -206,7 +218,8 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
     // An article file is read (and refused when it is not a regular file);
     // any other folder or special file is never read.
     if (e.is_directory(ec) && lang.empty()) {
-      check_folder_depth(e.path(), rel, sink);
+      std::vector<std::string> hidden;  // a dot-folder's files are not published
+      check_folder_depth(e.path(), rel, name[0] == '.' ? hidden : b.assets, sink);
       continue;
     }
     if (const std::string kind = special_kind_name(p); !kind.empty() && lang.empty()) {
@@ -361,6 +374,7 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
   }
   std::sort(corpus.bundles.begin(), corpus.bundles.end(),
             [](const Bundle& a, const Bundle& b) { return a.id() < b.id(); });
+  corpus.static_files = list_static_files(root);
   return corpus;
 }
 

@@ -137,11 +137,15 @@ constexpr RuleRow kRules[] = {
     {"link/skipped", Severity::note,
      "an external link was not checked: excluded, or a private address"},
     {"link/cache", W, "the link cache in .polypress/ cannot be opened; every URL is fetched"},
-    {"link/local", E, "a relative link to a file that is not in the bundle, or that leaves it"},
+    {"link/local", E,
+     "a relative link to a file that is not in the bundle, or that leaves it; an empty or "
+     "query-only target"},
     {"link/related", E, "related names an unknown bundle, or the bundle itself"},
-    {"link/scheme", E, "a javascript:, vbscript: or data: link"},
+    {"link/scheme", E,
+     "a javascript:, vbscript: or data: link, or a scheme not in links.schemes (tel:, ftp:, …)"},
     {"link/unknown-bundle", E,
-     "an internal link to a bundle that does not exist, or a path that is not /section/slug"},
+     "a link to a bundle, language, section, article or static file the site does not have, "
+     "or a root-relative path that is none of the site's pages and files"},
     {"link/untranslated", W,
      "a link to a bundle not translated into the page's language (linked in its source "
      "language)"},

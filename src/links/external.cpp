@@ -21,7 +21,8 @@ ExternalStats check_external(const SiteConfig& config, const Corpus& corpus, Url
   for (const auto& b : corpus.bundles) {
     for (const auto& [lang, a] : b.articles) {
       for (const auto& l : a.links)
-        if (classify_link(l.url) == LinkKind::external) places[l.url].push_back(l.where);
+        if (classify_link(l.url) == LinkKind::external)
+          places[external_url(l.url)].push_back(l.where);
       for (const auto& s : a.own.sources)
         if (classify_link(s.url) == LinkKind::external) places[s.url].push_back(s.url_where);
       if (a.own.product && classify_link(a.own.product->url) == LinkKind::external)

@@ -25,17 +25,38 @@ std::string lower_scheme(const std::string& url) {
 }  // namespace
 
 LinkKind classify_link(const std::string& url) {
-  const std::string scheme = lower_scheme(url);
+  const std::string scheme = link_scheme(url);
   if (scheme == "javascript" || scheme == "vbscript" || scheme == "data")
     return LinkKind::forbidden;
   if (scheme == "http" || scheme == "https") return LinkKind::external;
   if (scheme == "mailto") return LinkKind::mail;
-  if (!scheme.empty()) return LinkKind::other;
-  if (url.rfind("//", 0) == 0) return LinkKind::other;
+  if (!scheme.empty()) return LinkKind::scheme;
   if (!url.empty() && url[0] == '#') return LinkKind::fragment;
   if (!url.empty() && url[0] == '/')
-    return parse_internal_link(url) ? LinkKind::internal : LinkKind::other;
+    return parse_internal_link(url) ? LinkKind::internal : LinkKind::site;
   return LinkKind::local;
+}
+
+std::string link_scheme(const std::string& url) {
+  if (url.rfind("//", 0) == 0) return "https";
+  return lower_scheme(url);
+}
+
+bool scheme_allowed(const SiteConfig& config, const std::string& url) {
+  if (classify_link(url) == LinkKind::forbidden) return false;
+  const std::string scheme = link_scheme(url);
+  return scheme.empty() || std::find(config.links.schemes.begin(), config.links.schemes.end(),
+                                     scheme) != config.links.schemes.end();
+}
+
+std::string external_url(const std::string& url) {
+  return url.rfind("//", 0) == 0 ? "https:" + url : url;
+}
+
+std::string local_file_of(const std::string& url) {
+  std::string file = percent_decode(url.substr(0, url.find_first_of("?#")));
+  while (file.rfind("./", 0) == 0) file.erase(0, 2);
+  return file;
 }
 
 std::optional<InternalLink> parse_internal_link(const std::string& url) {
@@ -81,68 +102,97 @@ LinkTarget resolve_internal_link(const Corpus& corpus, const InternalLink& link,
 
 namespace {
 
-void check_body_link(const Corpus& corpus, const Bundle& b, const Article& a, const BodyLink& l,
-                     DiagnosticSink& sink) {
-  switch (classify_link(l.url)) {
-    case LinkKind::forbidden:
-      sink.error(l.where, "link/scheme",
-                 "link target uses a forbidden scheme: \"" + quote_for_message(l.url, 40) + "\"");
-      return;
-    case LinkKind::internal: {
-      const auto link = *parse_internal_link(l.url);
-      const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
-      if (!t.bundle) {
-        sink.error(l.where, "link/unknown-bundle",
-                   "link to unknown bundle '" + link.bundle_id + "'");
-        return;
-      }
-      if (t.untranslated)
-        sink.warning(l.where, "link/untranslated",
-                     "'" + link.bundle_id + "' has no '" + a.lang + "' translation; linked in '" +
-                         t.lang + "'");
-      if (!t.anchor_found)
-        sink.error(l.where, "link/anchor",
-                   "'" + link.bundle_id + "' (" + t.lang + ") has no heading with id '" +
-                       quote_for_message(link.anchor, 100) + "'");
-      return;
-    }
-    case LinkKind::fragment: {
-      const std::string anchor = percent_decode(l.url.substr(1));
-      if (!anchor.empty() && std::count(a.heading_ids.begin(), a.heading_ids.end(), anchor) == 0)
-        sink.error(l.where, "link/anchor",
-                   "this page has no heading with id '" + quote_for_message(anchor, 100) + "'");
-      return;
-    }
-    case LinkKind::local: {
-      std::string file = l.url.substr(0, l.url.find_first_of("?#"));
-      file = percent_decode(file);
-      if (file.find("..") != std::string::npos || file.find('/') != std::string::npos) {
-        sink.error(l.where, "link/local",
-                   "link to \"" + l.url + "\" leaves the bundle; link bundle files by name");
-        return;
-      }
-      if (std::find(b.assets.begin(), b.assets.end(), file) == b.assets.end())
-        sink.error(l.where, "link/local", "no file '" + file + "' in bundle '" + b.id() + "'");
-      return;
-    }
-    case LinkKind::other:
-      if (!l.url.empty() && l.url[0] == '/')
-        sink.error(l.where, "link/unknown-bundle",
-                   "absolute path \"" + l.url + "\" is not a bundle path /section/slug");
-      return;
-    case LinkKind::external:
-    case LinkKind::mail:
-      return;
+std::string scheme_list(const SiteConfig& config) {
+  std::string out;
+  for (const auto& s : config.links.schemes) out += (out.empty() ? "" : ", ") + s;
+  return out.empty() ? "none" : out;
+}
+
+void check_bundle_link(const Corpus& corpus, const Article& a, const BodyLink& l,
+                       DiagnosticSink& sink) {
+  const auto link = *parse_internal_link(l.url);
+  const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
+  if (!t.bundle) {
+    sink.error(l.where, "link/unknown-bundle", "link to unknown bundle '" + link.bundle_id + "'");
+    return;
+  }
+  if (t.untranslated)
+    sink.warning(
+        l.where, "link/untranslated",
+        "'" + link.bundle_id + "' has no '" + a.lang + "' translation; linked in '" + t.lang + "'");
+  if (!t.anchor_found)
+    sink.error(l.where, "link/anchor",
+               "'" + link.bundle_id + "' (" + t.lang + ") has no heading with id '" +
+                   quote_for_message(link.anchor, 100) + "'");
+}
+
+constexpr const char* kExpectedTarget =
+    "expected a URL, a path of the site (/, /<lang>/<section>/, /assets/<file>) or a file of "
+    "the bundle";
+
+void check_local_link(const Bundle& b, const BodyLink& l, DiagnosticSink& sink) {
+  if (l.url.empty()) {
+    sink.error(l.where, "link/local", std::string("empty link target; ") + kExpectedTarget);
+    return;
+  }
+  if (l.url[0] == '?') {
+    sink.error(
+        l.where, "link/local",
+        "link target \"" + quote_for_message(l.url, 40) + "\" is only a query; " + kExpectedTarget);
+    return;
+  }
+  const std::string file = local_file_of(l.url);
+  bool leaves = false;
+  for (std::size_t start = 0; start <= file.size();) {
+    const std::size_t end = std::min(file.find('/', start), file.size());
+    const std::string_view segment = std::string_view(file).substr(start, end - start);
+    if (segment == ".." || (segment.empty() && !file.empty())) leaves = true;
+    start = end + 1;
+  }
+  if (leaves) {
+    sink.error(l.where, "link/local",
+               "link to \"" + l.url + "\" leaves the bundle; link bundle files by name");
+  } else if (file.empty()) {
+    sink.error(
+        l.where, "link/local",
+        "link target \"" + quote_for_message(l.url, 40) + "\" names no file; " + kExpectedTarget);
+  } else if (std::find(b.assets.begin(), b.assets.end(), file) == b.assets.end()) {
+    sink.error(l.where, "link/local", "no file '" + file + "' in bundle '" + b.id() + "'");
+  }
+}
+
+void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
+                     const Article& a, const BodyLink& l, DiagnosticSink& sink) {
+  const LinkKind kind = classify_link(l.url);
+  if (kind == LinkKind::forbidden) {
+    sink.error(l.where, "link/scheme",
+               "link target uses a forbidden scheme: \"" + quote_for_message(l.url, 40) + "\"");
+  } else if (!scheme_allowed(config, l.url)) {
+    sink.error(l.where, "link/scheme",
+               "link scheme '" + quote_for_message(link_scheme(l.url), 40) +
+                   ":' is not in links.schemes (" + scheme_list(config) + "): \"" +
+                   quote_for_message(l.url, 60) + "\"");
+  } else if (kind == LinkKind::internal && is_bundle_path(config, l.url)) {
+    check_bundle_link(corpus, a, l, sink);
+  } else if (kind == LinkKind::internal || kind == LinkKind::site) {
+    const SitePathProblem p = check_site_path(config, corpus, l.url);
+    if (!p.rule.empty()) sink.error(l.where, p.rule, p.message);
+  } else if (kind == LinkKind::fragment) {
+    const std::string anchor = percent_decode(l.url.substr(1));
+    if (!anchor.empty() && std::count(a.heading_ids.begin(), a.heading_ids.end(), anchor) == 0)
+      sink.error(l.where, "link/anchor",
+                 "this page has no heading with id '" + quote_for_message(anchor, 100) + "'");
+  } else if (kind == LinkKind::local) {
+    check_local_link(b, l, sink);
   }
 }
 
 }  // namespace
 
 void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink) {
-  (void)config;
   for (const auto& b : corpus.bundles) {
     for (const auto& [lang, a] : b.articles) {
-      for (const auto& l : a.links) check_body_link(corpus, b, a, l, sink);
+      for (const auto& l : a.links) check_body_link(config, corpus, b, a, l, sink);
       for (const auto& r : a.own.related) {
         if (r.value == b.id())
           sink.error(r.where, "link/related", "'related' names the bundle itself");

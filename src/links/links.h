@@ -21,17 +21,31 @@ struct sqlite3;
 namespace pp {
 
 enum class LinkKind {
-  internal,   ///< "/section/slug" or "/section/slug#anchor": a bundle path
-  external,   ///< http(s)://…
+  internal,   ///< "/section/slug" or "/section/slug#anchor": a bundle path (see is_bundle_path)
+  site,       ///< any other root-relative path: a page or file of the site (see check_site_path)
+  external,   ///< http(s)://…, or //host/… (protocol-relative: taken as https)
   mail,       ///< mailto:
+  scheme,     ///< any other scheme (tel:, ftp:, …): rendered only when in links.schemes
   fragment,   ///< "#anchor" on the same page
-  local,      ///< a relative path: a file of the bundle ("chart.svg")
+  local,      ///< a relative path: a file of the bundle ("chart.svg", "./img/x.png")
   forbidden,  ///< javascript:, vbscript:, data:
-  other,      ///< another scheme or an absolute path that is not a bundle path
 };
 
 /// Classifies a link destination as written.
 LinkKind classify_link(const std::string& url);
+
+/// The scheme of a destination in lower case, as browsers read it (ASCII
+/// whitespace and controls ignored): "tel" for "TEL:+1…", "https" for a
+/// protocol-relative "//host/…", "" for none.
+std::string link_scheme(const std::string& url);
+
+/// True when the destination's scheme is one of links.schemes (docs/spec.md §4).
+/// Forbidden schemes are never allowed; destinations without one always are.
+bool scheme_allowed(const SiteConfig& config, const std::string& url);
+
+/// The URL an external link is fetched and rendered as: "//host/…" becomes
+/// "https://host/…"; anything else is returned as written.
+std::string external_url(const std::string& url);
 
 /// A bundle path split into bundle id and (percent-decoded) anchor.
 struct InternalLink {
@@ -55,9 +69,32 @@ struct LinkTarget {
 LinkTarget resolve_internal_link(const Corpus& corpus, const InternalLink& link,
                                  const std::string& lang);
 
-/// Checks every link of every article and every `related` id: forbidden schemes,
-/// unknown bundles and anchors (errors), untranslated targets (warnings),
-/// bundle files that do not exist (errors).
+/// True when a root-relative `url` is a bundle path "/section/slug": it parses
+/// as one and its first segment is a section, or is not a language code
+/// (otherwise "/en/news/" is the listing of a language's section).
+bool is_bundle_path(const SiteConfig& config, const std::string& url);
+
+/// What is wrong with a root-relative link that is not a bundle path.
+struct SitePathProblem {
+  std::string rule;     ///< "" when the build produces the target
+  std::string message;  ///< what was written and what exists
+};
+
+/// Checks a root-relative link against what the build produces (docs/spec.md
+/// §4 and §7): "/", "/<lang>/", "/<lang>/<section>/", "/<lang>/<section>/<slug>/"
+/// (an article in that language; a #anchor must be one of its heading ids),
+/// "/<lang>/feed.xml", "/sitemap.xml", "/assets/<file of pipeline/static/>".
+SitePathProblem check_site_path(const SiteConfig& config, const Corpus& corpus,
+                                const std::string& url);
+
+/// A bundle file named by a relative link, percent-decoded, without query,
+/// anchor and leading "./" ("./img/x.png?v=2" → "img/x.png"); "" for none.
+std::string local_file_of(const std::string& url);
+
+/// Checks every link of every article and every `related` id: forbidden
+/// schemes and schemes not in links.schemes, unknown bundles, site paths the
+/// build does not produce and anchors (errors), untranslated targets
+/// (warnings), bundle files that do not exist (errors).
 void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink);
 
 /// Checks sources (docs/spec.md §3, for `check`): `accessed` not after `now_ms`

@@ -123,25 +123,43 @@ void walk_all_inlines(cmark_node* root, const InlineContext& ctx, const InlineSi
 std::optional<std::string> link_destination(const std::string& url, const Article& a,
                                             const Corpus& corpus, const SiteConfig& config,
                                             const std::string& page_url) {
+  // Exactly what check_links() accepts is emitted; anything else was reported.
+  if (!scheme_allowed(config, url)) return std::nullopt;
   switch (classify_link(url)) {
-    case LinkKind::internal: {
-      const auto link = *parse_internal_link(url);
-      const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
-      if (!t.bundle) return std::nullopt;
-      const std::string path = article_path(config, t.lang, t.bundle->section, t.bundle->slug) +
-                               (link.anchor.empty() ? "" : "#" + link.anchor);
+    case LinkKind::internal:
+      if (is_bundle_path(config, url)) {
+        const auto link = *parse_internal_link(url);
+        const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
+        if (!t.bundle) return std::nullopt;
+        const std::string path = article_path(config, t.lang, t.bundle->section, t.bundle->slug) +
+                                 (link.anchor.empty() ? "" : "#" + link.anchor);
+        return page_url.empty() ? path : absolute_url(config, path);
+      }
+      [[fallthrough]];
+    case LinkKind::site: {
+      if (!check_site_path(config, corpus, url).rule.empty()) return std::nullopt;
+      // Written from the site's root; the site lives under base_url's path.
+      const std::string path = config.base_path + url.substr(1);
       return page_url.empty() ? path : absolute_url(config, path);
     }
-    case LinkKind::local:
+    case LinkKind::local: {
+      // In an email every link is absolute, resolved against its page
+      // ("./chart.png" is "chart.png" there).
+      std::string file = url;
+      while (file.rfind("./", 0) == 0) file.erase(0, 2);
+      return page_url.empty() ? url : page_url + file;
+    }
     case LinkKind::fragment:
-      // In an email every link is absolute: resolved against its page.
       return page_url.empty() ? url : page_url + url;
     case LinkKind::external:
+      return external_url(url);
     case LinkKind::mail:
+    case LinkKind::scheme:
       return url;
-    default:
+    case LinkKind::forbidden:
       return std::nullopt;
   }
+  return std::nullopt;
 }
 
 }  // namespace pp

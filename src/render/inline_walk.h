@@ -67,11 +67,13 @@ void walk_all_inlines(cmark_node* root, const InlineContext& ctx, const InlineSi
 /// formatted for `locale` (an unknown name is left as written; validate reports it).
 std::string expand_figures(const std::string& text, const Article& a, const Locale& locale);
 
-/// Where a link of article `a` points when rendered: internal bundle paths
-/// resolved to the page in its language (site-relative, or absolute when
-/// `page_url` is given, as in email), bundle files and anchors resolved against
-/// `page_url` when given, other http(s) and mailto links as written. nullopt for
-/// a target that is never emitted (forbidden scheme, other scheme, unknown bundle).
+/// Where a link of article `a` points when rendered (docs/spec.md §4): bundle
+/// paths resolved to the page in its language, other paths of the site under
+/// base_url's path (site-relative, or absolute when `page_url` is given, as in
+/// email), bundle files and anchors resolved against `page_url` when given,
+/// "//host/…" as https, other schemes of links.schemes as written. nullopt
+/// for a target that is never emitted (forbidden scheme, scheme not allowed,
+/// unknown bundle or site path): check_links() reports each of them.
 std::optional<std::string> link_destination(const std::string& url, const Article& a,
                                             const Corpus& corpus, const SiteConfig& config,
                                             const std::string& page_url);

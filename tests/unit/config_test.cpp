@@ -103,6 +103,40 @@ TEST(Config, LinksProxyIsAProxyUrl) {
             "pipeline/site.yaml:12:10: error: 'proxy' must not be empty [config/value-type]\n");
 }
 
+// links.schemes (docs/spec.md §4): scheme names in lower case, defaulting to
+// http, https, mailto and tel; the schemes always refused cannot be listed.
+TEST(Config, LinksSchemesAreSchemeNames) {
+  {
+    test::TempDir dir;
+    test::write_text(dir.path(), "pipeline/site.yaml", kGood);
+    DiagnosticSink sink;
+    const auto c = load_site_config(dir.path(), sink);
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->links.schemes, (std::vector<std::string>{"http", "https", "mailto", "tel"}));
+  }
+  {
+    test::TempDir dir;
+    test::write_text(dir.path(), "pipeline/site.yaml",
+                     kGood + "links:\n  schemes: [https, ftp, web+app, a1.b-c]\n");
+    DiagnosticSink sink;
+    const auto c = load_site_config(dir.path(), sink);
+    ASSERT_TRUE(c) << format_diagnostics(sink.sorted(), OutputFormat::text);
+    EXPECT_EQ(c->links.schemes, (std::vector<std::string>{"https", "ftp", "web+app", "a1.b-c"}));
+  }
+  EXPECT_EQ(load_errors(kGood + "links:\n  schemes: [https, \"tel:\", FTP, 1x, javascript]\n"),
+            "pipeline/site.yaml:12:20: error: 'schemes' entry is not a scheme name in lower case "
+            "([a-z][a-z0-9+.-]*, without ':'): \"tel:\" [config/value-type]\n"
+            "pipeline/site.yaml:12:28: error: 'schemes' entry is not a scheme name in lower case "
+            "([a-z][a-z0-9+.-]*, without ':'): \"FTP\" [config/value-type]\n"
+            "pipeline/site.yaml:12:33: error: 'schemes' entry is not a scheme name in lower case "
+            "([a-z][a-z0-9+.-]*, without ':'): \"1x\" [config/value-type]\n"
+            "pipeline/site.yaml:12:37: error: 'schemes' cannot allow 'javascript': such links are "
+            "always refused [config/value-type]\n");
+  EXPECT_EQ(load_errors(kGood + "links:\n  schemes: https\n"),
+            "pipeline/site.yaml:12:12: error: 'schemes' must be a list of scheme names "
+            "[config/value-type]\n");
+}
+
 TEST(Config, ReportsYamlSyntaxErrorsAtTheirLine) {
   EXPECT_EQ(load_errors("site:\n  name: [unclosed\n"),
             "pipeline/site.yaml:3:1: error: invalid YAML: end of sequence flow not found "

@@ -16,8 +16,51 @@ TEST(Links, ClassifiesDestinations) {
   EXPECT_EQ(classify_link("java\tscript:alert(1)"), LinkKind::forbidden);
   EXPECT_EQ(classify_link("data:text/html,x"), LinkKind::forbidden);
   EXPECT_EQ(classify_link("vbscript:x"), LinkKind::forbidden);
-  EXPECT_EQ(classify_link("/Reviews/x"), LinkKind::other);
-  EXPECT_EQ(classify_link("//evil.example/x"), LinkKind::other);
+  EXPECT_EQ(classify_link("/Reviews/x"), LinkKind::site);
+  EXPECT_EQ(classify_link("/"), LinkKind::site);
+  EXPECT_EQ(classify_link("/en/news/x/"), LinkKind::site);
+  EXPECT_EQ(classify_link("//cdn.example/x.js"), LinkKind::external);
+  EXPECT_EQ(classify_link("tel:+1-555-0100"), LinkKind::scheme);
+  EXPECT_EQ(classify_link("FTP://x.example/"), LinkKind::scheme);
+  EXPECT_EQ(classify_link("URL:http://x.example/"), LinkKind::scheme);
+  EXPECT_EQ(classify_link("./chart.png"), LinkKind::local);
+  EXPECT_EQ(classify_link(""), LinkKind::local);
+  EXPECT_EQ(classify_link("?page=2"), LinkKind::local);
+}
+
+TEST(Links, ReadsSchemesAsBrowsersDo) {
+  EXPECT_EQ(link_scheme("TEL:+1"), "tel");
+  EXPECT_EQ(link_scheme("ir c:x"), "irc");
+  EXPECT_EQ(link_scheme("//cdn.example/x.js"), "https");
+  EXPECT_EQ(link_scheme("chart.png"), "");
+  EXPECT_EQ(link_scheme("/en/"), "");
+  EXPECT_EQ(external_url("//cdn.example/x.js"), "https://cdn.example/x.js");
+  EXPECT_EQ(external_url("http://x.example/"), "http://x.example/");
+}
+
+TEST(Links, AllowsOnlyTheConfiguredSchemes) {
+  SiteConfig c;  // links.schemes: http, https, mailto, tel
+  for (const char* ok : {"http://x.example/", "HTTPS://x.example/", "//cdn.example/x",
+                         "mailto:a@b.example", "tel:+1-555-0100", "/en/", "#top", "chart.png"})
+    EXPECT_TRUE(scheme_allowed(c, ok)) << ok;
+  for (const char* bad :
+       {"ftp://x.example/", "irc://irc.example/#c", "ssh://h", "geo:1,2", "magnet:?xt=urn:x",
+        "xmpp:a@b.example", "file:///etc/passwd", "URL:http://x.example/"})
+    EXPECT_FALSE(scheme_allowed(c, bad)) << bad;
+  c.links.schemes = {"ftp", "javascript", "data"};
+  EXPECT_TRUE(scheme_allowed(c, "ftp://x.example/"));
+  EXPECT_FALSE(scheme_allowed(c, "http://x.example/"));
+  EXPECT_FALSE(scheme_allowed(c, "//cdn.example/x"));  // https is not listed
+  // Whatever the list says, these never are.
+  EXPECT_FALSE(scheme_allowed(c, "javascript:alert(1)"));
+  EXPECT_FALSE(scheme_allowed(c, "data:text/html,x"));
+}
+
+TEST(Links, NamesTheBundleFileOfARelativeLink) {
+  EXPECT_EQ(local_file_of("chart.png"), "chart.png");
+  EXPECT_EQ(local_file_of("./chart.png"), "chart.png");
+  EXPECT_EQ(local_file_of("././img/x%20y.png?v=2#top"), "img/x y.png");
+  EXPECT_EQ(local_file_of("?page=2"), "");
 }
 
 TEST(Links, ParsesBundlePaths) {

@@ -78,6 +78,7 @@ links:
   allow_private: false
   exclude: []
   proxy: http://127.0.0.1:3128
+  schemes: [https, tel]
 )";
 
 std::string load_errors(const std::string& yaml) {
