@@ -12,7 +12,10 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "core/process.h"
 #include "support/temp_site.h"
@@ -82,6 +85,54 @@ TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
     }
     EXPECT_EQ(test::read_tree(site.path()), inputs);
   }
+}
+
+// The errors of a run (`--format json`), as "file:line:col: rule".
+std::set<std::string> errors_of(const test::Run& r) {
+  std::set<std::string> out;
+  const auto items = nlohmann::json::parse(r.out.empty() ? "[]" : r.out, nullptr, false);
+  if (!items.is_array()) return {"unreadable output: " + r.out + r.err};
+  for (const auto& d : items)
+    if (d.value("severity", "") == "error")
+      out.insert(d.value("file", "") + ":" + std::to_string(d.value("line", 0)) + ":" +
+                 std::to_string(d.value("column", 0)) + ": " + d.value("rule", ""));
+  return out;
+}
+
+// validate and build agree on the case (docs/spec.md §6): every error build
+// stops on is one validate reports. What build alone can find is listed
+// here, each with the reason.
+TEST_P(InvalidCase, ValidateFindsEveryErrorBuildStopsOn) {
+  const fs::path dir = test::source_dir() / "tests/e2e/invalid" / GetParam();
+  if (fs::exists(dir / "command")) {
+    const auto command = lines_of(test::read_text(dir / "command"));
+    if (!command.empty() && command[0] != "validate" && command[0] != "build")
+      GTEST_SKIP() << "a case of another command";
+  }
+  test::TempDir site, out;
+  test::make_minimal_site(site.path());
+  if (fs::exists(dir / "input")) test::copy_tree(dir / "input", site.path());
+  if (fs::exists(dir / "generate.py")) {
+    const ProcessResult g =
+        run_process({"python3", (dir / "generate.py").string(), site.path().string()});
+    ASSERT_EQ(g.exit_code, 0) << g.err;
+  }
+  const std::string root = site.path().string();
+  const auto v = test::run_polypress({"-C", root, "validate", "--format", "json"});
+  const auto b = test::run_polypress({"-C", root, "build", "--format", "json", "--out",
+                                      (out.path() / "public").string(), "--mail-out",
+                                      (out.path() / "mail").string()});
+  const auto in_validate = errors_of(v);
+  std::vector<std::string> only_build;
+  for (const auto& e : errors_of(b)) {
+    // Not about the site's content: a link in .polypress/, polypress's own state.
+    if (e.find(": emit/state-folder") != std::string::npos) continue;
+    // The size of a rendered email: validate does not render (left for a later
+    // step of issue 17; docs/spec.md §6 says so).
+    if (e.find(": email/too-large") != std::string::npos) continue;
+    if (!in_validate.count(e)) only_build.push_back(e);
+  }
+  EXPECT_EQ(only_build, std::vector<std::string>{}) << b.out << b.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Invalid, InvalidCase, ::testing::ValuesIn(case_names()),

@@ -29,6 +29,11 @@ void write_fuzz_site(const std::filesystem::path& root, const std::string& artic
                    "  list_id: \"brief.fuzz.example\"\n"
                    "  subscribe_url: \"https://fuzz.example/subscribe\"\n"
                    "  unsubscribe_url: \"https://fuzz.example/{lang}/unsubscribe\"\n");
+  // What a build renders with, as a real site has it: validate checks it too.
+  test::copy_tree(test::source_dir() / "pipeline/templates/html", root / "pipeline/templates/html");
+  for (const char* file : {"en.po", "ar.po", "ko.po", "polypress.pot"})
+    test::write_text(root, std::string("locales/") + file,
+                     test::read_text(test::source_dir() / "locales" / file));
   test::write_text(root, "content/reviews/tool/index.en.md", fuzz::kToolArticle);
   test::write_text(root, "content/news/x/index.en.md", article);
 }
