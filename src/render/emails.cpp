@@ -5,6 +5,7 @@
 #include "core/text_wrap.h"
 #include "mail/mail.h"
 #include "render/site_model.h"
+#include "render/source_parts.h"
 #include "render/templates.h"
 #include "render/urls.h"
 
@@ -116,23 +117,11 @@ namespace {
 // links in HTML with the same glue. Nothing when the article has no sources.
 void set_sources(mustache::data& d, const FrontMatter& fm, const Locale& loc, LinkRefs& refs) {
   if (fm.sources.empty()) return;
-  std::vector<std::string> items, publishers;
-  for (const auto& s : fm.sources) {
+  std::vector<std::string> items;
+  for (const auto& s : fm.sources)
     items.push_back(s.publisher + " [" + std::to_string(refs.number(s.url)) + "]");
-    publishers.push_back(s.publisher);
-  }
-  // In HTML, the locale's list glue ("A, B and C", "A 및 B", "A و B") as text
-  // parts between the links, as on the page (pages.cpp, source_parts).
-  mustache::data sources{mustache::data::type::list};
-  std::size_t next = 0;
-  for (const auto& part : loc.format_list_parts(publishers)) {
-    if (!part.item || next >= fm.sources.size()) {
-      sources.push_back(mustache::object{{"text", part.text}});
-      continue;
-    }
-    const SourceRef& s = fm.sources[next++];
-    sources.push_back(mustache::object{{"publisher", s.publisher}, {"url", s.url}});
-  }
+  // In HTML, the locale's list glue between the links, as on the page.
+  mustache::data sources = source_parts(loc, fm);
   const std::string label = loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size()));
   d.set("has_sources", mustache::data(true));
   d.set("sources_label", label);

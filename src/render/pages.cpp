@@ -8,6 +8,7 @@
 #include "core/limits.h"
 #include "core/text.h"
 #include "render/site_model.h"
+#include "render/source_parts.h"
 #include "render/templates.h"
 #include "render/urls.h"
 
@@ -225,25 +226,6 @@ mustache::data related_items(const SiteModel& m, const Article& a) {
     related.push_back(item);
   }
   return related;
-}
-
-// The publishers as the locale lists them ("A, B and C", "A、B、C"), each
-// item a link; the glue between them is a text part.
-mustache::data source_parts(const Locale& loc, const FrontMatter& fm) {
-  mustache::data sources{mustache::data::type::list};
-  std::vector<std::string> publishers;
-  for (const auto& s : fm.sources) publishers.push_back(s.publisher);
-  std::size_t next = 0;
-  for (const auto& part : loc.format_list_parts(publishers)) {
-    if (!part.item || next >= fm.sources.size()) {
-      sources.push_back(mustache::object{{"text", part.text}});
-      continue;
-    }
-    const SourceRef& s = fm.sources[next++];
-    sources.push_back(
-        mustache::object{{"publisher", s.publisher}, {"url", s.url}, {"title", s.title}});
-  }
-  return sources;
 }
 
 }  // namespace
