@@ -7,6 +7,7 @@
 #include "content/content.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/limits.h"
 #include "core/state_folder.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
@@ -58,7 +59,7 @@ namespace {
 // What every output of a build depends on besides what it reads: this binary,
 // site.yaml, and the options that change what a page says.
 std::string build_identity(const BuildOptions& o) {
-  const ReadResult config = read_file(o.root / kSiteConfigPath, 1u << 20);
+  const ReadResult config = read_file(o.root / kSiteConfigPath, kMaxConfigBytes);
   return binary_identity() + git_blob_id(config.bytes) + (o.drafts ? "drafts\n" : "\n");
 }
 

@@ -42,6 +42,16 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
+// The minimal site with the case's input laid over it.
+void make_case_site(const fs::path& dir, const fs::path& site) {
+  test::make_minimal_site(site);
+  if (fs::exists(dir / "input")) test::copy_tree(dir / "input", site);
+  if (fs::exists(dir / "generate.py")) {
+    const ProcessResult g = run_process({"python3", (dir / "generate.py").string(), site.string()});
+    ASSERT_EQ(g.exit_code, 0) << g.err;
+  }
+}
+
 }  // namespace
 
 class InvalidCase : public ::testing::TestWithParam<std::string> {};
@@ -49,13 +59,7 @@ class InvalidCase : public ::testing::TestWithParam<std::string> {};
 TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
   const fs::path dir = test::source_dir() / "tests/e2e/invalid" / GetParam();
   test::TempDir site;
-  test::make_minimal_site(site.path());
-  if (fs::exists(dir / "input")) test::copy_tree(dir / "input", site.path());
-  if (fs::exists(dir / "generate.py")) {
-    const ProcessResult g =
-        run_process({"python3", (dir / "generate.py").string(), site.path().string()});
-    ASSERT_EQ(g.exit_code, 0) << g.err;
-  }
+  ASSERT_NO_FATAL_FAILURE(make_case_site(dir, site.path()));
   const auto inputs = test::read_tree(site.path());
   const bool had_public = fs::exists(fs::symlink_status(site.path() / "public"));
   std::vector<std::string> args = {"-C", site.path().string()};
@@ -110,13 +114,7 @@ TEST_P(InvalidCase, ValidateFindsEveryErrorBuildStopsOn) {
       GTEST_SKIP() << "a case of another command";
   }
   test::TempDir site, out;
-  test::make_minimal_site(site.path());
-  if (fs::exists(dir / "input")) test::copy_tree(dir / "input", site.path());
-  if (fs::exists(dir / "generate.py")) {
-    const ProcessResult g =
-        run_process({"python3", (dir / "generate.py").string(), site.path().string()});
-    ASSERT_EQ(g.exit_code, 0) << g.err;
-  }
+  ASSERT_NO_FATAL_FAILURE(make_case_site(dir, site.path()));
   const std::string root = site.path().string();
   const auto v = test::run_polypress({"-C", root, "validate", "--format", "json"});
   const auto b = test::run_polypress({"-C", root, "build", "--format", "json", "--out",
