@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "content/body_positions.h"
 #include "content/bounded_parse.h"
 #include "content/heading_ids.h"
 #include "core/text.h"
@@ -72,52 +73,6 @@ std::string heading_slug(const std::string& text) {
   return out;
 }
 
-namespace {
-
-// File positions of nodes: cmark lines are 1-based within the body and columns
-// are 1-based bytes; reported columns count code points. Line starts are found
-// once, and a column is counted on from the previous one on the same line, so
-// many nodes on one long line cost linear time, not quadratic.
-class BodyPositions {
- public:
-  explicit BodyPositions(const Article& a) : a_(a) {
-    starts_.push_back(0);
-    for (std::size_t i = 0; i < a.body.size(); ++i)
-      if (a.body[i] == '\n') starts_.push_back(i + 1);
-  }
-
-  SourceLocation of(cmark_node* n) {
-    while (n && cmark_node_get_start_line(n) == 0) n = cmark_node_parent(n);
-    if (!n) return {a_.path, a_.body_first_line, 1};
-    return at(cmark_node_get_start_line(n), cmark_node_get_start_column(n));
-  }
-
-  SourceLocation at(int line, int byte_col) {
-    const auto index = static_cast<std::size_t>(std::max(line, 1) - 1);
-    const std::size_t start = index < starts_.size() ? starts_[index] : a_.body.size();
-    const std::size_t target =
-        std::min(a_.body.size(), start + static_cast<std::size_t>(std::max(byte_col, 1) - 1));
-    if (line != last_line_ || target < last_byte_) {
-      last_line_ = line;
-      last_byte_ = start;
-      last_cp_ = 0;
-    }
-    last_cp_ +=
-        count_code_points(std::string_view(a_.body).substr(last_byte_, target - last_byte_));
-    last_byte_ = target;
-    return {a_.path, a_.body_first_line + line - 1, last_cp_ + 1};
-  }
-
- private:
-  const Article& a_;
-  std::vector<std::size_t> starts_;
-  int last_line_ = 0;
-  std::size_t last_byte_ = 0;
-  int last_cp_ = 0;
-};
-
-}  // namespace
-
 void walk_markdown(Article& a) {
   UniqueIds ids;
   BodyPositions positions(a);
@@ -136,25 +91,20 @@ void walk_markdown(Article& a) {
       case CMARK_NODE_LINK:
       case CMARK_NODE_IMAGE: {
         const char* url = cmark_node_get_url(n);
+        const std::string target = url ? url : "";
         a.links.push_back(
-            {url ? url : "", cmark_node_get_type(n) == CMARK_NODE_IMAGE, positions.of(n)});
+            {target, cmark_node_get_type(n) == CMARK_NODE_IMAGE, positions.of_link(n, target)});
         break;
       }
       case CMARK_NODE_TEXT: {
         const std::string lit = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
-        std::size_t pos = 0, counted = 0;
-        int offset = 0;  // code points from the node's start to `counted`
-        SourceLocation node_where;
-        bool located = false;
+        std::size_t pos = 0;
         while ((pos = lit.find("{{fig:", pos)) != std::string::npos) {
           const auto close = lit.find("}}", pos);
           if (close == std::string::npos) break;
-          if (!located) node_where = positions.of(n), located = true;
-          offset += count_code_points(std::string_view(lit).substr(counted, pos - counted));
-          counted = pos;
-          SourceLocation where = node_where;
-          where.column += offset;
-          a.figure_refs.push_back({lit.substr(pos + 6, close - pos - 6), where});
+          const std::string written = lit.substr(pos, close + 2 - pos);
+          a.figure_refs.push_back(
+              {lit.substr(pos + 6, close - pos - 6), positions.of_text(n, written)});
           pos = close + 2;
         }
         break;

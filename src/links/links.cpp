@@ -168,10 +168,14 @@ void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundl
     sink.error(l.where, "link/scheme",
                "link target uses a forbidden scheme: \"" + quote_for_message(l.url, 40) + "\"");
   } else if (!scheme_allowed(config, l.url)) {
-    sink.error(l.where, "link/scheme",
-               "link scheme '" + quote_for_message(link_scheme(l.url), 40) +
-                   ":' is not in links.schemes (" + scheme_list(config) + "): \"" +
-                   quote_for_message(l.url, 60) + "\"");
+    std::string message = "link scheme '" + quote_for_message(link_scheme(l.url), 40) +
+                          ":' is not in links.schemes (" + scheme_list(config) + "): \"" +
+                          quote_for_message(l.url, 60) + "\"";
+    // RFC 1738's <URL:…> wrapping reads as a link with the scheme "URL".
+    const std::string_view inner = std::string_view(l.url).substr(4);
+    if (link_scheme(l.url) == "url" && !link_scheme(std::string(inner)).empty())
+      message += "; write <" + quote_for_message(std::string(inner), 60) + ">";
+    sink.error(l.where, "link/scheme", message);
   } else if (kind == LinkKind::internal && is_bundle_path(config, l.url)) {
     check_bundle_link(corpus, a, l, sink);
   } else if (kind == LinkKind::internal || kind == LinkKind::site) {

@@ -137,8 +137,9 @@ TEST(SiteLinks, SchemesOutsideTheListAreErrorsThatNameTheScheme) {
             "links.schemes (http, https, mailto, tel): \"xmpp:a@b.example\" [link/scheme]\n"
             "content/news/links/index.en.md:11:45: error: link scheme 'file:' is not in "
             "links.schemes (http, https, mailto, tel): \"file:///etc/passwd\" [link/scheme]\n"
-            "content/news/links/index.en.md:11:123: error: link scheme 'url:' is not in "
-            "links.schemes (http, https, mailto, tel): \"URL:http://x.example/\" [link/scheme]\n"
+            "content/news/links/index.en.md:11:69: error: link scheme 'url:' is not in "
+            "links.schemes (http, https, mailto, tel): \"URL:http://x.example/\"; write "
+            "<http://x.example/> [link/scheme]\n"
             "content/news/links/index.en.md:12:13: error: link target uses a forbidden scheme: "
             "\"javascript:x\" [link/scheme]\n");
 }
