@@ -73,19 +73,45 @@ std::size_t BodyPositions::find_in_block(cmark_node* n, std::string_view needle)
   return hit;
 }
 
+std::size_t BodyPositions::definition_of(std::string_view url) {
+  if (!definitions_read_) {
+    definitions_read_ = true;
+    const std::string_view body = a_.body;
+    for (std::size_t start : starts_) {
+      // "[label]: url" or "[label]: <url>", indented at most three spaces.
+      std::size_t i = start;
+      while (i < body.size() && i - start < 3 && body[i] == ' ') ++i;
+      if (i >= body.size() || body[i] != '[') continue;
+      const std::size_t close = body.find("]:", i);
+      const std::size_t eol = std::min(body.find('\n', i), body.size());
+      if (close == std::string_view::npos || close > eol) continue;
+      std::size_t u = close + 2;
+      while (u < eol && (body[u] == ' ' || body[u] == '\t')) ++u;
+      if (u < eol && body[u] == '<') ++u;
+      std::size_t end = u;
+      while (end < eol && body[end] != ' ' && body[end] != '\t' && body[end] != '>') ++end;
+      if (end > u) definitions_.emplace_back(body.substr(u, end - u), u);
+    }
+  }
+  for (const auto& [written, offset] : definitions_)
+    if (written == url) return offset;
+  return std::string_view::npos;
+}
+
 SourceLocation BodyPositions::of_link(cmark_node* n, std::string_view url) {
   // Autolinks are stored with the scheme cmark added: <a@b.org>, www.x.org.
   std::vector<std::string_view> forms = {url};
   for (std::string_view added : {"mailto:", "http://"})
     if (url.substr(0, added.size()) == added) forms.push_back(url.substr(added.size()));
+  const std::string_view body = a_.body;
   for (std::string_view form : forms) {
     const std::size_t hit = find_in_block(n, form);
     if (hit == std::string_view::npos) continue;
-    const std::string_view body = a_.body;
     std::size_t i = hit;
     if (i > 0 && body[i - 1] == '<') --i;  // <url> autolink, or [x](<url>)
     std::size_t j = i;
     while (j > 0 && (body[j - 1] == ' ' || body[j - 1] == '\t' || body[j - 1] == '\n')) --j;
+    if (j >= 2 && body[j - 1] == ':' && body[j - 2] == ']') return at_byte(hit);  // a definition
     if (j >= 2 && body[j - 1] == '(' && body[j - 2] == ']') {
       const std::size_t open = matching_open_bracket(body, j - 2, 0);
       if (open != std::string_view::npos) {
@@ -95,7 +121,8 @@ SourceLocation BodyPositions::of_link(cmark_node* n, std::string_view url) {
     }
     return at_byte(i);
   }
-  return of(n);
+  const std::size_t defined = definition_of(url);
+  return defined == std::string_view::npos ? of(n) : at_byte(defined);
 }
 
 SourceLocation BodyPositions::of_text(cmark_node* n, std::string_view needle) {

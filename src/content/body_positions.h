@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "content/content.h"
@@ -25,8 +26,9 @@ class BodyPositions {
   SourceLocation of(cmark_node* n);
 
   /// Where a link or image `n` with destination `url` starts in the source: its
-  /// `[` (`![` for images), the `<` of an autolink or the start of a bare URL.
-  /// Falls back to of(n) when the destination is not written out (references).
+  /// `[` (`![` for images), the `<` of an autolink or the start of a bare URL; for
+  /// a reference link, its definition's destination, where the URL is written.
+  /// Falls back to of(n).
   SourceLocation of_link(cmark_node* n, std::string_view url);
 
   /// Where `needle`, written inside the text of inline node `n`, starts; of(n)
@@ -41,10 +43,15 @@ class BodyPositions {
   /// enclosing block, and not before the previous match; npos when absent.
   std::size_t find_in_block(cmark_node* n, std::string_view needle);
   SourceLocation at_byte(std::size_t offset);
+  /// Byte offset of the destination of a link reference definition
+  /// (`[label]: url`) whose destination is written `url`; npos when none.
+  std::size_t definition_of(std::string_view url);
 
   const Article& a_;
   std::vector<std::size_t> starts_;
   std::size_t cursor_ = 0;  // end of the last match: the source is read in order
+  std::vector<std::pair<std::string_view, std::size_t>> definitions_;  // url → offset
+  bool definitions_read_ = false;
   int last_line_ = 0;
   std::size_t last_byte_ = 0;
   int last_cp_ = 0;
