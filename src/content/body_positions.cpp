@@ -82,20 +82,20 @@ std::size_t BodyPositions::definition_of(std::string_view url) {
       std::size_t i = start;
       while (i < body.size() && i - start < 3 && body[i] == ' ') ++i;
       if (i >= body.size() || body[i] != '[') continue;
-      const std::size_t close = body.find("]:", i);
+      // Searched within the line only: a body of "[x]" lines stays linear.
       const std::size_t eol = std::min(body.find('\n', i), body.size());
-      if (close == std::string_view::npos || close > eol) continue;
+      const std::size_t close = body.substr(0, eol).find("]:", i);
+      if (close == std::string_view::npos) continue;
       std::size_t u = close + 2;
       while (u < eol && (body[u] == ' ' || body[u] == '\t')) ++u;
       if (u < eol && body[u] == '<') ++u;
       std::size_t end = u;
       while (end < eol && body[end] != ' ' && body[end] != '\t' && body[end] != '>') ++end;
-      if (end > u) definitions_.emplace_back(body.substr(u, end - u), u);
+      if (end > u) definitions_.emplace(body.substr(u, end - u), u);  // the first one wins
     }
   }
-  for (const auto& [written, offset] : definitions_)
-    if (written == url) return offset;
-  return std::string_view::npos;
+  const auto found = definitions_.find(url);
+  return found == definitions_.end() ? std::string_view::npos : found->second;
 }
 
 SourceLocation BodyPositions::of_link(cmark_node* n, std::string_view url) {

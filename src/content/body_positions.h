@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -50,7 +51,7 @@ class BodyPositions {
   const Article& a_;
   std::vector<std::size_t> starts_;
   std::size_t cursor_ = 0;  // end of the last match: the source is read in order
-  std::vector<std::pair<std::string_view, std::size_t>> definitions_;  // url → offset
+  std::unordered_map<std::string_view, std::size_t> definitions_;  // url → offset
   bool definitions_read_ = false;
   int last_line_ = 0;
   std::size_t last_byte_ = 0;
