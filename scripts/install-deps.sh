@@ -21,6 +21,7 @@ packages=(
   libtbb-dev
   libcpp-httplib-dev
   libre2-dev
+  libgumbo-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
   "$@"

@@ -348,6 +348,20 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
       if (!nl.unsubscribe_url.empty()) r.url(n, "unsubscribe_url", nl.unsubscribe_url);
     }
   }
+  if (const YAML::Node m = root["markdown"]) {
+    if (expect_map(m, "markdown", r)) {
+      check_unknown_keys(m, config_key_names("markdown"), r.origin(), "config/unknown-key",
+                         "'markdown'", r.sink());
+      const std::string mode = r.str(m, "markdown", "raw_html", "'markdown'").value_or("sanitize");
+      if (mode == "drop")
+        c.raw_html = RawHtmlMode::drop;
+      else if (mode == "error")
+        c.raw_html = RawHtmlMode::error;
+      else if (mode != "sanitize")
+        r.sink().error(location_of(m["raw_html"], r.origin()), "config/value-type",
+                       "'raw_html' must be 'sanitize', 'drop' or 'error'");
+    }
+  }
   if (const YAML::Node l = root["links"]) {
     if (expect_map(l, "links", r)) {
       check_unknown_keys(l, config_key_names("links"), r.origin(), "config/unknown-key", "'links'",

@@ -36,6 +36,12 @@ struct LinksConfig {
   std::vector<std::string> schemes = {"http", "https", "mailto", "tel"};
 };
 
+/// `markdown.raw_html` (docs/spec.md §4): `sanitize` passes the allow-list of
+/// content/html_sanitizer.h; `drop` passes no raw element (the text of those
+/// that only wrap text stays); `error` renders as `drop` and makes every raw
+/// element an error.
+enum class RawHtmlMode { sanitize, drop, error };
+
 /// The whole validated configuration.
 struct SiteConfig {
   std::string name;
@@ -48,6 +54,7 @@ struct SiteConfig {
   std::string fallback = "omit";  ///< omit | source
   NewsletterConfig newsletter;
   LinksConfig links;
+  RawHtmlMode raw_html = RawHtmlMode::sanitize;  ///< markdown.raw_html
 
   /// The language with this code, or nullptr.
   const LanguageConfig* language(const std::string& code) const;

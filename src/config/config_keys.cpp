@@ -11,6 +11,7 @@ const std::vector<ConfigKey>& config_keys() {
       {"", "newsletter", "mapping", false, "sender and list headers of every email"},
       {"", "links", "mapping", false,
        "link schemes allowed; the link checker (`check --external`)"},
+      {"", "markdown", "mapping", false, "how bodies are rendered"},
       {"site", "name", "string", true, "the brand, never translated"},
       {"site", "base_url", "absolute http(s) URL", true, "ends with `/`"},
       {"site", "default_language", "language code", true, "one of `languages`"},
@@ -38,6 +39,9 @@ const std::vector<ConfigKey>& config_keys() {
       {"links", "proxy", "proxy URL", false, "none; the proxy environment variables are ignored"},
       {"links", "schemes", "list of scheme names `[a-z][a-z0-9+.-]*`", false,
        "`[http, https, mailto, tel]`: link schemes rendered as written; any other is an error"},
+      {"markdown", "raw_html", "`sanitize` | `drop` | `error`", false,
+       "`sanitize`: the allow-list of §4 passes; `drop`: no raw HTML element; `error`: each is "
+       "an error"},
   };
   return keys;
 }

@@ -17,7 +17,7 @@ namespace {
 
 // Bumped whenever the layout below or a value's codec changes: older entries
 // are then not decoded.
-constexpr char kMagic[] = "ppa2";
+constexpr char kMagic[] = "ppa3";
 
 // What an entry starts with: kMagic, then a digest of the front matter
 // table's keys in order (FNV-1a, 8 hex digits), so that adding, removing or
@@ -32,6 +32,39 @@ const std::string& entry_header() {
     return std::string(kMagic) + hex;
   }();
   return header;
+}
+
+void put_raw_html(ByteWriter& w, const std::vector<RawHtmlUse>& uses) {
+  w.num(uses.size());
+  for (const auto& u : uses) {
+    w.loc(u.where);
+    w.num(u.element.offset);
+    w.str(u.element.tag);
+    w.num(static_cast<std::uint64_t>(u.element.fate));
+    w.num(u.element.has_text ? 1 : 0);
+    w.str(u.element.lost_text);
+    w.str(u.element.reason);
+    w.strings(u.element.dropped_attributes);
+  }
+}
+
+std::vector<RawHtmlUse> get_raw_html(ByteReader& r) {
+  std::vector<RawHtmlUse> uses;
+  for (auto n = r.num(); r.ok && n > 0; --n) {
+    RawHtmlUse u;
+    u.where = r.loc();
+    u.element.offset = r.num();
+    u.element.tag = r.str();
+    const auto fate = r.num();
+    if (fate > static_cast<std::uint64_t>(RawFate::removed)) r.ok = false;
+    u.element.fate = static_cast<RawFate>(fate);
+    u.element.has_text = r.num() != 0;
+    u.element.lost_text = r.str();
+    u.element.reason = r.str();
+    u.element.dropped_attributes = r.strings();
+    uses.push_back(std::move(u));
+  }
+  return uses;
 }
 
 }  // namespace
@@ -63,8 +96,8 @@ std::string encode_article(const Article& a, const std::vector<Diagnostic>& find
   }
   w.num(a.figure_refs.size());
   for (const auto& f : a.figure_refs) w.text(f);
-  w.num(a.has_raw_html ? 1 : 0);
-  w.loc(a.raw_html_where);
+  put_raw_html(w, a.raw_html);
+  put_raw_html(w, a.raw_html_dropped);
   w.num(findings.size());
   for (const auto& d : findings) {
     w.loc(d.where);
@@ -98,8 +131,8 @@ std::optional<CachedArticle> decode_article(const std::string& bytes) {
   }
   for (auto n = r.num(); r.ok && n > 0; --n)
     if (auto t = r.text()) a.figure_refs.push_back(std::move(*t));
-  a.has_raw_html = r.num() != 0;
-  a.raw_html_where = r.loc();
+  a.raw_html = get_raw_html(r);
+  a.raw_html_dropped = get_raw_html(r);
   for (auto n = r.num(); r.ok && n > 0; --n) {
     Diagnostic d;
     d.where = r.loc();

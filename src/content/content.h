@@ -10,6 +10,7 @@
 
 #include "config/config.h"
 #include "content/article_type.h"
+#include "content/html_sanitizer.h"
 #include "core/date.h"
 #include "core/diagnostic.h"
 #include "core/limits.h"
@@ -103,6 +104,13 @@ struct BodyLink {
   SourceLocation where;
 };
 
+/// An element written in raw HTML, where its start tag is in the file.
+struct RawHtmlUse {
+  SourceLocation where;
+  RawElement element;
+  friend bool operator==(const RawHtmlUse&, const RawHtmlUse&) = default;
+};
+
 /// One language file of a bundle.
 struct Article {
   std::string lang;
@@ -119,8 +127,10 @@ struct Article {
   std::vector<std::string> heading_ids;           ///< GitHub-style ids, document order, unique
   std::vector<BodyLink> links;                    ///< in document order
   std::vector<Located<std::string>> figure_refs;  ///< {{fig:NAME}} uses in text, by name
-  bool has_raw_html = false;
-  SourceLocation raw_html_where;
+  /// Every element written in raw HTML, with its fate under
+  /// `markdown.raw_html: sanitize` (`raw_html`) and under `drop` and `error`
+  /// (`raw_html_dropped`), in document order.
+  std::vector<RawHtmlUse> raw_html, raw_html_dropped;
 };
 
 /// `content/<section>/<slug>/`: one article per language, other files copied.

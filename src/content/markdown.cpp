@@ -10,6 +10,7 @@
 #include "content/body_positions.h"
 #include "content/bounded_parse.h"
 #include "content/heading_ids.h"
+#include "content/raw_html.h"
 #include "core/text.h"
 
 namespace pp {
@@ -73,6 +74,43 @@ std::string heading_slug(const std::string& text) {
   return out;
 }
 
+namespace {
+
+// Where each raw element's start tag is in the file: the node's own start,
+// moved on by the lines and bytes of its literal before the tag.
+std::vector<RawHtmlUse> locate(const std::vector<RawElement>& elements, const SanitizedBody& body,
+                               BodyPositions& positions) {
+  std::vector<RawHtmlUse> uses;
+  for (const auto& e : elements) {
+    auto span = std::upper_bound(body.raw.begin(), body.raw.end(), e.offset,
+                                 [](std::size_t o, const RawSpan& s) { return o < s.begin; });
+    if (span == body.raw.begin()) continue;  // not written in raw HTML
+    --span;
+    cmark_node* n = body.nodes[static_cast<std::size_t>(span->node)];
+    const std::string_view before =
+        std::string_view(body.input).substr(span->begin, e.offset - span->begin);
+    const auto lines = static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+    const auto last_nl = before.rfind('\n');
+    const auto in_line = static_cast<int>(
+        last_nl == std::string_view::npos ? before.size() : before.size() - last_nl - 1);
+    const int line = cmark_node_get_start_line(n) + lines;
+    uses.push_back({positions.at(line, cmark_node_get_start_column(n) + in_line), e});
+  }
+  // Positions are asked for in document order, as BodyPositions needs.
+  return uses;
+}
+
+void locate_raw_html(Article& a, BodyPositions& positions) {
+  if (!has_raw_html(a.doc->root())) return;
+  const auto body = render_sanitized(a.doc->root(), CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES,
+                                     RawHtmlMode::sanitize);
+  a.raw_html = locate(body.sanitized.elements, body, positions);
+  a.raw_html_dropped =
+      locate(sanitize_html(body.input, body.raw, RawHtmlMode::drop).elements, body, positions);
+}
+
+}  // namespace
+
 void walk_markdown(Article& a) {
   UniqueIds ids;
   BodyPositions positions(a);
@@ -109,18 +147,12 @@ void walk_markdown(Article& a) {
         }
         break;
       }
-      case CMARK_NODE_HTML_BLOCK:
-      case CMARK_NODE_HTML_INLINE:
-        if (!a.has_raw_html) {
-          a.has_raw_html = true;
-          a.raw_html_where = positions.of(n);
-        }
-        break;
       default:
         break;
     }
   }
   cmark_iter_free(it);
+  locate_raw_html(a, positions);
 }
 
 }  // namespace pp

@@ -149,7 +149,10 @@ constexpr RuleRow kRules[] = {
     {"link/untranslated", W,
      "a link to a bundle not translated into the page's language (linked in its source "
      "language)"},
-    {"markdown/raw-html", W, "raw HTML in the body (never rendered)"},
+    {"markdown/raw-html", W,
+     "a raw HTML element dropped (not on the allow-list, or markdown.raw_html: drop), or an "
+     "attribute of one left out; says whether visible text was lost"},
+    {"markdown/raw-html-refused", E, "raw HTML in a body when markdown.raw_html is error"},
     {"markdown/too-complex", E,
      "a body too deeply nested, too costly to parse (counted before parsing), or that would "
      "expand more than 20 times when rendered"},

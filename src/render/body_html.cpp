@@ -2,6 +2,7 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include "content/raw_html.h"
 #include "core/markup_text.h"
 #include "core/text.h"
 #include "render/inline_walk.h"
@@ -23,8 +24,8 @@ cmark_llist* extension_list() {
   return list;
 }
 
-// Adds id="…" to each <hN> opening tag, in document order. Safe-mode output has
-// no raw HTML and escapes '<' in text, so every "<hN>" is a heading.
+// Adds id="…" to each <hN> opening tag, in document order. Text has its '<'
+// escaped, and the sanitizer passes no raw heading, so every "<hN>" is one.
 std::string add_heading_ids(const std::string& html, const std::vector<std::string>& ids) {
   std::string out;
   out.reserve(html.size() + ids.size() * 24);
@@ -115,11 +116,19 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
     walk_all_inlines(root, {a, corpus, config, locale, page_url},
                      [&](const InlineEvent& e) { edits.apply(e); });
     edits.finish();
-    // The tree has its own allocator (bounded_parse.cpp); the text is malloc'd.
-    char* raw = cmark_render_html_with_mem(root, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES,
-                                           extension_list(), cmark_get_default_mem_allocator());
-    html = form_feeds_as_spaces(raw ? raw : "");
-    free(raw);
+    constexpr int options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES;
+    if (has_raw_html(root)) {
+      // Sanitized as one fragment; `error` renders as `drop` (the build stops anyway).
+      const auto mode =
+          config.raw_html == RawHtmlMode::sanitize ? RawHtmlMode::sanitize : RawHtmlMode::drop;
+      html = form_feeds_as_spaces(render_sanitized(root, options, mode).sanitized.html);
+    } else {
+      // The tree has its own allocator (bounded_parse.cpp); the text is malloc'd.
+      char* raw = cmark_render_html_with_mem(root, options, extension_list(),
+                                             cmark_get_default_mem_allocator());
+      html = form_feeds_as_spaces(raw ? raw : "");
+      free(raw);
+    }
   }
   return add_heading_ids(html, a.heading_ids);
 }

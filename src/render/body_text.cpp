@@ -2,6 +2,7 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include "content/html_sanitizer.h"
 #include "core/markup_text.h"
 #include "core/text_wrap.h"
 #include "render/inline_walk.h"
@@ -58,7 +59,10 @@ struct TextWriter {
         case InlineKind::footnote_ref:
           open.back() += "[^" + e.text + "]";
           break;
-        default:  // raw HTML is never shown; spans are their prose
+        case InlineKind::raw_html:  // what a reader sees of it on the page
+          open.back() += raw_html_visible_text(e.text, mode());
+          break;
+        default:  // spans are their prose
           break;
       }
     });
@@ -73,6 +77,10 @@ struct TextWriter {
     if (label == e.url || label == to) return to;
     return (e.kind == InlineKind::image_end ? "[" + label + "]" : label) + " [" +
            std::to_string(refs.number(to)) + "]";
+  }
+
+  RawHtmlMode mode() const {
+    return config.raw_html == RawHtmlMode::sanitize ? RawHtmlMode::sanitize : RawHtmlMode::drop;
   }
 
   void add(const std::vector<std::string>& more) {
@@ -134,8 +142,27 @@ struct TextWriter {
     } else if (type_name == "footnote_definition") {
       const char* label = cmark_node_get_literal(n);
       children(n, first + "[^" + (label ? label : "") + "] ", rest + "    ", false);
-    } else if (type != CMARK_NODE_HTML_BLOCK) {
+    } else if (type == CMARK_NODE_HTML_BLOCK) {
+      html_block(n, first, rest);
+    } else {
       children(n, first, rest, false);
+    }
+  }
+
+  // A raw HTML block: the text the sanitized block shows, line by line.
+  void html_block(cmark_node* n, const std::string& first, const std::string& rest) {
+    const char* literal = cmark_node_get_literal(n);
+    const std::string text =
+        form_feeds_as_spaces(raw_html_visible_text(literal ? literal : "", mode()));
+    bool at_first = true;
+    std::size_t from = 0;
+    while (from < text.size()) {
+      auto nl = text.find('\n', from);
+      if (nl == std::string::npos) nl = text.size();
+      add(wrap_text(text.substr(from, nl - from), width, locale.code(), at_first ? first : rest,
+                    rest));
+      at_first = false;
+      from = nl + 1;
     }
   }
 

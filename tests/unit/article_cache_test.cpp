@@ -21,7 +21,8 @@ const char* kRich =
     "sources:\n  - {title: \"Post\", url: \"https://v.example/p\", publisher: \"V\", accessed: "
     "2026-11-20}\n"
     "figures:\n  share: {value: 0.965, format: percent}\nsummary2:\n---\n"
-    "# Head\n\nText {{fig:share}} [a](/news/a#x) ![i](pic.png) <b>raw</b>\n";
+    "# Head\n\nText {{fig:share}} [a](/news/a#x) ![i](pic.png) <b>raw</b> <span "
+    "onclick=x>s</span>\n";
 
 TEST(ArticleCache, AnArticleComesBackExactlyAsParsed) {
   DiagnosticSink sink;
@@ -52,7 +53,10 @@ TEST(ArticleCache, AnArticleComesBackExactlyAsParsed) {
   EXPECT_EQ(b.links[1].url, "pic.png");
   EXPECT_TRUE(b.links[1].image);
   EXPECT_EQ(b.links[0].where.column, a->links[0].where.column);
-  EXPECT_EQ(b.has_raw_html, a->has_raw_html);
+  ASSERT_EQ(a->raw_html.size(), 2u);  // <b> kept, <span> dropped
+  EXPECT_EQ(b.raw_html, a->raw_html);
+  EXPECT_EQ(b.raw_html_dropped, a->raw_html_dropped);
+  EXPECT_EQ(b.raw_html[1].where.column, 60);
   ASSERT_EQ(back->findings.size(), findings.size());
   EXPECT_EQ(back->findings[0].message, findings[0].message);
   EXPECT_FALSE(b.doc);  // no tree: rendering reads the body again
@@ -118,7 +122,7 @@ TEST(ArticleCache, AnEntryOfAnotherTableIsRefused) {
   const std::string bytes = encode_article(*a, sink.sorted());
   ASSERT_TRUE(decode_article(bytes));
   ASSERT_GT(bytes.size(), 12u);
-  EXPECT_EQ(bytes.substr(0, 4), "ppa2");
+  EXPECT_EQ(bytes.substr(0, 4), "ppa3");
   EXPECT_EQ(bytes.substr(4, 8).find_first_not_of("0123456789abcdef"), std::string::npos);
   for (std::size_t i = 4; i < 12; ++i) {
     std::string other = bytes;

@@ -75,7 +75,8 @@ std::string visible_words(std::string html) {
   html = std::regex_replace(html, std::regex("<sup class=\"footnote-ref\">.*?</sup>"), "");
   html = std::regex_replace(html, std::regex("<a href=\"#fnref-[^>]*>[^<]*</a>"), "");
   html = std::regex_replace(html, std::regex("<img [^>]*alt=\"([^\"]*)\"[^>]*>"), "[$1]");
-  html = std::regex_replace(html, std::regex("</?(a|em|strong|del|code|sup)( [^>]*)?>"), "");
+  html = std::regex_replace(
+      html, std::regex("</?(a|em|strong|b|i|del|code|sup|sub|kbd|mark|abbr)( [^>]*)?>"), "");
   html = std::regex_replace(html, std::regex("<[^>]*>"), " ");
   return words(decode_entities(html));
 }
@@ -162,7 +163,12 @@ const Case kCases[] = {
     {"breaks", "en", "hard  \nbreak and\nsoft {{fig:share}}\\\nend\n",
      "hard break and soft 96.5% end"},
     {"raw_html", "en", "<div>block</div>\n\nInline <b>bold</b> {{fig:share}}.\n",
-     "Inline bold 96.5%."},
+     "block Inline bold 96.5%."},
+    {"raw_html_sanitized", "en",
+     "Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, H<sub>2</sub>O<br>next\n\n"
+     "<details><summary>More</summary>\n\nHidden *text*.\n\n</details>\n\n"
+     "<script>alert(1)</script>\n\n<table><tr><td>cell</td></tr></table>\n",
+     "Press Ctrl+C, H2O next More Hidden text. cell"},
     {"entities", "en", "&amp; &lt;tag&gt; &copy; &#x41; &quot;q&quot; `&amp;`\n",
      "& <tag> © A \"q\" &amp;"},
     {"code_block", "en", "```\n{{fig:share}} stays\n```\n", "{{fig:share}} stays"},

@@ -1,0 +1,191 @@
+// The raw HTML allow-list: what passes exactly, what never does, and what each
+// dropped element is reported as.
+#include <gtest/gtest.h>
+
+#include "content/html_sanitizer.h"
+
+namespace pp {
+
+namespace {
+
+// `html` as if the author wrote all of it in raw HTML.
+SanitizedHtml all_raw(const std::string& html, RawHtmlMode mode = RawHtmlMode::sanitize) {
+  return sanitize_html(html, {RawSpan{0, html.size(), 0}}, mode);
+}
+
+std::string clean(const std::string& html) {
+  return all_raw(html).html;
+}
+
+// Each reported element as "tag:fate:message".
+std::vector<std::string> report(const std::string& html, RawHtmlMode mode = RawHtmlMode::sanitize) {
+  std::vector<std::string> out;
+  for (const auto& e : all_raw(html, mode).elements)
+    out.push_back(e.tag + ":" + std::to_string(static_cast<int>(e.fate)) + ":" +
+                  raw_html_message(e, mode));
+  return out;
+}
+
+}  // namespace
+
+TEST(HtmlSanitizer, TheAllowListPassesExactly) {
+  EXPECT_EQ(clean("<sup>2</sup><sub>n</sub><kbd>Ctrl</kbd><mark>m</mark>"
+                  "<abbr title=\"HyperText\">HTML</abbr><br>"),
+            "<sup>2</sup><sub>n</sub><kbd>Ctrl</kbd><mark>m</mark>"
+            "<abbr title=\"HyperText\">HTML</abbr><br />");
+  EXPECT_EQ(clean("<details open><summary>S</summary>x</details>"),
+            "<details open=\"\"><summary>S</summary>x</details>");
+  EXPECT_EQ(clean("<dl><dt>t</dt><dd>d</dd></dl><figure><figcaption>c</figcaption></figure>"),
+            "<dl><dt>t</dt><dd>d</dd></dl><figure><figcaption>c</figcaption></figure>");
+  EXPECT_EQ(clean("<table align=center><caption>c</caption><thead><tr><th colspan=2 "
+                  "align=left>h</th></tr></thead><tbody><tr><td rowspan=\"3\">d</td></tr></tbody>"
+                  "<tfoot><tr><td>f</td></tr></tfoot></table>"),
+            "<table align=\"center\"><caption>c</caption><thead><tr><th colspan=\"2\" "
+            "align=\"left\">h</th></tr></thead><tbody><tr><td rowspan=\"3\">d</td></tr></tbody>"
+            "<tfoot><tr><td>f</td></tr></tfoot></table>");
+  EXPECT_EQ(clean("<img src=\"https://x.example/a.png?a=1&amp;b=2\" alt='A \"q\"' width=100 "
+                  "height=\"50%\">"),
+            "<img src=\"https://x.example/a.png?a=1&amp;b=2\" alt=\"A &quot;q&quot;\" "
+            "width=\"100\" height=\"50%\" />");
+  EXPECT_TRUE(all_raw("<sup>2</sup><img src=\"http://x.example/a.png\">").elements.size() == 2);
+  for (const auto& line : report("<sup>2</sup><img src=\"http://x.example/a.png\">"))
+    EXPECT_EQ(line.substr(line.size() - 1), ":") << line;  // kept: nothing to report
+}
+
+TEST(HtmlSanitizer, ScriptsStylesAndEmbeddedDocumentsNeverPass) {
+  for (const char* bad :
+       {"<script>alert(1)</script>", "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
+        "<style>body{display:none}</style>", "<iframe src=\"https://evil.example\"></iframe>",
+        "<iframe srcdoc=\"&lt;script&gt;alert(1)&lt;/script&gt;\"></iframe>",
+        "<object data=\"x.swf\"></object>", "<embed src=\"x.swf\">",
+        "<svg><script>alert(1)</script></svg>", "<svg onload=alert(1)>",
+        "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+        "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">",
+        "<template><script>alert(1)</script></template>", "<base href=\"https://evil.example/\">",
+        "<meta http-equiv=refresh content=\"0;url=https://evil.example\">",
+        "<link rel=stylesheet href=https://evil.example/x.css>", "<form><button>b</button></form>",
+        "<textarea><script>alert(1)</script></textarea>", "<title>t</title>",
+        "<scr<script>ipt>alert(1)</script>"}) {
+    const std::string out = clean(bad);
+    for (const char* never : {"<script", "<style", "<iframe", "<object", "<embed", "<svg", "<math",
+                              "onerror", "onload", "srcdoc", "<base", "<meta", "<link", "<button",
+                              "<textarea", "<title", "<noscript", "<form"})
+      EXPECT_EQ(out.find(never), std::string::npos) << bad << " → " << out;
+  }
+}
+
+TEST(HtmlSanitizer, EventAttributesStylesAndUnsafeUrlsAreLeftOut) {
+  EXPECT_EQ(clean("<kbd onclick=\"x()\" style=\"color:red\" class=c id=i>k</kbd>"), "<kbd>k</kbd>");
+  EXPECT_EQ(report("<kbd onclick=\"x()\" style=\"color:red\">k</kbd>"),
+            (std::vector<std::string>{"kbd:0:raw HTML <kbd>: attributes onclick, style dropped"}));
+  for (const char* src :
+       {"javascript:alert(1)", "JaVaScRiPt:alert(1)", "java&#x09;script:alert(1)",
+        " javascript:alert(1)", "vbscript:msgbox(1)",
+        "data:image/svg+xml;base64,PHN2Zz4=", "data:text/html,<script>x</script>",
+        "//evil.example/x.png", "chart.png", "/assets/x.png", "file:///etc/passwd"}) {
+    const std::string html = std::string("<img src=\"") + src + "\" alt=\"Chart\">";
+    EXPECT_EQ(clean(html), "") << src;
+  }
+  EXPECT_EQ(report("<img src=\"javascript:alert(1)\" alt=\"Chart\">"),
+            (std::vector<std::string>{"img:2:raw HTML <img> dropped: its src "
+                                      "\"javascript:alert(1)\" is not an absolute http(s) URL; "
+                                      "its text \"Chart\" is lost"}));
+  EXPECT_EQ(report("<img alt=\"\">"),
+            (std::vector<std::string>{"img:2:raw HTML <img> dropped: it has no src"}));
+  EXPECT_EQ(clean("<img src=\"https://x.example/a.png\" onerror=\"alert(1)\" width=\"1e9\">"),
+            "<img src=\"https://x.example/a.png\" />");
+  EXPECT_EQ(clean("<td colspan=\"2;x\">c</td>"), "c");  // a cell outside a table is text
+}
+
+TEST(HtmlSanitizer, WrappersKeepTheirContentAndDangerousElementsLoseIt) {
+  EXPECT_EQ(clean("<div align=center><span class=x>one</span> <font color=red>two</font>"
+                  "<center>three</center></div>"),
+            "\none two\nthree\n\n");
+  EXPECT_EQ(report("<div align=center><span>one</span></div><a name=\"top\"></a>"
+                   "<iframe>fallback  text</iframe><script>var x</script>"),
+            (std::vector<std::string>{"div:1:raw HTML <div> dropped; its content is kept",
+                                      "span:1:raw HTML <span> dropped; its content is kept",
+                                      "a:1:raw HTML <a> dropped",
+                                      "iframe:2:raw HTML <iframe> dropped; its text \"fallback "
+                                      "text\" is lost",
+                                      "script:2:raw HTML <script> dropped"}));
+  EXPECT_EQ(report("<h1 align=center>Title</h1>"),
+            (std::vector<std::string>{"h1:1:raw HTML <h1> dropped; its content is kept"}));
+  EXPECT_EQ(clean("<h1 align=center>Title</h1>"), "\nTitle\n");
+}
+
+TEST(HtmlSanitizer, CommentsGoSilentlyUnlessNeverClosed) {
+  EXPECT_EQ(clean("a<!-- note -->b"), "ab");
+  EXPECT_TRUE(report("a<!-- note -->b").empty());
+  EXPECT_EQ(clean("a<!-- note\n\nthe rest of the body"), "a");
+  EXPECT_EQ(report("a<!-- note\n\nthe rest"),
+            (std::vector<std::string>{"!--:2:raw HTML comment is not closed, so it hides the rest "
+                                      "of the body; its text \"note the rest\" is lost"}));
+}
+
+TEST(HtmlSanitizer, UnclosedAndMisnestedTagsAreBalanced) {
+  EXPECT_EQ(clean("<sup>open"), "<sup>open</sup>");
+  EXPECT_EQ(clean("<b><i>x</b>y</i>"), "<b><i>x</i></b><i>y</i>");
+  EXPECT_EQ(clean("</sup>stray</kbd>"), "stray");
+  EXPECT_EQ(clean("<table><tr><td>a<td>b</table>"),
+            "<table><tbody><tr><td>a</td><td>b</td></tr></tbody></table>");
+  EXPECT_EQ(clean("<sup title=\"unclosed>x"), "");
+  EXPECT_EQ(clean("a < b & c > d \"q\""), "a &lt; b &amp; c &gt; d &quot;q&quot;");
+}
+
+TEST(HtmlSanitizer, OnlyTheRawSpansAreSanitized) {
+  // cmark-gfm's own markup passes as it is; the author's <iframe> does not.
+  const std::string html =
+      "<p><a href=\"https://x.example/\" title=\"t\">x</a> <iframe>f</iframe></p>\n";
+  const auto begin = html.find("<iframe>");
+  const auto out = sanitize_html(html, {RawSpan{begin, begin + 8, 0}}, RawHtmlMode::sanitize);
+  EXPECT_EQ(out.html, "<p><a href=\"https://x.example/\" title=\"t\">x</a> </p>\n");
+  ASSERT_EQ(out.elements.size(), 1u);
+  EXPECT_EQ(out.elements[0].offset, begin);
+}
+
+TEST(HtmlSanitizer, DropModePassesNoRawElement) {
+  EXPECT_EQ(all_raw("<sup>2</sup><kbd>k</kbd><img src=\"https://x.example/a.png\" alt=\"A\">"
+                    "<script>x</script>",
+                    RawHtmlMode::drop)
+                .html,
+            "2k");
+  EXPECT_EQ(
+      report("<sup>2</sup><img src=\"https://x.example/a.png\" alt=\"A\">", RawHtmlMode::drop),
+      (std::vector<std::string>{"sup:1:raw HTML <sup> dropped; its content is kept",
+                                "img:2:raw HTML <img> dropped; its text \"A\" is lost"}));
+  EXPECT_EQ(report("<sup>2</sup>", RawHtmlMode::error),
+            (std::vector<std::string>{"sup:1:raw HTML <sup> is not allowed (markdown.raw_html: "
+                                      "error)"}));
+}
+
+TEST(HtmlSanitizer, DeepNestingIsWrittenAsText) {
+  std::string html;
+  for (int i = 0; i < 5000; ++i) html += "<sup>";
+  html += "deep";
+  const std::string out = clean(html);
+  EXPECT_NE(out.find("deep"), std::string::npos);
+  EXPECT_LE(out.size(), 256 * 11 + 4 + 10);
+}
+
+TEST(HtmlSanitizer, VisibleTextOfABlockForTheTextPart) {
+  EXPECT_EQ(raw_html_visible_text("<kbd>", RawHtmlMode::sanitize), "");
+  EXPECT_EQ(raw_html_visible_text("<br>", RawHtmlMode::sanitize), "\n");
+  EXPECT_EQ(raw_html_visible_text("<details><summary>More</summary>\n<p>Body  text</p>"
+                                  "<script>x()</script></details>",
+                                  RawHtmlMode::sanitize),
+            "More\nBody text");
+  EXPECT_EQ(raw_html_visible_text("<table><tr><th>a</th><td>b</td></tr><tr><td>c</td></tr></table>",
+                                  RawHtmlMode::sanitize),
+            "a b\nc");
+  EXPECT_EQ(raw_html_visible_text("<p align=center><img src=\"https://x.example/l.png\" "
+                                  "alt=\"Logo\"></p>",
+                                  RawHtmlMode::sanitize),
+            "[Logo]");
+  EXPECT_EQ(raw_html_visible_text("<p align=center><img src=\"https://x.example/l.png\" "
+                                  "alt=\"Logo\"></p>",
+                                  RawHtmlMode::drop),
+            "");
+}
+
+}  // namespace pp
