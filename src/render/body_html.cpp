@@ -5,6 +5,7 @@
 #include "core/markup_text.h"
 #include "core/text.h"
 #include "render/inline_walk.h"
+#include "render/language_links.h"
 #include "render/render.h"
 
 namespace pp {
@@ -121,7 +122,7 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
     html = form_feeds_as_spaces(raw ? raw : "");
     free(raw);
   }
-  return add_heading_ids(html, a.heading_ids);
+  return mark_language_links(add_heading_ids(html, a.heading_ids), config, locale.code());
 }
 
 }  // namespace pp
