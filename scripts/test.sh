@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/install-browser-deps.sh
+bash scripts/install-validator-deps.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 
 run_suite() {  # build-dir, extra cmake args...

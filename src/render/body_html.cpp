@@ -6,6 +6,7 @@
 #include "core/markup_text.h"
 #include "core/text.h"
 #include "render/inline_walk.h"
+#include "render/language_links.h"
 #include "render/render.h"
 
 namespace pp {
@@ -130,7 +131,7 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
       free(raw);
     }
   }
-  return add_heading_ids(html, a.heading_ids);
+  return mark_language_links(add_heading_ids(html, a.heading_ids), config, locale.code());
 }
 
 }  // namespace pp

@@ -156,8 +156,10 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   d.set("site_name", m.config.name);
   d.set("page_url", page_url);
   d.set("unsubscribe_url", unsubscribe_url(m.config, loc.code()));
-  d.set("section_title", section_title(m, loc, b.section));
-  d.set("type_label", type_label(loc, fm.type ? fm.type->value : ArticleType::news));
+  const std::string section = section_title(m, loc, b.section);
+  d.set("section_title", section);
+  const std::string type = type_label_beside(loc, fm.type, section);
+  if (!type.empty()) d.set("type_label", type);
   d.set("date", fm.date ? loc.format_date(fm.date->value) : "");
   d.set("title", title);
   d.set("summary", summary);

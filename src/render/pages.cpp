@@ -7,6 +7,7 @@
 #include "core/json_text.h"
 #include "core/limits.h"
 #include "core/text.h"
+#include "render/related_links.h"
 #include "render/site_model.h"
 #include "render/source_parts.h"
 #include "render/templates.h"
@@ -23,6 +24,12 @@ std::string type_label(const Locale& loc, ArticleType type) {
 std::string section_title(const SiteModel& m, const Locale& loc, const std::string& id) {
   const SectionConfig* s = m.config.section(id);
   return s ? loc.tr(s->title) : id;
+}
+
+std::string type_label_beside(const Locale& loc, const std::optional<Located<ArticleType>>& type,
+                              const std::string& section) {
+  const std::string label = type_label(loc, type ? type->value : ArticleType::news);
+  return label == section ? "" : label;
 }
 
 std::string iso_date(const Date& d) {
@@ -65,8 +72,10 @@ mustache::data list_items(const SiteModel& m, const Locale& loc, const std::vect
     item.set("title", fm.title ? fm.title->value : l.bundle->slug);
     item.set("summary", fm.summary ? fm.summary->value : "");
     item.set("section_url", section_path(m.config, loc.code(), l.bundle->section));
-    item.set("section_title", section_title(m, loc, l.bundle->section));
-    item.set("type_label", fm.type ? type_label(loc, fm.type->value) : "");
+    const std::string section = section_title(m, loc, l.bundle->section);
+    item.set("section_title", section);
+    const std::string type = type_label_beside(loc, fm.type, section);
+    if (!type.empty()) item.set("type_label", type);
     item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
     item.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
     if (l.page_lang != loc.code()) {
@@ -204,30 +213,6 @@ std::string checked_body_html(const SiteModel& m, const Article& a, const Locale
   return body_html;
 }
 
-// The "related" list of `a`: each related bundle's page in `a`'s language,
-// else its source-language page (marked with its language); hidden ones left out.
-mustache::data related_items(const SiteModel& m, const Article& a) {
-  mustache::data related{mustache::data::type::list};
-  for (const auto& r : a.meta.related) {
-    const Bundle* rb = m.corpus.find(r.value);
-    if (!rb) continue;
-    auto it = rb->articles.find(a.lang);
-    const bool here = it != rb->articles.end() && m.visible(it->second);
-    const Article* ra = here ? &it->second : rb->source();
-    if (!ra || !m.visible(*ra)) continue;
-    const std::string lang = here ? a.lang : rb->source_lang;
-    mustache::data item;
-    item.set("href", article_path(m.config, lang, rb->section, rb->slug));
-    item.set("title", ra->meta.title ? ra->meta.title->value : rb->slug);
-    if (!here) {
-      item.set("other_lang", lang);
-      item.set("other_dir", m.locales.count(lang) ? m.locales.at(lang)->dir() : "auto");
-    }
-    related.push_back(item);
-  }
-  return related;
-}
-
 }  // namespace
 
 std::string price_text(const Locale& loc, const Price& p) {
@@ -253,8 +238,10 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   set_page_languages(d, m, b, a);
   d.set("json_ld", json_ld(m, b, a, absolute_url(m.config, path)));
   d.set("section_url", section_path(m.config, a.lang, b.section));
-  d.set("section_title", section_title(m, loc, b.section));
-  d.set("type_label", fm.type ? type_label(loc, fm.type->value) : "");
+  const std::string section = section_title(m, loc, b.section);
+  d.set("section_title", section);
+  const std::string type = type_label_beside(loc, fm.type, section);
+  if (!type.empty()) d.set("type_label", type);
   d.set("date", fm.date ? loc.format_date(fm.date->value) : "");
   d.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
   if (fm.updated) {
@@ -268,7 +255,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("body_html", checked_body_html(m, a, loc, sink));
   if (fm.verdict) d.set("verdict", fm.verdict->value);
 
-  const mustache::data related = related_items(m, a);
+  const mustache::data related = related_groups(m, a, loc);
   d.set("has_related", mustache::data(!related.is_empty_list()));
   d.set("related", related);
 
@@ -299,6 +286,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   const std::vector<Listed> others = m.latest(a.lang, 5, &b);
   d.set("has_items", mustache::data(!others.empty()));
   d.set("items", list_items(m, loc, others));
+  d.set("item_heading", "h3");  // under the list's own h2
   return render_template(m.templates, "article", d, loc, sink);
 }
 
@@ -318,6 +306,7 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
                                         {"title", loc.tr(s.title)}});
   d.set("sections", sections);
   d.set("items", list_items(m, loc, m.latest(loc.code(), kHomeArticles, nullptr)));
+  d.set("item_heading", "h2");  // right under the page's h1
   return render_template(m.templates, "home", d, loc, sink);
 }
 
@@ -339,6 +328,7 @@ std::string render_section_page(const SiteModel& m, const SectionConfig& s, cons
   d.set("count_text", fill_placeholders(loc.tr_n("{count} article", "{count} articles", n),
                                         {{"count", loc.format_count(n)}}));
   d.set("items", list_items(m, loc, items));
+  d.set("item_heading", "h2");  // right under the page's h1
   return render_template(m.templates, "section", d, loc, sink);
 }
 

@@ -57,6 +57,11 @@ struct SiteModel {
 /// Labels shared by pages and emails (pages.cpp).
 std::string type_label(const Locale& loc, ArticleType type);
 std::string section_title(const SiteModel& m, const Locale& loc, const std::string& id);
+/// The type's label next to the section's title `section`, or "" when the two
+/// say the same ("Analysis · Analysis", "리뷰 · 리뷰" show the label once).
+/// An article without a type is labelled as news, as everywhere.
+std::string type_label_beside(const Locale& loc, const std::optional<Located<ArticleType>>& type,
+                              const std::string& section);
 std::string iso_date(const Date& d);
 std::string price_text(const Locale& loc, const Price& p);
 

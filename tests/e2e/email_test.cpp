@@ -129,7 +129,7 @@ TEST(Edition, FallbackSourceLinksToTheSourcePage) {
                                "print(list(m.iter_parts())[1].get_content())",
                                (dir.path() / "mail/ar/brief-2026-W47.eml").string()});
   EXPECT_NE(r2.out.find("href=\"https://test.example/en/reviews/tool/\" style=\"color:#0b57d0;\" "
-                        "lang=\"en\" dir=\"ltr\""),
+                        "hreflang=\"en\" lang=\"en\" dir=\"ltr\""),
             std::string::npos)
       << r2.out;
   EXPECT_NE(r2.out.find("href=\"https://test.example/ar/news/chip-launch/\""), std::string::npos);

@@ -1,0 +1,57 @@
+#include "render/related_links.h"
+
+#include "render/urls.h"
+
+namespace pp {
+
+using kainjow::mustache::data;
+
+std::string related_label(const Locale& loc, ArticleType type, long n) {
+  switch (type) {
+    case ArticleType::news:
+      return loc.tr_n("Related news article:", "Related news articles:", n);
+    case ArticleType::review:
+      return loc.tr_n("Related review:", "Related reviews:", n);
+    case ArticleType::analysis:
+      break;
+  }
+  return loc.tr_n("Related analysis:", "Related analyses:", n);
+}
+
+data related_groups(const SiteModel& m, const Article& a, const Locale& loc) {
+  std::map<ArticleType, data> items;
+  for (const auto& r : a.meta.related) {
+    const Bundle* rb = m.corpus.find(r.value);
+    if (!rb) continue;
+    auto it = rb->articles.find(a.lang);
+    const bool here = it != rb->articles.end() && m.visible(it->second);
+    const Article* ra = here ? &it->second : rb->source();
+    if (!ra || !m.visible(*ra)) continue;
+    const std::string lang = here ? a.lang : rb->source_lang;
+    data item;
+    item.set("href", article_path(m.config, lang, rb->section, rb->slug));
+    item.set("title", ra->meta.title ? ra->meta.title->value : rb->slug);
+    if (!here) {
+      item.set("other_lang", lang);
+      item.set("other_dir", m.locales.count(lang) ? m.locales.at(lang)->dir() : "auto");
+    }
+    // A translation inherits its type from the source (corpus loading).
+    const ArticleType type = ra->meta.type ? ra->meta.type->value : ArticleType::news;
+    auto [at, fresh] = items.try_emplace(type, data::type::list);
+    at->second.push_back(item);
+  }
+  data groups{data::type::list};
+  for (const ArticleType type : article_types()) {
+    auto it = items.find(type);
+    if (it == items.end()) continue;
+    const long n = static_cast<long>(it->second.list_value().size());
+    data group;
+    group.set("kind", to_string(type));
+    group.set("label", related_label(loc, type, n));
+    group.set("items", it->second);
+    groups.push_back(group);
+  }
+  return groups;
+}
+
+}  // namespace pp
