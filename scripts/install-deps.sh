@@ -24,6 +24,7 @@ packages=(
   libgumbo-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
+  python3-feedparser spamassassin
   "$@"
 )
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "config/config_keys.h"
+#include "config/mail_values.h"
 #include "config/url_pattern.h"
 #include "core/file_io.h"
 #include "core/limits.h"
@@ -318,6 +319,44 @@ void read_link_schemes(const YAML::Node& list, LinksConfig& lc, Reader& r) {
   }
 }
 
+// newsletter: required, as every article's email writes it into its headers
+// and every page's subscribe form posts to it. A value an email header cannot
+// carry is refused here, once, where it is written (config/newsletter).
+void read_newsletter(const YAML::Node& root, SiteConfig& c, Reader& r) {
+  const YAML::Node n = root["newsletter"];
+  if (!n) {
+    r.sink().error(location_of(root, r.origin()), "config/missing-key",
+                   "missing required key 'newsletter' (the emails' sender and list headers, "
+                   "the pages' subscribe form)");
+    return;
+  }
+  if (!expect_map(n, "newsletter", r)) return;
+  check_unknown_keys(n, config_key_names("newsletter"), r.origin(), "config/unknown-key",
+                     "'newsletter'", r.sink());
+  auto& nl = c.newsletter;
+  const auto read = [&](const char* key, std::string& value,
+                        std::string (*problem)(std::string_view)) {
+    value = r.str(n, "newsletter", key, "'newsletter'").value_or("");
+    const std::string why = value.empty() ? "" : problem(value);
+    if (!why.empty())
+      r.sink().error(location_of(n[key], r.origin()), "config/newsletter",
+                     "'" + std::string(key) + "' cannot go into an email header: " + why + ": \"" +
+                         quote_for_message(value, 100) + "\"");
+    return !value.empty() && why.empty();
+  };
+  read("from", nl.from, mailbox_problem);
+  // Encoded in every email's From line (see mail/assemble.cpp).
+  if (count_code_points(nl.from) > 100)
+    r.sink().error(location_of(n["from"], r.origin()), "config/range",
+                   "'from' must be at most 100 characters");
+  read("list_id", nl.list_id, list_id_problem);
+  nl.subscribe_url = r.str(n, "newsletter", "subscribe_url", "'newsletter'").value_or("");
+  if (!nl.subscribe_url.empty()) r.url(n, "subscribe_url", nl.subscribe_url);
+  if (read("unsubscribe_url", nl.unsubscribe_url, unsubscribe_url_problem))
+    r.url(n, "unsubscribe_url", nl.unsubscribe_url);
+  read("unsubscribe_mailto", nl.unsubscribe_mailto, address_problem);
+}
+
 void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
   if (const YAML::Node t = root["translations"]) {
     if (expect_map(t, "translations", r)) {
@@ -327,25 +366,6 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
       if (c.fallback != "omit" && c.fallback != "source")
         r.sink().error(location_of(t["fallback"], r.origin()), "config/value-type",
                        "'fallback' must be 'omit' or 'source'");
-    }
-  }
-  if (const YAML::Node n = root["newsletter"]) {
-    if (expect_map(n, "newsletter", r)) {
-      check_unknown_keys(n, config_key_names("newsletter"), r.origin(), "config/unknown-key",
-                         "'newsletter'", r.sink());
-      auto& nl = c.newsletter;
-      nl.from = r.str(n, "newsletter", "from", "'newsletter'").value_or("");
-      // Encoded in every email's From line (see mail/assemble.cpp).
-      if (count_code_points(nl.from) > 100)
-        r.sink().error(location_of(n["from"], r.origin()), "config/range",
-                       "'from' must be at most 100 characters");
-      nl.list_id = r.str(n, "newsletter", "list_id", "'newsletter'").value_or("");
-      nl.subscribe_url = r.str(n, "newsletter", "subscribe_url", "'newsletter'").value_or("");
-      nl.unsubscribe_url = r.str(n, "newsletter", "unsubscribe_url", "'newsletter'").value_or("");
-      nl.unsubscribe_mailto =
-          r.str(n, "newsletter", "unsubscribe_mailto", "'newsletter'").value_or("");
-      if (!nl.subscribe_url.empty()) r.url(n, "subscribe_url", nl.subscribe_url);
-      if (!nl.unsubscribe_url.empty()) r.url(n, "unsubscribe_url", nl.unsubscribe_url);
     }
   }
   if (const YAML::Node m = root["markdown"]) {
@@ -439,6 +459,7 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
     read_site(*doc, c, r);
     read_languages(*doc, c, r);
     read_sections(*doc, c, r);
+    read_newsletter(*doc, c, r);
     read_optional_blocks(*doc, c, r);
   } catch (const YAML::Exception& e) {
     local.error(location_of(e.mark, origin), "config/yaml", std::string("invalid value: ") + e.msg);

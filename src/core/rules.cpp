@@ -46,6 +46,9 @@ constexpr RuleRow kRules[] = {
     {"config/language", E,
      "a language or locale ICU does not know, listed twice, or a default language not listed"},
     {"config/missing-key", E, "a required key of site.yaml is missing"},
+    {"config/newsletter", E,
+     "a newsletter value an email header cannot carry: from not one mailbox, list_id not a "
+     "List-Id, unsubscribe_url not a plain https URL, unsubscribe_mailto not an address"},
     {"config/range", E, "a number in site.yaml is out of its range"},
     {"config/read", E, "site.yaml cannot be read"},
     {"config/section", E, "a section id is not a slug, is 'assets', or is listed twice"},

@@ -47,8 +47,10 @@ void run_checks(const fs::path& root, const std::vector<std::string>& files, int
   }
   // What a build renders with: its catalogs, templates and static files,
   // so that validate finds every error that would stop a build.
-  (void)load_render_inputs(root, *site.config, all);
+  const RenderInputs inputs = load_render_inputs(root, *site.config, all);
   (void)collect_static(root, all);
+  // And what rendering finds: an email over the size Gmail clips.
+  check_rendered_emails(root, site, inputs, jobs, all);
   if (more) more(site, all);
   keep_wanted(all, wanted, result.diagnostics);
 }

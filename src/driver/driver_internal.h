@@ -51,6 +51,14 @@ struct RenderInputs {
 RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteConfig& config,
                                 DiagnosticSink& sink);
 
+/// What only rendering finds, for validate: every email a build (without
+/// --drafts) writes for an article, rendered by the build's own plan and
+/// units with the bytes dropped, its findings (email/too-large, email/header,
+/// template/render) kept in `sink`. Nothing when `sink` already holds an
+/// error: a build renders nothing then either.
+void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
+                           const RenderInputs& inputs, int jobs, DiagnosticSink& sink);
+
 /// Reads and checks the site (parses reused from `cache` when given), checks
 /// `languages` and what `usage` says about the configuration (a usage problem,
 /// or "" when all is well), then loads locales and templates. nullopt when the

@@ -1,4 +1,6 @@
 // `edition`: the weekly brief of an ISO week, one email per language.
+#include <algorithm>
+
 #include "config/config.h"
 #include "core/state_folder.h"
 #include "driver/driver.h"
@@ -49,9 +51,17 @@ EditionResult run_edition(const EditionOptions& options) {
                               ro, *week, empty, sink);
   const std::string when =
       week->label + " (" + week_range_text(*week) + ", " + c.config->time_zone + ")";
-  if (files.empty()) {
+  // Only a week without an article in any language is empty: a brief that
+  // could not be made has said why (email/...).
+  std::size_t languages = 0;
+  for (const auto& l : c.config->languages)
+    languages += ready->locales.count(l.code) &&
+                 (ro.languages.empty() || std::count(ro.languages.begin(), ro.languages.end(), l.code));
+  if (empty.size() == languages) {
+    const std::string notes = edition_week_notes(c.corpus, *c.config, *week);
     sink.error({kSiteConfigPath, 0, 0}, "edition/empty",
-               "no article was published in " + when + "; no brief was written");
+               "no article was published in " + when + "; no brief was written" +
+                   (notes.empty() ? "" : "; " + notes));
   } else {
     for (const auto& lang : empty)
       sink.warning({kSiteConfigPath, 0, 0}, "edition/empty",

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/text_wrap.h"
+#include "l10n/l10n.h"
 #include "render/site_model.h"
 #include "render/templates.h"
 #include "render/urls.h"
@@ -73,16 +74,29 @@ std::string week_range_text(const IsoWeek& w) {
   return day(w.first).text + " to " + day(w.last).text;
 }
 
-std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week, const Locale& loc,
-                                        DiagnosticSink& sink) {
-  // Reviews first, then news and analysis; newest first within each.
+namespace {
+
+// The articles `loc`'s brief of `week` lists: reviews, then news and
+// analysis; newest first within each (the order of the language's list).
+struct WeekItems {
   std::vector<const Listed*> reviews, others;
-  for (const Listed& l : m.listed(loc.code())) {
+  bool empty() const { return reviews.empty() && others.empty(); }
+};
+
+WeekItems week_items(const SiteModel& m, const IsoWeek& week, const std::string& lang) {
+  WeekItems w;
+  for (const Listed& l : m.listed(lang)) {
     if (l.published_ms < week.start_ms || l.published_ms >= week.end_ms) continue;
     const bool review = l.article->meta.type && l.article->meta.type->value == ArticleType::review;
-    (review ? reviews : others).push_back(&l);
+    (review ? w.reviews : w.others).push_back(&l);
   }
-  if (reviews.empty() && others.empty()) return std::nullopt;
+  return w;
+}
+
+std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week, const Locale& loc,
+                                        const WeekItems& w, DiagnosticSink& sink) {
+  const auto& reviews = w.reviews;
+  const auto& others = w.others;
   const std::string range = loc.format_date_interval(day(week.first), day(week.last));
   const std::string subject =
       loc.tr_fill("{site} weekly brief, {week}", {{"site", m.config.name}, {"week", range}});
@@ -154,6 +168,43 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   return assemble(m, loc, std::move(c), std::string(kSiteConfigPath), sink);
 }
 
+}  // namespace
+
+std::string edition_week_notes(const Corpus& corpus, const SiteConfig& config,
+                               const IsoWeek& week) {
+  // Counted per bundle: a bundle's files share their date.
+  std::size_t drafts = 0, elsewhere = 0;
+  const Date first = day(week.first), last = day(week.last);
+  for (const auto& b : corpus.bundles) {
+    bool draft = false, shifted = false;
+    for (const auto& [lang, a] : b.articles) {
+      if (!a.meta.date) continue;
+      const Date& d = a.meta.date->value;
+      const double at = date_epoch_ms(d, config.time_zone);
+      const bool in_week = at >= week.start_ms && at < week.end_ms;
+      // The calendar day as written (its own offset) against the week's days.
+      const auto key = [](const Date& x) { return x.year * 10000 + x.month * 100 + x.day; };
+      const bool written_in_week = key(d) >= key(first) && key(d) <= key(last);
+      if (in_week && a.meta.draft) draft = true;
+      if (written_in_week && !in_week) shifted = true;
+    }
+    drafts += draft;
+    elsewhere += shifted && !draft;
+  }
+  std::string notes;
+  const auto add = [&](std::size_t n, const std::string& one, const std::string& many) {
+    if (n == 0) return;
+    notes += (notes.empty() ? "" : "; ") + std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  add(drafts, "draft dated in that week is not published",
+      "drafts dated in that week are not published");
+  add(elsewhere,
+      "article dated in that week by its own UTC offset is in another week in " + config.time_zone,
+      "articles dated in that week by their own UTC offset are in another week in " +
+          config.time_zone);
+  return notes;
+}
+
 std::vector<OutputFile> render_edition(const std::filesystem::path& root, const SiteConfig& config,
                                        const Corpus& corpus, const LocaleMap& locales,
                                        const TemplateSet& templates, const RenderOptions& options,
@@ -168,11 +219,14 @@ std::vector<OutputFile> render_edition(const std::filesystem::path& root, const 
         !std::count(options.languages.begin(), options.languages.end(), lang.code))
       continue;
     if (!locales.count(lang.code)) continue;
-    auto bytes = render_brief(m, week, *locales.at(lang.code), sink);
-    if (!bytes) {
+    const WeekItems items = week_items(m, week, lang.code);
+    if (items.empty()) {
       empty_languages.push_back(lang.code);
       continue;
     }
+    // A brief that cannot be made (too large) is its finding, not an empty week.
+    auto bytes = render_brief(m, week, *locales.at(lang.code), items, sink);
+    if (!bytes) continue;
     files.push_back({lang.code + "/brief-" + week.label + ".eml", std::move(*bytes), ""});
   }
   return files;

@@ -134,13 +134,22 @@ std::string week_range_text(const IsoWeek& week);
 
 /// The weekly brief of `week` in each language (all, or options.languages):
 /// `<lang>/brief-YYYY-Www.eml`. A language with no article that week gets no
-/// brief and is listed in `empty_languages`.
+/// brief and is listed in `empty_languages`; a brief that cannot be made (an
+/// email/... finding in `sink`) is neither written nor listed.
+
 std::vector<OutputFile> render_edition(const std::filesystem::path& root, const SiteConfig& config,
                                        const Corpus& corpus, const LocaleMap& locales,
                                        const TemplateSet& templates, const RenderOptions& options,
                                        const IsoWeek& week,
                                        std::vector<std::string>& empty_languages,
                                        DiagnosticSink& sink);
+
+/// Why articles an editor would expect in `week` are not in its brief, for
+/// edition/empty: drafts dated in the week, and articles whose date is in the
+/// week as written (their own UTC offset) but not in the site's time zone.
+/// "" when there are none; otherwise clauses joined by "; ".
+std::string edition_week_notes(const Corpus& corpus, const SiteConfig& config,
+                               const IsoWeek& week);
 
 /// An interface string translated by the code (not by a template).
 struct CodeMessage {

@@ -26,6 +26,11 @@ languages:
   - {code: fa, name: فارسی, locale: fa-IR-u-nu-arabext}
 sections:
   - {id: news, title: "AI News & Research"}
+newsletter:
+  from: "S <brief@s.example>"
+  list_id: brief.s.example
+  subscribe_url: https://s.example/subscribe
+  unsubscribe_url: https://s.example/{lang}/unsubscribe
 )";
 
 }  // namespace

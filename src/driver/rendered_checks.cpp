@@ -1,0 +1,36 @@
+// What only rendering finds, for `validate`: every article's email rendered
+// as a build renders it (the same units of the same plan), its bytes dropped.
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "driver/driver_internal.h"
+
+namespace pp {
+
+void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
+                           const RenderInputs& inputs, int jobs, DiagnosticSink& sink) {
+  // A build renders nothing when anything else is wrong; neither does this.
+  if (!site.config || sink.has_errors()) return;
+  RenderOptions options;
+  options.jobs = jobs;
+  const BuildPlan plan(root, *site.config, site.corpus, inputs.locales, inputs.templates, options);
+  const auto& units = plan.units();
+  std::vector<DiagnosticSink> found(units.size());
+  tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, units.size(), [&](std::size_t u) {
+      std::vector<bool> want(units[u].outputs.size());
+      bool any = false;
+      for (std::size_t k = 0; k < want.size(); ++k)
+        any |= want[k] = units[u].outputs[k].folder == OutputFolder::mail;
+      if (!any) return;
+      std::vector<RenderedOutput> out(want.size());
+      units[u].make(want, out);
+      for (const auto& o : out) found[u].merge(o.findings);
+    });
+  });
+  // In the plan's order, whatever the scheduling.
+  for (const auto& f : found) sink.merge(f);
+}
+
+}  // namespace pp
