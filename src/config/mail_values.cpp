@@ -34,6 +34,8 @@ bool is_control(unsigned char c) {
 }  // namespace
 
 std::string address_problem(std::string_view s) {
+  for (const char c : s)
+    if (is_control(static_cast<unsigned char>(c))) return "it holds a control character";
   const std::size_t at = s.rfind('@');
   if (at == std::string_view::npos) return "no '@'";
   const auto local_ok = [](char c) { return is_alnum(c) || std::strchr("!$'*+-_~", c); };
@@ -59,6 +61,9 @@ std::string mailbox_problem(std::string_view from) {
   if (std::count(unquoted.begin(), unquoted.end(), '@') > 1)
     return "one mailbox only, not a list of addresses";
   const std::size_t open = from.find('<');
+  // A group ("Team: a@x;") or a list ("a@x, b@y") without angle brackets.
+  if (open == std::string_view::npos && unquoted.find_first_of(":;,") != std::string_view::npos)
+    return "one mailbox only, not a list of addresses";
   if (open == std::string_view::npos) {
     const std::string problem = address_problem(from);
     return problem.empty() ? "" : "not an address: " + problem;

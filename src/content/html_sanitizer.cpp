@@ -14,9 +14,10 @@ namespace pp {
 namespace {
 
 // The elements editors write in Markdown (docs/spec.md §4), with the
-// attributes each keeps. Links (`<a>`) and headings are not among them: a link
-// is checked only when written in Markdown, and a heading gets its id and its
-// place in the page's outline only from Markdown.
+// attributes each keeps. Headings are not among them: a heading gets its id
+// and its place in the page's outline only from Markdown. Links are, as on
+// GitHub, but only to absolute http(s) and mailto URLs and to the page's own
+// anchors: a path would need the checks a Markdown link gets.
 struct Allowed {
   const char* tag;
   std::vector<const char*> attributes;
@@ -24,6 +25,7 @@ struct Allowed {
 
 const std::vector<Allowed>& allow_list() {
   static const std::vector<Allowed> list = {
+      {"a", {"href", "title"}},
       {"sup", {}},
       {"sub", {}},
       {"kbd", {}},
@@ -155,20 +157,31 @@ bool digits(const std::string& v, bool percent) {
          std::all_of(v.begin(), v.begin() + n, [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// Whether an allowed attribute's value may pass. Only src is a URL: it must be
-// an absolute http(s) URL, so that it means the same in a page and an email
-// and can never run or embed anything.
+// The start of a URL as a browser reads its scheme: ASCII whitespace and
+// controls skipped, lower case.
+std::string url_start(const std::string& value) {
+  std::string lower;
+  for (char c : value) {
+    if (static_cast<unsigned char>(c) <= 0x20) continue;
+    lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (lower.size() == 8) break;
+  }
+  return lower;
+}
+
+// Whether an allowed attribute's value may pass. src and href are URLs: src
+// must be an absolute http(s) URL, so that it means the same in a page and an
+// email and can never run or embed anything; href may also be mailto: or an
+// anchor of the page (`#id`).
 bool value_allowed(const std::string& name, const std::string& value, std::string& reason) {
-  if (name == "src") {
-    std::string lower;
-    for (char c : value) {
-      // Browsers skip ASCII whitespace and controls in a URL's scheme.
-      if (static_cast<unsigned char>(c) <= 0x20) continue;
-      lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-      if (lower.size() == 8) break;
-    }
+  if (name == "src" || name == "href") {
+    const std::string lower = url_start(value);
     if (lower.rfind("https://", 0) == 0 || lower.rfind("http://", 0) == 0) return true;
-    reason = "its src \"" + quote_for_message(value, 40) + "\" is not an absolute http(s) URL";
+    if (name == "href" && (lower.rfind("mailto:", 0) == 0 || (!value.empty() && value[0] == '#')))
+      return true;
+    reason = "its " + name + " \"" + quote_for_message(value, 40) + "\" is not " +
+             (name == "src" ? "an absolute http(s) URL"
+                            : "an absolute http(s) or mailto: URL or an anchor (#id)");
     return false;
   }
   if (name == "width" || name == "height") return digits(value, true);
@@ -292,7 +305,7 @@ void Serializer::raw_element(const GumboNode* n, const std::string& tag, bool re
       std::string reason;
       if (listed && value_allowed(name, value, reason))
         attributes.emplace_back(name, value);
-      else if (tag == "img" && name == "src")
+      else if ((tag == "img" && name == "src") || (tag == "a" && name == "href"))
         r.reason = reason;
       else
         r.dropped_attributes.push_back(name);
@@ -301,6 +314,12 @@ void Serializer::raw_element(const GumboNode* n, const std::string& tag, bool re
     if (tag == "img" && std::none_of(attributes.begin(), attributes.end(),
                                      [](const auto& a) { return a.first == "src"; })) {
       if (r.reason.empty()) r.reason = "it has no src";
+      allowed = nullptr;
+    }
+    // A link that cannot be followed is its text: the tag goes, the text stays.
+    if (tag == "a" && std::none_of(attributes.begin(), attributes.end(),
+                                   [](const auto& a) { return a.first == "href"; })) {
+      if (r.reason.empty()) r.reason = "it has no href";
       allowed = nullptr;
     }
   }
@@ -450,7 +469,8 @@ std::string raw_html_message(const RawElement& e, RawHtmlMode mode) {
              names + " dropped";
     }
     case RawFate::unwrapped:
-      return "raw HTML " + name + " dropped" + (e.has_text ? "; its content is kept" : "");
+      return "raw HTML " + name + " dropped" + (e.reason.empty() ? "" : ": " + e.reason) +
+             (e.has_text ? "; its content is kept" : "");
     case RawFate::removed:
       return "raw HTML " + name + " dropped" + (e.reason.empty() ? "" : ": " + e.reason) + lost;
   }

@@ -100,12 +100,12 @@ TEST(Config, LinksProxyIsAProxyUrl) {
         "http://p.example/path", "http://p example", "http://[::1", "http://p.example:3128?x"})
     EXPECT_EQ(
         load_errors(kGood + "links:\n  proxy: \"" + bad + "\"\n"),
-        std::string("pipeline/site.yaml:12:10: error: 'proxy' is not a proxy URL (http, https, "
+        std::string("pipeline/site.yaml:17:10: error: 'proxy' is not a proxy URL (http, https, "
                     "socks4, socks4a, socks5 or socks5h://host[:port]): \"") +
             bad + "\" [config/url]\n")
         << bad;
   EXPECT_EQ(load_errors(kGood + "links:\n  proxy: \"\"\n"),
-            "pipeline/site.yaml:12:10: error: 'proxy' must not be empty [config/value-type]\n");
+            "pipeline/site.yaml:17:10: error: 'proxy' must not be empty [config/value-type]\n");
 }
 
 // links.schemes (docs/spec.md §4): scheme names in lower case, defaulting to
@@ -129,16 +129,16 @@ TEST(Config, LinksSchemesAreSchemeNames) {
     EXPECT_EQ(c->links.schemes, (std::vector<std::string>{"https", "ftp", "web+app", "a1.b-c"}));
   }
   EXPECT_EQ(load_errors(kGood + "links:\n  schemes: [https, \"tel:\", FTP, 1x, javascript]\n"),
-            "pipeline/site.yaml:12:20: error: 'schemes' entry is not a scheme name in lower case "
+            "pipeline/site.yaml:17:20: error: 'schemes' entry is not a scheme name in lower case "
             "([a-z][a-z0-9+.-]*, without ':'): \"tel:\" [config/value-type]\n"
-            "pipeline/site.yaml:12:28: error: 'schemes' entry is not a scheme name in lower case "
+            "pipeline/site.yaml:17:28: error: 'schemes' entry is not a scheme name in lower case "
             "([a-z][a-z0-9+.-]*, without ':'): \"FTP\" [config/value-type]\n"
-            "pipeline/site.yaml:12:33: error: 'schemes' entry is not a scheme name in lower case "
+            "pipeline/site.yaml:17:33: error: 'schemes' entry is not a scheme name in lower case "
             "([a-z][a-z0-9+.-]*, without ':'): \"1x\" [config/value-type]\n"
-            "pipeline/site.yaml:12:37: error: 'schemes' cannot allow 'javascript': such links are "
+            "pipeline/site.yaml:17:37: error: 'schemes' cannot allow 'javascript': such links are "
             "always refused [config/value-type]\n");
   EXPECT_EQ(load_errors(kGood + "links:\n  schemes: https\n"),
-            "pipeline/site.yaml:12:12: error: 'schemes' must be a list of scheme names "
+            "pipeline/site.yaml:17:12: error: 'schemes' must be a list of scheme names "
             "[config/value-type]\n");
 }
 

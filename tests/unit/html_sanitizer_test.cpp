@@ -105,13 +105,29 @@ TEST(HtmlSanitizer, WrappersKeepTheirContentAndDangerousElementsLoseIt) {
                    "<iframe>fallback  text</iframe><script>var x</script>"),
             (std::vector<std::string>{"div:1:raw HTML <div> dropped; its content is kept",
                                       "span:1:raw HTML <span> dropped; its content is kept",
-                                      "a:1:raw HTML <a> dropped",
+                                      "a:1:raw HTML <a> dropped: it has no href",
                                       "iframe:2:raw HTML <iframe> dropped; its text \"fallback "
                                       "text\" is lost",
                                       "script:2:raw HTML <script> dropped"}));
   EXPECT_EQ(report("<h1 align=center>Title</h1>"),
             (std::vector<std::string>{"h1:1:raw HTML <h1> dropped; its content is kept"}));
   EXPECT_EQ(clean("<h1 align=center>Title</h1>"), "\nTitle\n");
+}
+
+TEST(HtmlSanitizer, LinksPassOnlyToAbsoluteUrlsAndAnchors) {
+  EXPECT_EQ(clean("<a href=\"https://x.example/a?b=1&amp;c=2\" title=\"T\" target=\"_blank\">x</a>"),
+            "<a href=\"https://x.example/a?b=1&amp;c=2\" title=\"T\">x</a>");
+  EXPECT_EQ(clean("<a href=\"mailto:ed@x.example\">mail</a> <a href=\"#top\">up</a>"),
+            "<a href=\"mailto:ed@x.example\">mail</a> <a href=\"#top\">up</a>");
+  for (const char* href : {"javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,x",
+                           "vbscript:x", "docs/a.md", "/en/", "//evil.example/"}) {
+    const std::string html = std::string("<a href=\"") + href + "\">text</a>";
+    EXPECT_EQ(clean(html), "text") << href;
+  }
+  EXPECT_EQ(report("<a href=\"javascript:alert(1)\" onclick=\"x()\">text</a>"),
+            (std::vector<std::string>{
+                "a:1:raw HTML <a> dropped: its href \"javascript:alert(1)\" is not an absolute "
+                "http(s) or mailto: URL or an anchor (#id); its content is kept"}));
 }
 
 TEST(HtmlSanitizer, CommentsGoSilentlyUnlessNeverClosed) {

@@ -32,9 +32,8 @@ std::string assembly_error(const std::string& from, const std::string& list_id,
 
 TEST(NewsletterValues, RefusesWhatCannotBeAHeader) {
   EXPECT_EQ(address_problem("unsub@test.example\r\nBcc: all@test.example"),
-            "the part after '@' must be a domain name such as example.org");
-  EXPECT_EQ(address_problem("a\nb@test.example"),
-            "the part before '@' must be dot-separated words of letters, digits and !$'*+-_~");
+            "it holds a control character");
+  EXPECT_EQ(address_problem("a\nb@test.example"), "it holds a control character");
   EXPECT_EQ(address_problem("mailto:a@test.example"),
             "the part before '@' must be dot-separated words of letters, digits and !$'*+-_~");
   EXPECT_EQ(address_problem("a@localhost"),

@@ -79,6 +79,8 @@ links:
   exclude: []
   proxy: http://127.0.0.1:3128
   schemes: [https, tel]
+markdown:
+  raw_html: drop
 )";
 
 std::string load_errors(const std::string& yaml) {
