@@ -45,8 +45,8 @@ std::string address_problem(std::string_view s) {
   const auto label_ok = [](char c) { return is_alnum(c) || c == '-'; };
   bool labels = dot_words(domain, label_ok, 2);
   for (std::size_t i = 0; labels && i < domain.size(); ++i)
-    if (domain[i] == '-' && (i == 0 || domain[i - 1] == '.' || i + 1 == domain.size() ||
-                             domain[i + 1] == '.'))
+    if (domain[i] == '-' &&
+        (i == 0 || domain[i - 1] == '.' || i + 1 == domain.size() || domain[i + 1] == '.'))
       labels = false;
   if (!labels) return "the part after '@' must be a domain name such as example.org";
   return "";

@@ -55,8 +55,9 @@ EditionResult run_edition(const EditionOptions& options) {
   // could not be made has said why (email/...).
   std::size_t languages = 0;
   for (const auto& l : c.config->languages)
-    languages += ready->locales.count(l.code) &&
-                 (ro.languages.empty() || std::count(ro.languages.begin(), ro.languages.end(), l.code));
+    languages +=
+        ready->locales.count(l.code) &&
+        (ro.languages.empty() || std::count(ro.languages.begin(), ro.languages.end(), l.code));
   if (empty.size() == languages) {
     const std::string notes = edition_week_notes(c.corpus, *c.config, *week);
     sink.error({kSiteConfigPath, 0, 0}, "edition/empty",

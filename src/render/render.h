@@ -148,8 +148,7 @@ std::vector<OutputFile> render_edition(const std::filesystem::path& root, const 
 /// edition/empty: drafts dated in the week, and articles whose date is in the
 /// week as written (their own UTC offset) but not in the site's time zone.
 /// "" when there are none; otherwise clauses joined by "; ".
-std::string edition_week_notes(const Corpus& corpus, const SiteConfig& config,
-                               const IsoWeek& week);
+std::string edition_week_notes(const Corpus& corpus, const SiteConfig& config, const IsoWeek& week);
 
 /// An interface string translated by the code (not by a template).
 struct CodeMessage {

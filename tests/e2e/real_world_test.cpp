@@ -65,13 +65,13 @@ void collect_text(const GumboNode* n, std::string& out) {
   }
   // Inline elements join their text to what is around them; blocks separate it.
   static const GumboTag kInline[] = {
-      GUMBO_TAG_A,   GUMBO_TAG_EM,  GUMBO_TAG_STRONG, GUMBO_TAG_CODE, GUMBO_TAG_SPAN,
-      GUMBO_TAG_SUP, GUMBO_TAG_SUB, GUMBO_TAG_KBD,    GUMBO_TAG_MARK, GUMBO_TAG_ABBR,
-      GUMBO_TAG_B,   GUMBO_TAG_I,   GUMBO_TAG_DEL,    GUMBO_TAG_S,    GUMBO_TAG_INS,
+      GUMBO_TAG_A,   GUMBO_TAG_EM,    GUMBO_TAG_STRONG, GUMBO_TAG_CODE, GUMBO_TAG_SPAN,
+      GUMBO_TAG_SUP, GUMBO_TAG_SUB,   GUMBO_TAG_KBD,    GUMBO_TAG_MARK, GUMBO_TAG_ABBR,
+      GUMBO_TAG_B,   GUMBO_TAG_I,     GUMBO_TAG_DEL,    GUMBO_TAG_S,    GUMBO_TAG_INS,
       GUMBO_TAG_IMG, GUMBO_TAG_SMALL, GUMBO_TAG_U};
-  const bool block = n->type == GUMBO_NODE_ELEMENT &&
-                     std::find(std::begin(kInline), std::end(kInline), n->v.element.tag) ==
-                         std::end(kInline);
+  const bool block =
+      n->type == GUMBO_NODE_ELEMENT &&
+      std::find(std::begin(kInline), std::end(kInline), n->v.element.tag) == std::end(kInline);
   const GumboVector& children =
       n->type == GUMBO_NODE_ELEMENT ? n->v.element.children : n->v.document.children;
   if (block) out += ' ';
