@@ -1,7 +1,9 @@
 // The fuzz targets' bodies, shared by the libFuzzer binaries (fuzz_*.cpp) and
 // the regression test that replays every finding and seed (tests/unit).
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -53,10 +55,83 @@ int fuzz_front_matter(const uint8_t* data, size_t size) {
   return 0;
 }
 
+namespace {
+
+// A URL attribute's value as a browser reads its scheme: character
+// references decoded, ASCII whitespace and controls skipped, lower case.
+std::string scheme_of(const std::string& value) {
+  std::string out;
+  for (std::size_t i = 0; i < value.size() && out.size() < 16; ++i) {
+    unsigned long c = static_cast<unsigned char>(value[i]);
+    if (c == '&') {
+      const std::size_t semi = value.find(';', i);
+      if (semi == std::string::npos) break;
+      const std::string ref = value.substr(i + 1, semi - i - 1);
+      i = semi;
+      if (ref == "colon")
+        c = ':';
+      else if (ref == "Tab" || ref == "NewLine")
+        c = ' ';
+      else if (ref.size() > 1 && ref[0] == '#')
+        c = std::strtoul(ref.c_str() + (ref[1] == 'x' || ref[1] == 'X' ? 2 : 1), nullptr,
+                         ref[1] == 'x' || ref[1] == 'X' ? 16 : 10);
+      else
+        c = '?';
+    }
+    if (c <= 0x20) continue;
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return out;
+}
+
+// Whether rendered HTML holds markup that can run or embed anything: a
+// script, style, iframe, object, embed or base element, an event attribute,
+// or a link or source whose scheme is javascript:, vbscript: or data:. Text is
+// escaped in our output, so every '<' opens a tag.
+}  // namespace
+
+bool unsafe_markup(const std::string& html) {
+  for (std::size_t at = html.find('<'); at != std::string::npos; at = html.find('<', at + 1)) {
+    std::size_t i = at + 1;
+    if (i < html.size() && html[i] == '/') ++i;
+    std::string tag;
+    while (i < html.size() && std::isalnum(static_cast<unsigned char>(html[i])))
+      tag += static_cast<char>(std::tolower(static_cast<unsigned char>(html[i++])));
+    for (const char* bad : {"script", "style", "iframe", "object", "embed", "base", "frame"})
+      if (tag == bad) return true;
+    while (i < html.size() && html[i] != '>') {
+      while (i < html.size() && (html[i] == ' ' || html[i] == '/' || html[i] == '\n')) ++i;
+      std::string name;
+      while (i < html.size() && html[i] != '=' && html[i] != ' ' && html[i] != '>' &&
+             html[i] != '/')
+        name += static_cast<char>(std::tolower(static_cast<unsigned char>(html[i++])));
+      if (name.starts_with("on") || name == "style" || name == "srcdoc") return true;
+      if (i >= html.size() || html[i] != '=') continue;
+      const char quote = ++i < html.size() ? html[i] : '\0';
+      std::size_t end;
+      if (quote == '"' || quote == '\'') {
+        end = html.find(quote, i + 1);
+        ++i;
+      } else {
+        end = html.find_first_of(" >", i);
+      }
+      if (end == std::string::npos) return true;  // an attribute never closed
+      if (name == "href" || name == "src" || name == "action" || name == "formaction") {
+        const std::string scheme = scheme_of(html.substr(i, end - i));
+        for (const char* bad : {"javascript:", "vbscript:", "data:"})
+          if (scheme.starts_with(bad)) return true;
+      }
+      i = end + (quote == '"' || quote == '\'' ? 1 : 0);
+    }
+  }
+  return false;
+}
+
 // A Markdown body (with figures, internal links, anchors and raw HTML) →
 // parse, the known-quadratic guards, link extraction, and the HTML of the
 // page and the email and the email's text part in an LTR and an RTL
-// language. Whatever the body, HTML output has no raw <script> from it.
+// language. Whatever the body, the HTML holds nothing that can run or embed
+// (unsafe_markup), whatever raw HTML it was written with.
 std::optional<std::size_t> render_markdown(const std::string& body, std::string* refusal) {
   const std::string front =
       "---\ntitle: T\ntype: news\ndate: 2026-11-20\nsummary: S\nverdict: V\n"
@@ -86,9 +161,10 @@ std::optional<std::size_t> render_markdown(const std::string& body, std::string*
   for (const char* lang : {"en", "ar"}) {
     const Locale& loc = locale(lang);
     const std::string html = render_body_html(en, corpus, site(), loc);
-    if (html.find("<script") != std::string::npos) __builtin_trap();
-    bytes += html.size();
-    bytes += render_body_html(en, corpus, site(), loc, "https://fuzz.example/en/news/x/").size();
+    const std::string email_html =
+        render_body_html(en, corpus, site(), loc, "https://fuzz.example/en/news/x/");
+    if (unsafe_markup(html) || unsafe_markup(email_html)) __builtin_trap();
+    bytes += html.size() + email_html.size();
     LinkRefs refs;
     bytes +=
         render_body_text(en, corpus, site(), loc, "https://fuzz.example/en/news/x/", refs).size();

@@ -27,6 +27,11 @@ int fuzz_front_matter(const uint8_t* data, size_t size);
 /// A Markdown body → parse, guards, and its HTML and text for page and email
 /// in English and Arabic: the bytes rendered, or nothing when the body is
 /// refused (the rule of the refusing error then goes to `refusal`).
+/// Whether rendered HTML holds markup that can run or embed anything (a
+/// script, style, iframe, object, embed or base element, an event or style
+/// attribute, a javascript:/vbscript:/data: link or source).
+bool unsafe_markup(const std::string& html);
+
 std::optional<std::size_t> render_markdown(const std::string& body, std::string* refusal);
 /// render_markdown on arbitrary bytes.
 int fuzz_markdown(const uint8_t* data, size_t size);

@@ -61,6 +61,27 @@ TEST(FuzzReplay, Markdown) {
   EXPECT_GT(replay(fuzz::fuzz_markdown, inputs("markdown", {".md"})), 100);
 }
 
+// The markdown target's invariant can fail: it sees what could run.
+TEST(FuzzReplay, UnsafeMarkupIsSeen) {
+  for (const char* html :
+       {"<script>x</script>", "<p><IFRAME src=x>", "<img src=\"https://x.example/a\" onerror=x>",
+        "<a href=\"java&#x09;script:alert(1)\">x</a>", "<a href='JaVaScRiPt&colon;x'>x</a>",
+        "<img src=data:image/png;base64,AA>", "<p style=\"color:red\">x</p>", "<a href=\"x"})
+    EXPECT_TRUE(fuzz::unsafe_markup(html)) << html;
+  for (const char* html :
+       {"<p>&lt;script&gt; onclick=x javascript:x</p>",
+        "<a href=\"https://x.example/\" title=\"onx=1\">x</a>",
+        "<a href=\"tel:+1\">x</a> <img src=\"https://x.example/a.png\" alt=\"data:x\" />",
+        "<br />"})
+    EXPECT_FALSE(fuzz::unsafe_markup(html)) << html;
+  // The hostile raw HTML seed is rendered (warnings only), so the invariant
+  // is checked on it rather than skipped as refused.
+  std::string refusal;
+  EXPECT_TRUE(fuzz::render_markdown(
+      test::read_text(test::source_dir() / "fuzz/seeds/markdown/raw-html"), &refusal))
+      << refusal;
+}
+
 TEST(FuzzReplay, Po) {
   EXPECT_GT(replay(fuzz::fuzz_po, inputs("po", {".po", ".pot"})), 5);
 }
