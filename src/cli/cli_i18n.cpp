@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <iostream>
 
 #include "cli/cli.h"
@@ -7,6 +8,17 @@
 #include "driver/driver.h"
 
 namespace pp {
+
+namespace {
+
+// 90 → "90", 92.5 → "92.5".
+std::string percent_text(double p) {
+  char out[32];
+  std::snprintf(out, sizeof out, "%g", p);
+  return out;
+}
+
+}  // namespace
 
 int cmd_i18n(const std::vector<std::string>& args) {
   const char* usage =
@@ -79,7 +91,16 @@ int cmd_i18n(const std::vector<std::string>& args) {
   if (r.error) return status;
   std::cout << visible_lines(common.format == "json" ? i18n_stats_json(r) : i18n_stats_text(r));
   // --fail-under fails a run that found nothing else, as --strict does.
-  if (status == kExitOk && fail_under >= 0 && i18n_stats_below(r, fail_under)) return kExitFindings;
+  if (status == kExitOk && fail_under >= 0) {
+    const auto below = i18n_stats_below(r, fail_under);
+    std::string names;
+    for (const auto& b : below) names += (names.empty() ? "" : ", ") + b;
+    if (!below.empty()) {
+      std::cerr << visible_lines("polypress i18n stats: below " + percent_text(fail_under) +
+                                 " %: " + names + "\n");
+      return kExitFindings;
+    }
+  }
   return status;
 }
 

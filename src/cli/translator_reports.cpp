@@ -115,7 +115,11 @@ std::string i18n_stats_text(const I18nStatsResult& result) {
   std::string text = line;
   for (const auto& l : result.languages) {
     const int done = l.source + l.up_to_date;
-    if (const auto& cs = l.strings)
+    if (const auto& cs = l.strings; cs && l.source_language)
+      std::snprintf(line, sizeof line, "%-9s %10d %6d %12d %6s   %10d %6d %9d %7d %5.1f%%\n",
+                    l.language.c_str(), cs->translated, cs->fuzzy, cs->untranslated, "source", done,
+                    l.stale, l.unstamped, l.missing, l.articles_percent);
+    else if (cs)
       std::snprintf(line, sizeof line, "%-9s %10d %6d %12d %5.1f%%   %10d %6d %9d %7d %5.1f%%\n",
                     l.language.c_str(), cs->translated, cs->fuzzy, cs->untranslated,
                     l.strings_percent, done, l.stale, l.unstamped, l.missing, l.articles_percent);
@@ -133,6 +137,7 @@ std::string i18n_stats_json(const I18nStatsResult& result) {
   for (const auto& l : result.languages) {
     const auto& cs = l.strings;
     out.push_back({{"language", l.language},
+                   {"source_language", l.source_language},
                    {"strings", cs ? nlohmann::json{{"translated", cs->translated},
                                                    {"fuzzy", cs->fuzzy},
                                                    {"untranslated", cs->untranslated},
@@ -149,10 +154,21 @@ std::string i18n_stats_json(const I18nStatsResult& result) {
   return json_text(out, 2) + "\n";
 }
 
-bool i18n_stats_below(const I18nStatsResult& result, double percent) {
-  for (const auto& l : result.languages)
-    if (l.strings_percent < percent || l.articles_percent < percent) return true;
-  return false;
+std::vector<std::string> i18n_stats_below(const I18nStatsResult& result, double percent) {
+  std::vector<std::string> out;
+  char number[32];
+  for (const auto& l : result.languages) {
+    if (l.source_language) continue;
+    std::string why;
+    for (const auto& [what, value] :
+         {std::pair{"strings", l.strings_percent}, std::pair{"articles", l.articles_percent}}) {
+      if (value >= percent) continue;
+      std::snprintf(number, sizeof number, "%.1f", value);
+      why += (why.empty() ? "" : ", ") + std::string(what) + " " + number + " %";
+    }
+    if (!why.empty()) out.push_back(l.language + " (" + why + ")");
+  }
+  return out;
 }
 
 std::string catalog_update_text(const I18nUpdateResult& result) {

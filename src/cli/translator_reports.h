@@ -22,8 +22,9 @@ std::string i18n_stats_text(const I18nStatsResult& result);
 /// `i18n stats` as a JSON array of {language, strings, articles}.
 std::string i18n_stats_json(const I18nStatsResult& result);
 
-/// True when a language's strings or articles are less than `percent` done.
-bool i18n_stats_below(const I18nStatsResult& result, double percent);
+/// The languages below `percent` of strings or articles done, the source
+/// language left out: "ko (strings 0.0 %)", in configuration order.
+std::vector<std::string> i18n_stats_below(const I18nStatsResult& result, double percent);
 
 /// One line per catalog `i18n update` wrote: "locales/ko.po: updated, 3
 /// translated, 1 fuzzy, 0 untranslated, 0 obsolete".

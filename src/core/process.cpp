@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstring>
 #include <mutex>
+#include <string_view>
 
 extern char** environ;
 
@@ -20,6 +21,29 @@ ProcessResult run_process(const std::vector<std::string>& argv) {
 }
 
 namespace {
+
+// The environment of every child: ours without the locale variables, and
+// LC_ALL=C. The tools' output is read (msgfmt's findings and statistics), so
+// it must be their untranslated wording whatever the user's language.
+char** child_environment() {
+  static std::vector<std::string> strings = [] {
+    std::vector<std::string> out;
+    for (char** e = environ; e && *e; ++e) {
+      const std::string_view v(*e);
+      if (v.starts_with("LC_") || v.starts_with("LANG=") || v.starts_with("LANGUAGE=")) continue;
+      out.emplace_back(v);
+    }
+    out.emplace_back("LC_ALL=C");
+    return out;
+  }();
+  static std::vector<char*> pointers = [] {
+    std::vector<char*> out;
+    for (auto& s : strings) out.push_back(s.data());
+    out.push_back(nullptr);
+    return out;
+  }();
+  return pointers.data();
+}
 
 // Starts argv[0] (searched in PATH) with `in_fd` (or /dev/null when -1) as its
 // stdin and `out_fd`, `err_fd` as its stdout and stderr. 0 and the child's id
@@ -36,7 +60,7 @@ int spawn(const std::vector<std::string>& argv, int in_fd, int out_fd, int err_f
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  const int rc = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  const int rc = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), child_environment());
   posix_spawn_file_actions_destroy(&actions);
   return rc;
 }

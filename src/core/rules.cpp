@@ -119,13 +119,19 @@ constexpr RuleRow kRules[] = {
      "a translation holds a character XML or HTML refuse (a control character or "
      "noncharacter); it is left out of the output"},
     {"i18n/missing-pot", E, "i18n update finds no locales/polypress.pot to merge"},
+    {"i18n/empty-plural-form", W,
+     "a plural entry has an empty msgstr[i] beside translated ones; it counts as untranslated"},
     {"i18n/missing-catalog", W, "a configured language has no locales/<lang>.po"},
     {"i18n/msgfmt", E, "msgfmt cannot be run"},
     {"i18n/placeholder", E, "a translation's {placeholders} differ from the msgid's"},
     {"i18n/placeholder-length", E,
      "a {placeholder} name in a catalog is longer than 64 characters"},
     {"i18n/plural-forms", E,
-     "Plural-Forms missing, or nplurals unlike the language's CLDR plural categories"},
+     "Plural-Forms missing or unreadable, or it gives some whole number a form another CLDR "
+     "plural category uses"},
+    {"i18n/plural-forms-extra", Severity::note,
+     "Plural-Forms is right for every whole number and has a form only fractions use, or "
+     "shares \"other\"'s form with CLDR's category for millions"},
     {"i18n/missing-msgid", E,
      "a string of the templates or the code is missing from locales/polypress.pot"},
     {"i18n/stamp", E,

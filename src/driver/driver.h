@@ -98,8 +98,9 @@ struct TranslationsResult : CommandResult {
 /// One language's share of translated interface strings and articles.
 struct LanguageStats {
   std::string language;
+  bool source_language = false;  ///< the site's default language: its strings are the msgids
   std::optional<CatalogStats> strings;  ///< nullopt: no usable catalog
-  double strings_percent = 0;  ///< translated of all strings (100 when none; 0 without a catalog)
+  double strings_percent = 0;  ///< translated of all strings (100 when none or the source; 0 without a catalog)
   int source = 0, up_to_date = 0, stale = 0, unstamped = 0, missing = 0;  ///< articles
   double articles_percent = 0;  ///< source and up to date of all bundles (100 when none)
 };

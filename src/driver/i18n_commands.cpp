@@ -3,6 +3,7 @@
 #include "content/content.h"
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/safe_fs.h"
 #include "core/site_layout.h"
 #include "driver/driver_internal.h"
 #include "l10n/l10n.h"
@@ -84,7 +85,18 @@ I18nStatsResult run_i18n_stats(const fs::path& root) {
   for (const auto& lang : config->languages) {
     LanguageStats l;
     l.language = lang.code;
+    l.source_language = lang.code == config->default_language;
     l.strings = catalog_stats(root, lang.code);
+    // A catalog msgfmt cannot read is an error at its line, not "no catalog".
+    if (!l.strings && file_kind(root / catalog_path(lang.code)) != FileKind::missing) {
+      DiagnosticSink found;
+      compile_catalog(root, lang.code, found);
+      if (!found.has_errors())
+        found.error({catalog_path(lang.code), 0, 0}, "i18n/syntax", "msgfmt cannot read it");
+      for (const auto& d : found.sorted())
+        if (d.severity == Severity::error)
+          result.diagnostics.report(d.where, d.severity, d.rule, d.message);
+    }
     for (const auto& r : rows)
       for (const auto& [code, state] : r.states) {
         if (code != lang.code) continue;
@@ -94,7 +106,9 @@ I18nStatsResult run_i18n_stats(const fs::path& root) {
     l.articles_percent = rows.empty() ? 100.0 : 100.0 * done / static_cast<double>(rows.size());
     const auto& cs = l.strings;
     const int total = cs ? cs->translated + cs->fuzzy + cs->untranslated : 0;
-    l.strings_percent = cs ? (total ? 100.0 * cs->translated / total : 100.0) : 0.0;
+    l.strings_percent = l.source_language ? 100.0
+                        : cs              ? (total ? 100.0 * cs->translated / total : 100.0)
+                                          : 0.0;
     result.languages.push_back(std::move(l));
   }
   return result;

@@ -1,4 +1,5 @@
 // `i18n update`: the .pot merged into a language's catalog by GNU msgmerge.
+#include <algorithm>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -8,6 +9,7 @@
 #include "core/safe_fs.h"
 #include "core/site_layout.h"
 #include "l10n/l10n.h"
+#include "l10n/po_file.h"
 
 namespace pp {
 
@@ -67,46 +69,68 @@ std::optional<ToolMessage> split_tool_message(std::string_view s) {
 void report_gettext_errors(const std::string& tool_stderr,
                            const std::vector<std::pair<std::string, std::string>>& files,
                            const std::string& rule, DiagnosticSink& sink) {
-  // gettext tools print "PATH:LINE: message" or "PATH:LINE:COL: message".
+  // gettext tools print "PATH:LINE: message" or "PATH:LINE:COL: message";
+  // a finding may continue on indented lines (msgfmt's hint "Try using the
+  // following, …" and the header it suggests), and one finding may be split
+  // in two located halves, "nplurals = 3..." then "...but some messages have
+  // only 2 plural forms".
   std::istringstream err(tool_stderr);
   std::string line;
-  bool any = false;
-  // msgfmt reports a duplicate on two lines: the duplicate, then its first
-  // definition; they become one finding at the duplicate.
-  std::optional<Diagnostic> duplicate;
-  auto flush = [&](int first_line) {
-    if (!duplicate) return;
-    if (first_line > 0)
-      duplicate->message += " (first defined at line " + std::to_string(first_line) + ")";
-    sink.error(duplicate->where, rule, duplicate->message);
-    duplicate.reset();
-  };
+  std::vector<Diagnostic> found;
+  bool continues = false;                // an indented line continues found.back()
+  std::optional<Diagnostic> first_half;  // "…..." waiting for its "...…"
+  bool half_used = false;
   while (std::getline(err, line)) {
     const auto m = split_tool_message(line);
-    if (!m || m->message.find("warning:") == 0) continue;
+    if (!m) {
+      const auto text = line.find_first_not_of(" \t");
+      if (continues && text != std::string::npos && text > 0)
+        found.back().message +=
+            (found.back().message.ends_with(":") ? " " : "; ") + line.substr(text);
+      continue;
+    }
+    continues = false;
+    if (m->message.find("warning:") == 0) continue;
     for (const auto& [shown, rel] : files) {
       if (m->path != shown) continue;
       int line_no = m->line;
-      const std::string& message = m->message;
-      const SourceLocation where{rel, line_no, m->column};
-      any = true;
+      std::string message = m->message;
       if (message == "...this is the location of the first definition") {
-        flush(line_no);
+        if (!found.empty() && found.back().message == "duplicate message definition")
+          found.back().message += " (first defined at line " + std::to_string(line_no) + ")";
         continue;
       }
-      flush(0);
-      if (message == "duplicate message definition...") {
-        duplicate = Diagnostic{where, Severity::error, rule, "duplicate message definition"};
+      if (message == "duplicate message definition...") message = "duplicate message definition";
+      if (message.size() > 3 && message.ends_with("...") && !message.starts_with("...")) {
+        if (first_half && !half_used) found.push_back(*first_half);
+        half_used = false;
+        first_half = Diagnostic{{rel, line_no, m->column},
+                                Severity::error,
+                                rule,
+                                message.substr(0, message.size() - 3)};
         continue;
+      }
+      if (message.starts_with("...") && first_half) {
+        std::string rest = message.substr(3);
+        // "some messages" is the one at this line.
+        if (rest.starts_with("but some messages have "))
+          rest = "but this entry has " + rest.substr(23);
+        message =
+            first_half->message + " (line " + std::to_string(first_half->where.line) + "), " + rest;
+        half_used = true;
+      } else if (message.starts_with("...")) {
+        message.erase(0, 3);
       }
       // gettext's lexer counts the newline that ends an unterminated string
       // before it reports it; the string is on the line above.
       if (message == "end-of-line within string" && line_no > 1) --line_no;
-      sink.error({rel, line_no, where.column}, rule, message);
+      found.push_back({{rel, line_no, m->column}, Severity::error, rule, message});
+      continues = true;
     }
   }
-  flush(0);
-  if (!any) {
+  if (first_half && !half_used) found.push_back(*first_half);
+  for (auto& d : found) sink.error(d.where, rule, d.message);
+  if (found.empty()) {
     std::string first = tool_stderr.substr(0, tool_stderr.find('\n'));
     sink.error({files.empty() ? "" : files.front().second, 0, 0}, rule,
                first.empty() ? "the gettext tool failed" : first);
@@ -169,29 +193,23 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
 }
 
 std::optional<CatalogStats> catalog_stats_of(const std::string& po_text) {
-  const ProcessResult r =
-      run_process_with_input({"msgfmt", "--statistics", "-o", "/dev/null", "-"}, &po_text);
+  // msgfmt judges whether the catalog can be read at all; the counting is
+  // ours, so that it never depends on msgfmt's wording and an entry with an
+  // empty plural form counts as untranslated (msgfmt counts it translated).
+  const ProcessResult r = run_process_with_input({"msgfmt", "-o", "/dev/null", "-"}, &po_text);
   if (r.exit_code != 0) return std::nullopt;
-  // "40 translated messages, 2 fuzzy translations, 3 untranslated messages."
   CatalogStats s;
-  // Each "N translated", "N fuzzy" or "N untranslated", found by hand.
-  const std::string_view err = r.err;
-  for (std::size_t i = 0; i < err.size();) {
-    if (!is_digit(err[i])) {
-      ++i;
-      continue;
-    }
-    const int n = *number_at(err, i);
-    if (i == err.size() || err[i] != ' ') continue;
-    const std::string_view rest = err.substr(i + 1);
-    for (const auto& [kind, count] :
-         {std::pair{"translated", &s.translated}, std::pair{"fuzzy", &s.fuzzy},
-          std::pair{"untranslated", &s.untranslated}}) {
-      if (!rest.starts_with(kind)) continue;
-      *count = n;
-      i += 1 + std::string_view(kind).size();
-      break;
-    }
+  for (const auto& e : read_po(po_text)) {
+    if (e.msgid.empty()) continue;  // the header
+    auto filled = [](const auto& m) { return !m.second.empty(); };
+    const bool any = std::any_of(e.msgstr.begin(), e.msgstr.end(), filled);
+    const bool all = any && std::all_of(e.msgstr.begin(), e.msgstr.end(), filled);
+    if (e.fuzzy && any)
+      ++s.fuzzy;
+    else if (all)
+      ++s.translated;
+    else
+      ++s.untranslated;
   }
   // Obsolete entries ("#~ msgid") are kept by msgmerge and ignored by msgfmt.
   std::istringstream in(po_text);

@@ -1,5 +1,6 @@
 // Compiling catalogs with GNU msgfmt and loading every language's Locale.
 #include <algorithm>
+#include <climits>
 #include <sstream>
 
 #include "core/file_io.h"
@@ -42,43 +43,88 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
   // python-brace-format; those findings keep the placeholder rule.
   DiagnosticSink found;
   report_gettext_errors(r.err, {{"<stdin>", rel}}, "i18n/syntax", found);
+  const bool bom = file.bytes.starts_with("\xEF\xBB\xBF");
+  if (bom)
+    sink.error({rel, 1, 1}, "i18n/syntax",
+               "the catalog starts with a byte order mark (BOM), which gettext cannot read; save "
+               "it as UTF-8 without BOM, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' " +
+                   rel);
   for (const auto& d : found.sorted())
-    sink.report(
-        d.where, d.severity,
-        d.message.find("format specification") != std::string::npos ? "i18n/placeholder" : d.rule,
-        d.message);
+    if (!(bom && d.where.line == 1))  // msgfmt's "1:2: syntax error" is the BOM
+      sink.report(
+          d.where, d.severity,
+          d.message.find("format specification") != std::string::npos ? "i18n/placeholder" : d.rule,
+          d.message);
   return std::nullopt;
 }
 
 std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig& config,
                                          const LanguageConfig& lang, DiagnosticSink& sink) {
   const std::string rel = catalog_path(lang.code);
-  auto mo = compile_catalog(root, lang.code, sink);
-  if (!mo) return mo;  // missing or rejected: reported
+  // polypress's own checks run even when msgfmt rejects the catalog, so that
+  // a translator sees every problem in one run.
+  DiagnosticSink compiled;
+  auto mo = compile_catalog(root, lang.code, compiled);
   const ReadResult file = read_file(root / rel, kMaxCatalogBytes);
-  if (!file.ok) return mo;
-  const auto entries = read_po(file.bytes);
+  const bool bom = file.ok && file.bytes.starts_with("\xEF\xBB\xBF");
+  const auto entries =
+      file.ok ? read_po(bom ? file.bytes.substr(3) : file.bytes) : std::vector<PoEntry>{};
   const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
   const auto categories = integer_plural_categories(icu);
   std::string names;
   for (const auto& c : categories) names += (names.empty() ? "" : ", ") + c;
   const std::string expected = "Plural-Forms: " + gettext_plural_forms(icu);
   std::optional<std::string> plural_forms;
-  int header_line = 1;
-  for (const auto& e : entries) {
+  int header_line = 1, header_end = INT_MAX;  // the header entry's lines: [line, end)
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const auto& e = entries[i];
     if (!e.msgid.empty() || e.msgstr.empty()) continue;
     header_line = e.line;
+    header_end = i + 1 < entries.size() ? entries[i + 1].line : INT_MAX;
     if (auto value = header_plural_forms(e.msgstr[0].second)) plural_forms = std::move(value);
+  }
+  // msgfmt's findings in the header: about its Plural-Forms, or a syntax
+  // error that leaves the header unread (then the header is msgfmt's alone).
+  auto in_header = [&](const Diagnostic& d) {
+    return d.where.line <= 1 || (d.where.line >= header_line && d.where.line < header_end);
+  };
+  auto on_plural_forms = [](const Diagnostic& d) {
+    return d.message.find("plural") != std::string::npos;
+  };
+  bool header_unread = !file.ok, msgfmt_on_plural_forms = false;
+  for (const auto& d : compiled.sorted()) {
+    if (d.severity != Severity::error || !in_header(d)) continue;
+    (on_plural_forms(d) ? msgfmt_on_plural_forms : header_unread) = true;
   }
   const std::string has = "'" + lang.code + "' has " + std::to_string(categories.size()) +
                           " CLDR plural categories for whole numbers (" + names + ")";
-  if (!plural_forms) {
-    sink.error({rel, header_line, 1}, "i18n/plural-forms",
-               "the header has no Plural-Forms; " + has + ", e.g. \"" + expected + "\"");
-  } else if (const auto problem = check_plural_forms(config, lang, *plural_forms)) {
-    sink.error({rel, header_line, 1}, "i18n/plural-forms",
-               *problem + "; " + has + ", e.g. \"" + expected + "\"");
+  std::optional<std::string> header_error;
+  if (header_unread) {
+    // msgfmt's syntax error is the finding; the header cannot be judged.
+  } else if (!plural_forms) {
+    header_error = "the header has no Plural-Forms; " + has + ", e.g. \"" + expected + "\"";
+  } else if (plural_forms->find("INTEGER") != std::string::npos) {
+    header_error = "Plural-Forms is still the template's \"" +
+                   quote_for_message(*plural_forms, 60) + "\"; " + has + ", e.g. \"" + expected +
+                   "\"";
+  } else {
+    const PluralFormsVerdict verdict = judge_plural_forms(config, lang, *plural_forms);
+    // When msgfmt rejects the expression, its own words (with its hint) say it.
+    if (verdict.error && !(msgfmt_on_plural_forms && verdict.error->starts_with("msgfmt rejects")))
+      header_error = *verdict.error + "; " + has + ", e.g. \"" + verdict.suggestion + "\"" +
+                     (verdict.renumbering.empty() ? "" : " " + verdict.renumbering);
+    else if (verdict.note)
+      sink.report({rel, header_line, 1}, Severity::note, "i18n/plural-forms-extra", *verdict.note);
   }
+  if (header_error) sink.error({rel, header_line, 1}, "i18n/plural-forms", *header_error);
+  std::set<int> msgfmt_lines;  // lines msgfmt reported something at
+  for (const auto& d : compiled.sorted()) {
+    // Ours says what msgfmt says about the header's Plural-Forms, with CLDR's.
+    if (header_error && in_header(d) && on_plural_forms(d)) continue;
+    if (d.severity == Severity::error) msgfmt_lines.insert(d.where.line);
+    sink.report(d.where, d.severity, d.rule, d.message);
+  }
+  if (!file.ok) return mo;  // missing or unreadable: reported
   // A placeholder name longer than any the code uses is an error of its own,
   // and the string is not compared further.
   auto too_long = [&](const std::vector<std::string>& names, int line) {
@@ -93,6 +139,19 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
   };
   for (const auto& e : entries) {
     if (e.msgid.empty()) continue;
+    // An empty form of a translated plural entry: msgfmt counts the entry
+    // translated and the page would show nothing for those numbers.
+    const auto filled = std::find_if(e.msgstr.begin(), e.msgstr.end(),
+                                     [](const auto& m) { return !m.second.empty(); });
+    if (!e.fuzzy && !e.msgid_plural.empty() && filled != e.msgstr.end())
+      for (std::size_t i = 0; i < e.msgstr.size(); ++i)
+        if (e.msgstr[i].second.empty())
+          sink.warning({rel, e.msgstr_lines[i], 1}, "i18n/empty-plural-form",
+                       "msgstr[" + std::to_string(e.msgstr[i].first) + "] is empty while msgstr[" +
+                           std::to_string(filled->first) +
+                           "] is translated; the entry counts as untranslated and numbers of "
+                           "that form show the source text");
+    if (e.no_brace_format) continue;  // its braces are text, not placeholders
     auto wanted = placeholders(e.msgid + " " + e.msgid_plural);
     if (too_long(wanted, e.line)) continue;
     for (std::size_t i = 0; i < e.msgstr.size(); ++i) {
@@ -102,6 +161,8 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
       if (text.empty() || e.fuzzy) continue;
       const auto have = placeholders(text);
       if (too_long(have, line)) continue;
+      // msgfmt compared this entry's python-brace-format already.
+      if (msgfmt_lines.count(line) || msgfmt_lines.count(e.line)) continue;
       // A plural form may leave the number out ("one article"); nothing may be invented.
       const bool ok = e.msgid_plural.empty()
                           ? have == wanted

@@ -115,13 +115,35 @@ std::vector<std::string> integer_plural_categories(const std::string& icu_locale
 
 /// A gettext Plural-Forms value equivalent to the locale's CLDR rules for whole
 /// numbers, form i being the i-th of integer_plural_categories():
-/// "nplurals=2; plural=(n == 1 ? 0 : 1);".
-std::string gettext_plural_forms(const std::string& icu_locale);
+/// "nplurals=2; plural=(n == 1 ? 0 : 1);". With `forms` (one per category, in
+/// that order) and `nplurals`, category i gets form forms[i] instead: the
+/// same rules in a catalog's own order of forms.
+std::string gettext_plural_forms(const std::string& icu_locale, const std::vector<int>& forms = {},
+                                 int nplurals = 0);
 
-/// Why a catalog's Plural-Forms value disagrees with CLDR for whole numbers
-/// ("nplurals=2, but ..." or "form 1 is used for 2 (two) and for 3 (few)"), or
-/// nullopt when every sampled number gets the form of its own category. The
-/// expression is evaluated by msgfmt and Boost.Locale, as pages will use it.
+/// What a catalog's Plural-Forms does to every whole number, judged against
+/// CLDR by outcome: the expression is evaluated by msgfmt and Boost.Locale, as
+/// pages will use it, for 0..1000 and large numbers.
+struct PluralFormsVerdict {
+  /// Some whole number gets a form that another category uses, or the header
+  /// cannot be read: the numbers, the forms and what CLDR says.
+  std::optional<std::string> error;
+  /// Correct for every whole number, with forms no whole number uses
+  /// (Transifex's fraction form) or with CLDR's large-number category sharing
+  /// "other"'s form (the Romance "many"): what those forms are for.
+  std::optional<std::string> note;
+  /// With an error: a correct header ("Plural-Forms: …")…
+  std::string suggestion;
+  /// …and what it means for the entries: "(your msgstr[] keep their
+  /// numbers)", or which msgstr[i] moves where and which are to be written.
+  std::string renumbering;
+};
+
+/// Judges `plural_forms` (the header's value) for `lang`.
+PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
+                                      const std::string& plural_forms);
+
+/// judge_plural_forms()'s error alone.
 std::optional<std::string> check_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
                                               const std::string& plural_forms);
 

@@ -110,12 +110,16 @@ Locale::~Locale() = default;
 
 std::string Locale::tr(const std::string& msgid) const {
   record_dependency(DependencyKey::catalog(code_));
-  return bl::translate(msgid).str(messages_);
+  std::string out = bl::translate(msgid).str(messages_);
+  return out.empty() ? msgid : out;
 }
 
 std::string Locale::tr_n(const std::string& singular, const std::string& plural, long n) const {
   record_dependency(DependencyKey::catalog(code_));
-  return bl::translate(singular, plural, n).str(messages_);
+  // An empty form of a translated entry falls back to the source text, as an
+  // untranslated entry does: never an empty string on a page.
+  std::string out = bl::translate(singular, plural, n).str(messages_);
+  return !out.empty() ? out : n == 1 ? singular : plural;
 }
 
 std::string Locale::tr_fill(const std::string& msgid,

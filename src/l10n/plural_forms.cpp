@@ -206,10 +206,13 @@ std::vector<std::string> integer_plural_categories(const std::string& icu_locale
   return out;
 }
 
-std::string gettext_plural_forms(const std::string& icu_locale) {
+std::string gettext_plural_forms(const std::string& icu_locale, const std::vector<int>& forms,
+                                 int nplurals) {
   const auto rules = rules_for(icu_locale);
   const auto categories = integer_plural_categories(icu_locale);
-  if (!rules || categories.size() <= 1) return "nplurals=1; plural=0;";
+  auto form_of = [&](std::size_t i) { return std::to_string(forms.empty() ? int(i) : forms[i]); };
+  const std::string count = std::to_string(nplurals > 0 ? nplurals : int(categories.size()));
+  if (!rules || categories.size() <= 1) return "nplurals=" + count + "; plural=" + form_of(0) + ";";
   // ICU's normalized description: "few: n mod 100 in 3..10; one: n  in 1..1; other: ".
   std::map<std::string, std::string> conditions;
   std::string all = to_utf8(rules->getRules());
@@ -227,27 +230,59 @@ std::string gettext_plural_forms(const std::string& icu_locale) {
     conditions[key] = squeezed;
   }
   // Every reachable category but the last gets a test; the last is the default.
-  std::string expr = std::to_string(categories.size() - 1);
+  std::string expr = form_of(categories.size() - 1);
   for (std::size_t i = categories.size() - 1; i-- > 0;) {
     const Folded f = condition(conditions[categories[i]]);
     if (f.kind == Folded::never) continue;
     const std::string test = f.kind == Folded::always ? "1" : f.expr;
-    expr = test + " ? " + std::to_string(i) + " : " + expr;
+    expr = test + " ? " + form_of(i) + " : " + expr;
   }
-  return "nplurals=" + std::to_string(categories.size()) + "; plural=(" + expr + ");";
+  return "nplurals=" + count + "; plural=(" + expr + ");";
 }
 
-std::optional<std::string> check_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
-                                              const std::string& plural_forms) {
+namespace {
+
+// "10–20, 30, 40, …": sorted numbers as runs of consecutive ones, the first
+// three.
+std::string number_runs(const std::vector<long>& numbers) {
+  std::string out;
+  int runs = 0;
+  for (std::size_t i = 0; i < numbers.size();) {
+    std::size_t j = i;
+    while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1) ++j;
+    if (runs == 3) return out + ", …";
+    out += (out.empty() ? "" : ", ") + std::to_string(numbers[i]) +
+           (j > i ? "–" + std::to_string(numbers[j]) : "");
+    ++runs;
+    i = j + 1;
+  }
+  return out;
+}
+
+// CLDR's large-number category ("many" of fr, es, it, ca, pt: 1000000,
+// 2000000, …): gettext catalogs have always given it "other"'s form.
+constexpr long kLargeNumbers = 1000000;
+
+}  // namespace
+
+PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
+                                      const std::string& plural_forms) {
+  PluralFormsVerdict v;
   const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
   const auto categories = integer_plural_categories(icu);
+  v.suggestion = "Plural-Forms: " + gettext_plural_forms(icu);
   const auto digits = nplurals_digits(plural_forms);
-  if (!digits) return "Plural-Forms has no nplurals";
-  // A number of more digits than an int holds is simply wrong.
-  if (digits->size() > 6) return "Plural-Forms says nplurals=" + quote_for_message(*digits, 20);
+  if (!digits) {
+    v.error = "Plural-Forms has no nplurals";
+    return v;
+  }
+  // CLDR has at most six categories; twelve forms leave room for any
+  // tradition, and more is a typing error.
+  if (digits->size() > 2 || std::stoi(*digits) < 1 || std::stoi(*digits) > 12) {
+    v.error = "Plural-Forms says nplurals=" + quote_for_message(*digits, 20) + "; expected 1 to 12";
+    return v;
+  }
   const int nplurals = std::stoi(*digits);
-  if (nplurals != static_cast<int>(categories.size()))
-    return "Plural-Forms says nplurals=" + std::to_string(nplurals);
   // A probe catalog whose form k reads "k", compiled and read like the real one.
   std::string po =
       "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: ";
@@ -261,15 +296,18 @@ std::optional<std::string> check_plural_forms(const SiteConfig& config, const La
     // "<stdin>:2: invalid plural expression": keep msgfmt's words.
     const auto at = r.err.find("<stdin>:2: ");
     const auto end = at == std::string::npos ? at : r.err.find('\n', at);
-    return "msgfmt rejects Plural-Forms: " + (at == std::string::npos
-                                                  ? std::string("invalid")
-                                                  : r.err.substr(at + 11, end - at - 11));
+    std::string why = at == std::string::npos ? "invalid" : r.err.substr(at + 11, end - at - 11);
+    // "...but header entry lacks …" continues a line about the probe's entry.
+    for (const char* lead : {"...", "but "})
+      if (why.starts_with(lead)) why.erase(0, std::string_view(lead).size());
+    v.error = "msgfmt rejects Plural-Forms: " + why;
+    return v;
   }
   const Locale probe(config, lang, r.out);
   const auto rules = rules_for(icu);
-  if (!rules) return std::nullopt;
-  std::map<int, std::pair<long, std::string>> by_form;
-  std::map<std::string, std::pair<long, int>> by_category;
+  if (!rules) return v;
+  // category → form → the sampled numbers that get it, ascending.
+  std::map<std::string, std::map<int, std::vector<long>>> seen;
   for (unsigned long un : integer_samples()) {
     if (un > 1000 && un < 100000) continue;  // the pattern repeats; keep it quick
     const long n = static_cast<long>(un);
@@ -277,22 +315,137 @@ std::optional<std::string> check_plural_forms(const SiteConfig& config, const La
     const std::string singular = "x", plural = "xs";
     const std::string form_text = probe.tr_n(singular, plural, n);
     const int form = form_text == "x" || form_text == "xs" ? -1 : std::stoi(form_text);
-    const std::string cat = to_utf8(rules->select(static_cast<int32_t>(n)));
-    if (form < 0 || form >= nplurals)  // Boost.Locale falls back to the msgid
-      return "Plural-Forms gives " + std::to_string(n) +
-             " a form beyond nplurals=" + std::to_string(nplurals);
-    const auto f = by_form.emplace(form, std::pair{n, cat}).first;
-    if (f->second.second != cat)
-      return "Plural-Forms gives form " + std::to_string(form) + " to " +
-             std::to_string(f->second.first) + " (" + f->second.second + ") and to " +
-             std::to_string(n) + " (" + cat + ")";
-    const auto c = by_category.emplace(cat, std::pair{n, form}).first;
-    if (c->second.second != form)
-      return "Plural-Forms gives " + std::to_string(c->second.first) + " and " + std::to_string(n) +
-             ", both '" + cat + "', different forms (" + std::to_string(c->second.second) +
-             " and " + std::to_string(form) + ")";
+    if (form < 0 || form >= nplurals) {  // Boost.Locale falls back to the msgid
+      v.error = "Plural-Forms gives " + std::to_string(n) +
+                " a form beyond nplurals=" + std::to_string(nplurals);
+      return v;
+    }
+    seen[to_utf8(rules->select(static_cast<int32_t>(n)))][form].push_back(n);
   }
-  return std::nullopt;
+  auto total = [&](const std::string& c) {
+    std::size_t t = 0;
+    for (const auto& [f, numbers] : seen[c]) t += numbers.size();
+    return t;
+  };
+  auto first_of = [&](const std::string& c) { return seen[c].begin()->second.front(); };
+  // Each category's form: the one most of its numbers get, the categories
+  // with the most numbers choosing first. A category left without a form of
+  // its own shares the form of another.
+  std::vector<std::string> order;
+  for (const auto& [c, forms] : seen) order.push_back(c);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const std::string& a, const std::string& b) { return total(a) > total(b); });
+  std::map<std::string, int> form_of;
+  std::map<int, std::string> owner;
+  std::vector<std::string> sharing;
+  for (const auto& c : order) {
+    int best = -1;
+    std::size_t most = 0;
+    for (const auto& [f, numbers] : seen[c])
+      if (!owner.count(f) && numbers.size() > most) best = f, most = numbers.size();
+    if (best < 0) {
+      for (const auto& [f, numbers] : seen[c])
+        if (numbers.size() > most) best = f, most = numbers.size();
+      sharing.push_back(c);
+    } else {
+      owner[best] = c;
+    }
+    form_of[c] = best;
+  }
+  auto example = [&](const std::string& c, int f) {
+    return "'" + c + "', as " + std::to_string(seen[c][f].front());
+  };
+  // The categories whose numbers get each form.
+  std::map<int, std::vector<std::string>> users;
+  for (const auto& c : order)
+    for (const auto& [f, numbers] : seen[c]) users[f].push_back(c);
+  // Numbers whose form is not their category's own: wrong when the form is
+  // another category's too. A form that only some numbers of one category
+  // get (Hebrew's tens, CLDR's former "many") is a refinement the translator
+  // can fill alike, unless it singles out 0 or 1 in a language where CLDR
+  // says they read like any number (the English "n != 1" copied into tg).
+  std::vector<std::pair<long, std::string>> wrong;  // (first number, what happens)
+  std::vector<std::string> refinements;
+  bool order_kept = true;
+  for (const auto& c : order) {
+    const bool shares = std::count(sharing.begin(), sharing.end(), c) > 0;
+    if (shares && first_of(c) >= kLargeNumbers) continue;
+    if (shares) order_kept = false;
+    for (const auto& [f, numbers] : seen[c]) {
+      if (!shares && f == form_of[c]) continue;
+      const std::string get = number_runs(numbers) + (numbers.size() == 1 ? " gets" : " get") +
+                              " form " + std::to_string(f);
+      const std::string own = " (form " + std::to_string(form_of[c]) + ", as " +
+                              std::to_string(seen[c][form_of[c]].front()) + ")";
+      if (!shares && users[f].size() == 1) {
+        if (numbers.back() > 1) {
+          refinements.push_back(get + " of their own ('" + c + "' in CLDR, like form " +
+                                std::to_string(form_of[c]) + ")");
+          continue;
+        }
+        wrong.emplace_back(numbers.front(), get + " of its own, but CLDR says '" + c + "'" + own +
+                                                ": whole numbers read alike there");
+        continue;
+      }
+      std::string what = get;
+      const std::string& other = owner.count(f)          ? owner[f]
+                                 : users[f].front() != c ? users[f].front()
+                                                         : users[f].back();
+      what += " (" + example(other, f) + "), but CLDR says '" + c + "'";
+      what += shares ? ", which has no form of its own" : own;
+      wrong.emplace_back(numbers.front(), what);
+    }
+  }
+  if (!wrong.empty()) {
+    std::sort(wrong.begin(), wrong.end());
+    std::string message;
+    for (std::size_t i = 0; i < wrong.size() && i < 2; ++i)
+      message += (i ? "; " : "") + wrong[i].second;
+    v.error = message;
+    if (order_kept) {
+      // Every category has a form of its own: the same forms, right rules.
+      std::vector<int> forms;
+      for (const auto& c : categories) forms.push_back(form_of.count(c) ? form_of[c] : 0);
+      v.suggestion = "Plural-Forms: " + gettext_plural_forms(icu, forms, nplurals);
+      v.renumbering = "(your msgstr[] keep their numbers)";
+    } else {
+      // The forms that move to CLDR's order, then the ones to write anew.
+      std::string moves, added;
+      for (std::size_t i = 0; i < categories.size(); ++i) {
+        const std::string& c = categories[i];
+        const bool own = form_of.count(c) && owner.count(form_of[c]) && owner[form_of[c]] == c;
+        if (own && form_of[c] == int(i)) continue;
+        std::string& list = own ? moves : added;
+        list += std::string(list.empty() ? "" : ", ") +
+                (own ? "msgstr[" + std::to_string(form_of[c]) + "] becomes msgstr[" +
+                           std::to_string(i) + "] ('" + c + "')"
+                     : "msgstr[" + std::to_string(i) + "] ('" + c + "')");
+      }
+      if (!moves.empty() || !added.empty()) v.renumbering = "— in every plural entry ";
+      v.renumbering += moves;
+      if (!added.empty()) v.renumbering += (moves.empty() ? "write " : ", and write ") + added;
+    }
+    return v;
+  }
+  std::string note;
+  for (int f = 0; f < nplurals; ++f)
+    if (!users.count(f)) note += (note.empty() ? "form " : ", form ") + std::to_string(f);
+  if (!note.empty())
+    note += " serve" + std::string(note.find(',') == std::string::npos ? "s" : "") +
+            " no whole number (Transifex and Weblate add one for fractions; polypress counts "
+            "whole things)";
+  for (const auto& r : refinements) note += (note.empty() ? "" : "; ") + r;
+  for (const auto& c : sharing)
+    note += (note.empty() ? "" : "; ") + std::string("'") + c + "' (" +
+            number_runs(seen[c].begin()->second) + ") shares form " + std::to_string(form_of[c]) +
+            " with '" + owner[form_of[c]] + "', as gettext catalogs have always done";
+  if (!note.empty()) v.note = "Plural-Forms is right for every whole number; " + note;
+  return v;
+}
+
+std::optional<std::string> check_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
+                                              const std::string& plural_forms) {
+  return judge_plural_forms(config, lang, plural_forms).error;
 }
 
 }  // namespace pp

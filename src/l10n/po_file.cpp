@@ -62,7 +62,7 @@ std::vector<PoEntry> read_po(const std::string& text) {
   PoEntry cur;
   bool open = false;
   std::string* target = nullptr;
-  bool pending_fuzzy = false;
+  bool pending_fuzzy = false, pending_no_format = false;
   auto flush = [&] {
     if (open) entries.push_back(cur);
     cur = PoEntry{};
@@ -82,10 +82,15 @@ std::vector<PoEntry> read_po(const std::string& text) {
     if (line.rfind("#~", 0) == 0) continue;
     if (line.rfind("#,", 0) == 0) {
       if (line.find("fuzzy") != std::string::npos) pending_fuzzy = true;
+      if (line.find("no-python-brace-format") != std::string::npos) pending_no_format = true;
       continue;
     }
     if (line[0] == '#') continue;
-    if (line.rfind("msgid_plural ", 0) == 0) {
+    if (line.rfind("msgctxt ", 0) == 0) {
+      // A context starts the next entry; its text is not needed here.
+      if (open && !cur.msgstr.empty()) flush();
+      target = nullptr;
+    } else if (line.rfind("msgid_plural ", 0) == 0) {
       cur.msgid_plural = unquote(line);
       target = &cur.msgid_plural;
     } else if (line.rfind("msgid ", 0) == 0) {
@@ -93,7 +98,8 @@ std::vector<PoEntry> read_po(const std::string& text) {
       open = true;
       cur.line = n;
       cur.fuzzy = pending_fuzzy;
-      pending_fuzzy = false;
+      cur.no_brace_format = pending_no_format;
+      pending_fuzzy = pending_no_format = false;
       cur.msgid = unquote(line);
       target = &cur.msgid;
     } else if (const auto index = msgstr_index(line)) {
@@ -133,13 +139,21 @@ std::vector<std::string> placeholders(const std::string& text) {
   std::vector<std::string> out;
   std::size_t i = 0;
   while ((i = text.find('{', i)) != std::string::npos) {
+    // "{{" is a literal brace in Python's format strings; "\{" and "\N{NAME}"
+    // (a regex or Unicode-name escape, as in glib's catalogs) are no placeholders.
+    if (i + 1 < text.size() && text[i + 1] == '{') {
+      i += 2;
+      continue;
+    }
+    const bool escaped =
+        (i > 0 && text[i - 1] == '\\') || (i > 1 && text[i - 2] == '\\' && is_start(text[i - 1]));
     std::size_t end = i + 1;
     if (end < text.size() && is_start(text[end])) {
       ++end;
       while (end < text.size() && is_name(text[end])) ++end;
     }
     if (end > i + 1 && end < text.size() && text[end] == '}') {
-      out.push_back(text.substr(i + 1, end - i - 1));
+      if (!escaped) out.push_back(text.substr(i + 1, end - i - 1));
       i = end + 1;
     } else {
       // No placeholder starts inside the name just scanned.

@@ -17,7 +17,8 @@ struct PoEntry {
   std::vector<std::pair<int, std::string>> msgstr;  ///< (index, text); index 0 for a singular
   std::vector<int> msgstr_lines;
   bool fuzzy = false;
-  int line = 0;  ///< line of msgid
+  bool no_brace_format = false;  ///< flagged "#, no-python-brace-format": braces are text
+  int line = 0;                  ///< line of msgid
 };
 
 /// The entries of a .po file's text (obsolete "#~" entries left out). Syntax is
@@ -29,7 +30,8 @@ std::vector<PoEntry> read_po(const std::string& text);
 /// any white space (line breaks too); nullopt when there is no such line.
 std::optional<std::string> header_plural_forms(const std::string& header);
 
-/// The `{name}` placeholders of a message, sorted and unique.
+/// The `{name}` placeholders of a message, sorted and unique; `{{`, `\{`
+/// and `\N{name}` are text.
 std::vector<std::string> placeholders(const std::string& text);
 
 /// Warns (i18n/character) at each translation holding a character that XML

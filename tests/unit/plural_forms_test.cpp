@@ -2,6 +2,8 @@
 // Plural-Forms agrees with CLDR for whole numbers.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -48,17 +50,120 @@ TEST(PluralForms, CommonGnuHeadersAreAccepted) {
 }
 
 TEST(PluralForms, DisagreementsAreExplained) {
-  EXPECT_EQ(check("ru", "nplurals=2; plural=(n != 1);"), "Plural-Forms says nplurals=2");
+  EXPECT_EQ(check("ru", "nplurals=2; plural=(n != 1);"),
+            "2–4, 22–24, 32–34, … get form 1 ('many', as 0), but CLDR says 'few', which has no "
+            "form of its own; 21, 31, 41, … get form 1 ('many', as 0), but CLDR says 'one' "
+            "(form 0, as 1)");
   EXPECT_EQ(check("hi", "nplurals=2; plural=(n != 1);"),
-            "Plural-Forms gives 0 and 1, both 'one', different forms (1 and 0)");
+            "0 gets form 1 ('other', as 2), but CLDR says 'one' (form 0, as 1)");
   EXPECT_EQ(check("de", "nplurals=2; plural=(n > 1);"),
-            "Plural-Forms gives form 0 to 0 (other) and to 1 (one)");
+            "0 gets form 0 ('one', as 1), but CLDR says 'other' (form 1, as 2)");
   EXPECT_EQ(check("de", "nplurals=2; plural=(n == 1 ? 0 : 2);"),
             "msgfmt rejects Plural-Forms: nplurals = 2 but plural expression can produce values as "
             "large as 2");
   EXPECT_EQ(check("de", "nplurals=2; plural=(n == ;"),
             "msgfmt rejects Plural-Forms: invalid plural expression");
   EXPECT_EQ(check("de", "plural=(n != 1);"), "Plural-Forms has no nplurals");
+}
+
+// The headers of Django's catalogs as Debian 12 ships them (python3-django
+// 3.2, made with Transifex), judged by what they do to whole numbers.
+PluralFormsVerdict judge(const std::string& code, const std::string& plural_forms) {
+  SiteConfig config;
+  config.time_zone = "UTC";
+  return judge_plural_forms(config, LanguageConfig{code, code, code}, plural_forms);
+}
+
+TEST(PluralForms, TransifexFractionFormsAndRomanceMillionsAreRight) {
+  const std::map<std::string, std::string> right = {
+      {"ru",
+       "nplurals=4; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<12 || "
+       "n%100>14) ? 1 : n%10==0 || (n%10>=5 && n%10<=9) || (n%100>=11 && n%100<=14)? 2 : 3);"},
+      {"uk",
+       "nplurals=4; plural=(n % 1 == 0 && n % 10 == 1 && n % 100 != 11 ? 0 : n % 1 == 0 && n % "
+       "10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : n % 1 == 0 && (n % 10 "
+       "==0 || (n % 10 >=5 && n % 10 <=9) || (n % 100 >=11 && n % 100 <=14 )) ? 2: 3);"},
+      {"pl",
+       "nplurals=4; plural=(n==1 ? 0 : (n%10>=2 && n%10<=4) && (n%100<12 || n%100>14) ? 1 : "
+       "n!=1 && (n%10>=0 && n%10<=1) || (n%10>=5 && n%10<=9) || (n%100>=12 && n%100<=14) ? 2 : "
+       "3);"},
+      {"cs",
+       "nplurals=4; plural=(n == 1 && n % 1 == 0) ? 0 : (n >= 2 && n <= 4 && n % 1 == 0) ? 1: "
+       "(n % 1 != 0 ) ? 2 : 3;"},
+      {"sk",
+       "nplurals=4; plural=(n % 1 == 0 && n == 1 ? 0 : n % 1 == 0 && n >= 2 && n <= 4 ? 1 : n "
+       "% 1 != 0 ? 2: 3);"},
+      {"lt",
+       "nplurals=4; plural=(n % 10 == 1 && (n % 100 > 19 || n % 100 < 11) ? 0 : (n % 10 >= 2 "
+       "&& n % 10 <=9) && (n % 100 > 19 || n % 100 < 11) ? 1 : n % 1 != 0 ? 2: 3);"},
+      {"he",
+       "nplurals=4; plural=(n == 1 && n % 1 == 0) ? 0 : (n == 2 && n % 1 == 0) ? 1: (n % 10 == "
+       "0 && n % 1 == 0 && n > 10) ? 2 : 3;"},
+      {"fr", "nplurals=2; plural=(n > 1);"},
+      {"es", "nplurals=2; plural=(n != 1);"},
+      {"it", "nplurals=2; plural=(n != 1);"},
+      {"pt-PT", "nplurals=2; plural=(n != 1);"},
+      {"pt-BR", "nplurals=2; plural=(n > 1);"},
+      {"ca", "nplurals=2; plural=(n != 1);"},
+  };
+  for (const auto& [code, header] : right) {
+    const auto v = judge(code, header);
+    EXPECT_EQ(v.error, std::nullopt) << code;
+    EXPECT_NE(v.note, std::nullopt) << code;  // each has a form CLDR does not
+  }
+  EXPECT_EQ(judge("cs", right.at("cs")).note,
+            "Plural-Forms is right for every whole number; form 2 serves no whole number "
+            "(Transifex and Weblate add one for fractions; polypress counts whole things)");
+  EXPECT_EQ(judge("fr", right.at("fr")).note,
+            "Plural-Forms is right for every whole number; 'many' (1000000, 10000000, 100000000, "
+            "…) shares form 1 with 'other', as gettext catalogs have always done");
+  EXPECT_EQ(judge("he", right.at("he")).note,
+            "Plural-Forms is right for every whole number; 20, 30, 40, … get form 2 of their own "
+            "('other' in CLDR, like form 3)");
+  // GNU msginit's headers and CLDR's own are right without a note.
+  EXPECT_EQ(judge("de", "nplurals=2; plural=(n != 1);").note, std::nullopt);
+  EXPECT_EQ(judge("ko", "nplurals=1; plural=0;").note, std::nullopt);
+}
+
+TEST(PluralForms, WrongMappingsNameTheNumbersAndASafeFix) {
+  const std::map<std::string, std::string> wrong = {
+      {"bn", "nplurals=2; plural=(n != 1);"},
+      {"hi", "nplurals=2; plural=(n != 1);"},
+      {"hy", "nplurals=2; plural=(n != 1);"},
+      {"pa", "nplurals=2; plural=(n != 1);"},
+      {"kab", "nplurals=2; plural=(n != 1);"},
+      {"tr", "nplurals=2; plural=(n > 1);"},
+      {"lv", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2);"},
+      {"cy", "nplurals=4; plural=(n==1) ? 0 : (n==2) ? 1 : (n != 8 && n != 11) ? 2 : 3;"},
+      {"ga", "nplurals=5; plural=(n==1 ? 0 : n==2 ? 1 : n<7 ? 2 : n<11 ? 3 : 4);"},
+      {"tg", "nplurals=2; plural=(n != 1);"},
+      {"ky", "nplurals=1; plural=0;"},
+      {"uz", "nplurals=1; plural=0;"},
+  };
+  for (const auto& [code, header] : wrong) {
+    const auto v = judge(code, header);
+    ASSERT_NE(v.error, std::nullopt) << code;
+    // The suggestion is right by the same judgement.
+    EXPECT_EQ(judge(code, v.suggestion.substr(v.suggestion.find(' ') + 1)).error, std::nullopt)
+        << code << ": " << v.suggestion;
+  }
+  EXPECT_EQ(judge("lv", wrong.at("lv")).error,
+            "10–20, 30, 40, … get form 1 ('other', as 2), but CLDR says 'zero' (form 2, as 0)");
+  // The translator's order is kept where it can be.
+  EXPECT_EQ(judge("lv", wrong.at("lv")).suggestion,
+            "Plural-Forms: nplurals=3; plural=((n % 10 == 0 || (n % 100 >= 11 && n % 100 <= 19)) "
+            "? 2 : (n % 10 == 1 && n % 100 != 11) ? 0 : 1);");
+  EXPECT_EQ(judge("lv", wrong.at("lv")).renumbering, "(your msgstr[] keep their numbers)");
+  EXPECT_EQ(judge("tg", wrong.at("tg")).error,
+            "1 gets form 0 of its own, but CLDR says 'other' (form 1, as 0): whole numbers read "
+            "alike there");
+  EXPECT_EQ(judge("ky", wrong.at("ky")).error,
+            "1 gets form 0 ('other', as 0), but CLDR says 'one', which has no form of its own");
+  EXPECT_EQ(judge("ky", wrong.at("ky")).suggestion,
+            "Plural-Forms: nplurals=2; plural=(n == 1 ? 0 : 1);");
+  EXPECT_EQ(judge("ky", wrong.at("ky")).renumbering,
+            "— in every plural entry msgstr[0] becomes msgstr[1] ('other'), and write msgstr[0] "
+            "('one')");
 }
 
 }  // namespace

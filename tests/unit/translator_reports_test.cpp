@@ -56,25 +56,32 @@ TEST(TranslatorReports, StaleDiffsFollowTheMatrix) {
 
 TEST(TranslatorReports, StatsTableAndThreshold) {
   I18nStatsResult r;
-  LanguageStats en{"en", CatalogStats{3, 1, 0, 0}, 75.0, 2, 0, 0, 0, 0, 100.0};
-  LanguageStats ko{"ko", std::nullopt, 0.0, 0, 1, 1, 0, 0, 50.0};
-  r.languages = {en, ko};
+  LanguageStats en{"en", true, CatalogStats{0, 0, 4, 0}, 100.0, 2, 0, 0, 0, 0, 100.0};
+  LanguageStats de{"de", false, CatalogStats{3, 1, 0, 0}, 75.0, 0, 2, 0, 0, 0, 100.0};
+  LanguageStats ko{"ko", false, std::nullopt, 0.0, 0, 1, 1, 0, 0, 50.0};
+  r.languages = {en, de, ko};
   EXPECT_EQ(i18n_stats_text(r),
             "language  translated  fuzzy untranslated      %   up to date  stale unstamped "
             "missing      %\n"
-            "en                 3      1            0  75.0%            2      0         0 "
+            "en                 0      0            4 source            2      0         0 "
+            "      0 100.0%\n"
+            "de                 3      1            0  75.0%            2      0         0 "
             "      0 100.0%\n"
             "ko        no catalog      -            -      -            1      1         0 "
             "      0  50.0%\n");
-  EXPECT_FALSE(i18n_stats_below(r, 0));
-  EXPECT_TRUE(i18n_stats_below(r, 1));  // ko has no catalog: 0 % of its strings
-  r.languages.pop_back();
-  EXPECT_FALSE(i18n_stats_below(r, 75));
-  EXPECT_TRUE(i18n_stats_below(r, 75.5));
+  // The source language's strings are the msgids: never below the bar.
+  EXPECT_EQ(i18n_stats_below(r, 0), std::vector<std::string>{});
+  EXPECT_EQ(i18n_stats_below(r, 1), std::vector<std::string>{"ko (strings 0.0 %)"});
+  EXPECT_EQ(
+      i18n_stats_below(r, 80),
+      (std::vector<std::string>{"de (strings 75.0 %)", "ko (strings 0.0 %, articles 50.0 %)"}));
+  r.languages = {de};
+  EXPECT_EQ(i18n_stats_below(r, 75), std::vector<std::string>{});
   EXPECT_EQ(i18n_stats_json(r),
             "[\n  {\n    \"articles\": {\n      \"missing\": 0,\n      \"percent\": 100.0,\n"
-            "      \"source\": 2,\n      \"stale\": 0,\n      \"unstamped\": 0,\n"
-            "      \"up_to_date\": 0\n    },\n    \"language\": \"en\",\n    \"strings\": {\n"
+            "      \"source\": 0,\n      \"stale\": 0,\n      \"unstamped\": 0,\n"
+            "      \"up_to_date\": 2\n    },\n    \"language\": \"de\",\n"
+            "    \"source_language\": false,\n    \"strings\": {\n"
             "      \"fuzzy\": 1,\n      \"percent\": 75.0,\n      \"translated\": 3,\n"
             "      \"untranslated\": 0\n    }\n  }\n]\n");
 }
