@@ -23,8 +23,9 @@ ProcessResult run_process(const std::vector<std::string>& argv) {
 namespace {
 
 // The environment of every child: ours without the locale variables, and
-// LC_ALL=C. The tools' output is read (msgfmt's findings and statistics), so
-// it must be their untranslated wording whatever the user's language.
+// LC_ALL=C.UTF-8 (untranslated, and UTF-8 catalogs read as such). The tools' output is read
+// (msgfmt's findings and statistics), so it must be their untranslated wording whatever the user's
+// language.
 char** child_environment() {
   static std::vector<std::string> strings = [] {
     std::vector<std::string> out;
@@ -33,7 +34,7 @@ char** child_environment() {
       if (v.starts_with("LC_") || v.starts_with("LANG=") || v.starts_with("LANGUAGE=")) continue;
       out.emplace_back(v);
     }
-    out.emplace_back("LC_ALL=C");
+    out.emplace_back("LC_ALL=C.UTF-8");
     return out;
   }();
   static std::vector<char*> pointers = [] {

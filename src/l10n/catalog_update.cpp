@@ -166,6 +166,11 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
                                "\\n\"\n";
     const auto at = text.find(placeholder);
     if (at != std::string::npos) text.replace(at, placeholder.size(), header);
+    // Only the header: msgmerge then gives every plural entry from the
+    // template the header's nplurals slots (it keeps the slots of entries it
+    // is given, the template's two).
+    const auto end = text.find("\n\n");
+    if (end != std::string::npos) text.erase(end + 1);
     r = run_process_with_input({"msgmerge", "--quiet", "--previous", "-o", "-", "-", pot.string()},
                                &text);
   } else {

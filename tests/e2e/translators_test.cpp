@@ -212,6 +212,22 @@ TEST(I18n, UpdateCreatesMissingCatalogsAndNeedsATemplate) {
       << ru;
   r = test::run_polypress({"-C", root.string(), "i18n", "check"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
+  // Every plural entry has Russian's three slots, not the template's two, and
+  // the new language builds at once, untranslated.
+  EXPECT_NE(ru.find("msgstr[0] \"\"\nmsgstr[1] \"\"\nmsgstr[2] \"\"\n"), std::string::npos) << ru;
+  EXPECT_EQ(ru.find("msgstr[3]"), std::string::npos) << ru;
+  r = test::run_polypress({"-C", root.string(), "build"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = test::run_polypress({"-C", root.string(), "i18n", "stats"});
+  EXPECT_NE(r.out.find("ru                 0      0           46   0.0%"), std::string::npos)
+      << r.out;
+  // Korean: one slot.
+  site.replace(site.find("  - {code: ar"), 0, "  - {code: ko, name: 한국어}\n");
+  test::write_text(root, "pipeline/site.yaml", site);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "i18n", "update"}).exit_code, 0);
+  const std::string ko = test::read_text(root / "locales/ko.po");
+  EXPECT_NE(ko.find("msgid_plural \"Sources:\"\nmsgstr[0] \"\"\n\n"), std::string::npos) << ko;
+  EXPECT_EQ(test::run_polypress({"-C", root.string(), "build"}).exit_code, 0);
 
   fs::remove(root / "locales/polypress.pot");
   const auto before = test::read_tree(root / "locales");

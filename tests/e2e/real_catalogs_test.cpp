@@ -1,0 +1,166 @@
+// Catalogs in the shapes real tools write (Transifex, Weblate, msginit) and
+// translators' real mistakes, through i18n check, stats and build
+// (docs/translators.md).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/process.h"
+#include "support/temp_site.h"
+
+namespace pp {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The sample site in a temporary folder.
+void copy_sample(const fs::path& root) {
+  for (const char* part : {"pipeline", "locales", "content"})
+    test::copy_tree(test::source_dir() / part, root / part);
+}
+
+// `text` with its first `from` replaced by `to`.
+std::string replace_first(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// Every "msgstr[1] …" line of a two-form catalog also written as
+// msgstr[2], and msgstr[1] replaced by `fraction`: Transifex's Czech shape,
+// whose third form only fractions use.
+std::string with_fraction_form(const std::string& po, const std::string& fraction) {
+  std::string out;
+  std::size_t at = 0;
+  for (std::size_t nl; (nl = po.find('\n', at)) != std::string::npos; at = nl + 1) {
+    const std::string line = po.substr(at, nl - at);
+    if (line.rfind("msgstr[1] ", 0) == 0) {
+      out += "msgstr[1] \"" + fraction + "\"\n";
+      out += "msgstr[2] " + line.substr(10) + "\n";
+    } else {
+      out += line + "\n";
+    }
+  }
+  return out + po.substr(at);
+}
+
+TEST(RealCatalogs, ATransifexFractionFormIsANoteAndTheSiteBuilds) {
+  test::TempDir dir;
+  copy_sample(dir.path());
+  std::string de = test::read_text(dir.path() / "locales/de.po");
+  de = replace_first(de, "nplurals=2; plural=(n != 1);",
+                     "nplurals=3; plural=(n == 1 && n % 1 == 0) ? 0 : (n % 1 != 0) ? 1 : 2;");
+  test::write_text(dir.path(), "locales/de.po", with_fraction_form(de, "BRUCHTEIL"));
+  auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "check"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "locales/de.po:2:1: note: Plural-Forms is right for every whole number; form 1 serves "
+            "no whole number (Transifex and Weblate add one for fractions; polypress counts whole "
+            "things) [i18n/plural-forms-extra]\n");
+  r = test::run_polypress({"-C", dir.path().string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Whole numbers take form 2, never the fraction form.
+  const auto pages = test::read_tree(dir.path() / "public/de");
+  ASSERT_FALSE(pages.empty());
+  for (const auto& [path, bytes] : pages)
+    EXPECT_EQ(bytes.find("BRUCHTEIL"), std::string::npos) << path;
+}
+
+TEST(RealCatalogs, AWrongMappingStopsTheBuildNamingTheNumbers) {
+  test::TempDir dir;
+  copy_sample(dir.path());
+  // Turkish's Transifex header on German: 0 reads like 1.
+  test::write_text(dir.path(), "locales/de.po",
+                   replace_first(test::read_text(dir.path() / "locales/de.po"), "plural=(n != 1);",
+                                 "plural=(n > 1);"));
+  const auto r = test::run_polypress({"-C", dir.path().string(), "build"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("locales/de.po:2:1: error: 0 gets form 0 ('one', as 1), but CLDR says "
+                       "'other' (form 1, as 2); 'de' has 2 CLDR plural categories for whole "
+                       "numbers (one, other), e.g. \"Plural-Forms: nplurals=2; plural=(n == 1 ? 0 "
+                       ": 1);\" (your msgstr[] keep their numbers) [i18n/plural-forms]\n"),
+            std::string::npos)
+      << r.err;
+}
+
+// The table of `i18n stats` under `env` settings of the user's language.
+std::string stats_with(const fs::path& root, const std::vector<std::string>& env) {
+  std::vector<std::string> argv = {"env"};
+  argv.insert(argv.end(), env.begin(), env.end());
+  argv.insert(argv.end(), {POLYPRESS_BINARY, "-C", root.string(), "i18n", "stats"});
+  const ProcessResult r = run_process(argv);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return r.out;
+}
+
+TEST(RealCatalogs, StatsAreTheSameInTheUsersLanguage) {
+  // gettext's own German and Korean messages are installed (package gettext):
+  // its tools really do answer in the user's language here.
+  std::string po =
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"b\"\n";
+  const ProcessResult german = run_process_with_input(
+      {"env", "LC_ALL=C.UTF-8", "LANGUAGE=de", "msgfmt", "--statistics", "-o", "/dev/null", "-"},
+      &po);
+  ASSERT_NE(german.err.find("übersetzte"), std::string::npos) << german.err;
+  test::TempDir dir;
+  copy_sample(dir.path());
+  const std::string plain = stats_with(dir.path(), {"LC_ALL=C"});
+  EXPECT_NE(plain.find("ko                46      0            0 100.0%"), std::string::npos)
+      << plain;
+  for (const char* lang : {"de", "ko"})
+    EXPECT_EQ(stats_with(dir.path(), {"LC_ALL=C.UTF-8", std::string("LANGUAGE=") + lang}), plain)
+        << lang;
+  EXPECT_EQ(stats_with(dir.path(), {"LANG=de_DE.UTF-8", "LC_ALL="}), plain);
+}
+
+TEST(RealCatalogs, FailUnderNamesEachLanguageAndSkipsTheSource) {
+  test::TempDir dir;
+  copy_sample(dir.path());
+  // Korean with no string translated: gettext's msgfilter empties every msgstr.
+  const fs::path ko = dir.path() / "locales/ko.po";
+  const ProcessResult emptied = run_process(
+      {"msgfilter", "--keep-header", "-i", ko.string(), "-o", ko.string(), "sed", "-e", "d"});
+  ASSERT_EQ(emptied.exit_code, 0) << emptied.err;
+  const auto r =
+      test::run_polypress({"-C", dir.path().string(), "i18n", "stats", "--fail-under", "90"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "polypress i18n stats: below 90 %: ko (strings 0.0 %)\n");
+  // en is the source language: its catalog's strings are the msgids.
+  EXPECT_NE(r.out.find(" source "), std::string::npos) << r.out;
+}
+
+TEST(RealCatalogs, AnUnreadableCatalogIsAnErrorAtItsLine) {
+  test::TempDir dir;
+  copy_sample(dir.path());
+  test::write_text(dir.path(), "locales/ko.po",
+                   "\xEF\xBB\xBF" + test::read_text(dir.path() / "locales/ko.po"));
+  auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "stats"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "locales/ko.po:1:1: error: the catalog starts with a byte order mark (BOM), which "
+            "gettext cannot read; save it as UTF-8 without BOM, e.g. sed -i "
+            "'1s/^\\xEF\\xBB\\xBF//' locales/ko.po [i18n/syntax]\n");
+  EXPECT_NE(r.out.find("ko        no catalog"), std::string::npos) << r.out;
+}
+
+TEST(RealCatalogs, AnEmptyPluralFormIsAWarningAndCountsUntranslated) {
+  test::TempDir dir;
+  copy_sample(dir.path());
+  test::write_text(dir.path(), "locales/de.po",
+                   replace_first(test::read_text(dir.path() / "locales/de.po"),
+                                 "msgstr[1] \"Quellen:\"", "msgstr[1] \"\""));
+  auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "check"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "locales/de.po:171:1: warning: msgstr[1] is empty while msgstr[0] is translated; the "
+            "entry counts as untranslated and numbers of that form show the source text "
+            "[i18n/empty-plural-form]\n");
+  r = test::run_polypress({"-C", dir.path().string(), "i18n", "stats"});
+  EXPECT_NE(r.out.find("de                45      0            1  97.8%"), std::string::npos)
+      << r.out;
+}
+
+}  // namespace
+}  // namespace pp
