@@ -18,6 +18,18 @@ std::string percent_text(double p) {
   return out;
 }
 
+// --fail-under: true when every language but the source is at least
+// `percent` done; otherwise names those below it on stderr.
+bool at_or_above_the_bar(const I18nStatsResult& r, double percent) {
+  const auto below = i18n_stats_below(r, percent);
+  std::string names;
+  for (const auto& b : below) names += (names.empty() ? "" : ", ") + b;
+  if (!below.empty())
+    std::cerr << visible_lines("polypress i18n stats: below " + percent_text(percent) +
+                               " %: " + names + "\n");
+  return below.empty();
+}
+
 }  // namespace
 
 int cmd_i18n(const std::vector<std::string>& args) {
@@ -91,16 +103,8 @@ int cmd_i18n(const std::vector<std::string>& args) {
   if (r.error) return status;
   std::cout << visible_lines(common.format == "json" ? i18n_stats_json(r) : i18n_stats_text(r));
   // --fail-under fails a run that found nothing else, as --strict does.
-  if (status == kExitOk && fail_under >= 0) {
-    const auto below = i18n_stats_below(r, fail_under);
-    std::string names;
-    for (const auto& b : below) names += (names.empty() ? "" : ", ") + b;
-    if (!below.empty()) {
-      std::cerr << visible_lines("polypress i18n stats: below " + percent_text(fail_under) +
-                                 " %: " + names + "\n");
-      return kExitFindings;
-    }
-  }
+  if (status == kExitOk && fail_under >= 0 && !at_or_above_the_bar(r, fail_under))
+    return kExitFindings;
   return status;
 }
 

@@ -58,6 +58,40 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
   return std::nullopt;
 }
 
+namespace {
+
+// What is wrong with a catalog's Plural-Forms (`plural_forms`, nullopt when
+// the header has none), or nullopt; a correct header's note goes to `sink`
+// and its forms no whole number uses to `fraction_forms`.
+std::optional<std::string> header_finding(const SiteConfig& config, const LanguageConfig& lang,
+                                          const std::optional<std::string>& plural_forms,
+                                          bool msgfmt_on_plural_forms, const SourceLocation& where,
+                                          std::set<int>& fraction_forms, DiagnosticSink& sink) {
+  const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
+  const auto categories = integer_plural_categories(icu);
+  std::string names;
+  for (const auto& c : categories) names += (names.empty() ? "" : ", ") + c;
+  const std::string expected = "Plural-Forms: " + gettext_plural_forms(icu);
+  const std::string has = "'" + lang.code + "' has " + std::to_string(categories.size()) +
+                          " CLDR plural categories for whole numbers (" + names + ")";
+  if (!plural_forms)
+    return "the header has no Plural-Forms; " + has + ", e.g. \"" + expected + "\"";
+  if (plural_forms->find("INTEGER") != std::string::npos)
+    return "Plural-Forms is still the template's \"" + quote_for_message(*plural_forms, 60) +
+           "\"; " + has + ", e.g. \"" + expected + "\"";
+  const PluralFormsVerdict verdict = judge_plural_forms(config, lang, *plural_forms);
+  fraction_forms.insert(verdict.fraction_forms.begin(), verdict.fraction_forms.end());
+  // When msgfmt rejects the expression, its own words (with its hint) say it.
+  if (verdict.error && !(msgfmt_on_plural_forms && verdict.error->starts_with("msgfmt rejects")))
+    return *verdict.error + "; " + has + ", e.g. \"" + verdict.suggestion + "\"" +
+           (verdict.renumbering.empty() ? "" : " " + verdict.renumbering);
+  if (verdict.note && !verdict.error)
+    sink.report(where, Severity::note, "i18n/plural-forms-extra", *verdict.note);
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig& config,
                                          const LanguageConfig& lang, DiagnosticSink& sink) {
   const std::string rel = catalog_path(lang.code);
@@ -69,11 +103,6 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
   const bool bom = file.ok && file.bytes.starts_with("\xEF\xBB\xBF");
   const auto entries =
       file.ok ? read_po(bom ? file.bytes.substr(3) : file.bytes) : std::vector<PoEntry>{};
-  const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
-  const auto categories = integer_plural_categories(icu);
-  std::string names;
-  for (const auto& c : categories) names += (names.empty() ? "" : ", ") + c;
-  const std::string expected = "Plural-Forms: " + gettext_plural_forms(icu);
   std::optional<std::string> plural_forms;
   int header_line = 1, header_end = INT_MAX;  // the header entry's lines: [line, end)
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -96,26 +125,11 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
     if (d.severity != Severity::error || !in_header(d)) continue;
     (on_plural_forms(d) ? msgfmt_on_plural_forms : header_unread) = true;
   }
-  const std::string has = "'" + lang.code + "' has " + std::to_string(categories.size()) +
-                          " CLDR plural categories for whole numbers (" + names + ")";
-  std::optional<std::string> header_error;
-  if (header_unread) {
-    // msgfmt's syntax error is the finding; the header cannot be judged.
-  } else if (!plural_forms) {
-    header_error = "the header has no Plural-Forms; " + has + ", e.g. \"" + expected + "\"";
-  } else if (plural_forms->find("INTEGER") != std::string::npos) {
-    header_error = "Plural-Forms is still the template's \"" +
-                   quote_for_message(*plural_forms, 60) + "\"; " + has + ", e.g. \"" + expected +
-                   "\"";
-  } else {
-    const PluralFormsVerdict verdict = judge_plural_forms(config, lang, *plural_forms);
-    // When msgfmt rejects the expression, its own words (with its hint) say it.
-    if (verdict.error && !(msgfmt_on_plural_forms && verdict.error->starts_with("msgfmt rejects")))
-      header_error = *verdict.error + "; " + has + ", e.g. \"" + verdict.suggestion + "\"" +
-                     (verdict.renumbering.empty() ? "" : " " + verdict.renumbering);
-    else if (verdict.note)
-      sink.report({rel, header_line, 1}, Severity::note, "i18n/plural-forms-extra", *verdict.note);
-  }
+  std::set<int> fraction_forms;
+  const std::optional<std::string> header_error =
+      header_unread ? std::nullopt  // msgfmt's syntax error is the finding
+                    : header_finding(config, lang, plural_forms, msgfmt_on_plural_forms,
+                                     {rel, header_line, 1}, fraction_forms, sink);
   if (header_error) sink.error({rel, header_line, 1}, "i18n/plural-forms", *header_error);
   std::set<int> msgfmt_lines;  // lines msgfmt reported something at
   for (const auto& d : compiled.sorted()) {
@@ -125,59 +139,7 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
     sink.report(d.where, d.severity, d.rule, d.message);
   }
   if (!file.ok) return mo;  // missing or unreadable: reported
-  // A placeholder name longer than any the code uses is an error of its own,
-  // and the string is not compared further.
-  auto too_long = [&](const std::vector<std::string>& names, int line) {
-    for (const auto& name : names) {
-      if (name.size() <= kMaxPlaceholderName) continue;
-      sink.error({rel, line, 1}, "i18n/placeholder-length",
-                 "placeholder '{" + quote_for_message(name, 40) + "}' is longer than " +
-                     std::to_string(kMaxPlaceholderName) + " characters");
-      return true;
-    }
-    return false;
-  };
-  for (const auto& e : entries) {
-    if (e.msgid.empty()) continue;
-    // An empty form of a translated plural entry: msgfmt counts the entry
-    // translated and the page would show nothing for those numbers.
-    const auto filled = std::find_if(e.msgstr.begin(), e.msgstr.end(),
-                                     [](const auto& m) { return !m.second.empty(); });
-    if (!e.fuzzy && !e.msgid_plural.empty() && filled != e.msgstr.end())
-      for (std::size_t i = 0; i < e.msgstr.size(); ++i)
-        if (e.msgstr[i].second.empty())
-          sink.warning({rel, e.msgstr_lines[i], 1}, "i18n/empty-plural-form",
-                       "msgstr[" + std::to_string(e.msgstr[i].first) + "] is empty while msgstr[" +
-                           std::to_string(filled->first) +
-                           "] is translated; the entry counts as untranslated and numbers of "
-                           "that form show the source text");
-    if (e.no_brace_format) continue;  // its braces are text, not placeholders
-    auto wanted = placeholders(e.msgid + " " + e.msgid_plural);
-    if (too_long(wanted, e.line)) continue;
-    for (std::size_t i = 0; i < e.msgstr.size(); ++i) {
-      // Indexes beyond nplurals are among msgfmt's findings (i18n/syntax).
-      const std::string& text = e.msgstr[i].second;
-      const int line = e.msgstr_lines[i];
-      if (text.empty() || e.fuzzy) continue;
-      const auto have = placeholders(text);
-      if (too_long(have, line)) continue;
-      // msgfmt compared this entry's python-brace-format already.
-      if (msgfmt_lines.count(line) || msgfmt_lines.count(e.line)) continue;
-      // A plural form may leave the number out ("one article"); nothing may be invented.
-      const bool ok = e.msgid_plural.empty()
-                          ? have == wanted
-                          : std::includes(wanted.begin(), wanted.end(), have.begin(), have.end());
-      if (!ok) {
-        auto list = [](const std::vector<std::string>& v) {
-          std::string s;
-          for (const auto& p : v) s += (s.empty() ? "{" : ", {") + p + "}";
-          return s.empty() ? std::string("none") : s;
-        };
-        sink.error({rel, line, 1}, "i18n/placeholder",
-                   "placeholders " + list(have) + " differ from the msgid's " + list(wanted));
-      }
-    }
-  }
+  check_catalog_entries(entries, rel, fraction_forms, msgfmt_lines, sink);
   check_catalog_characters(entries, rel, sink);
   return mo;
 }

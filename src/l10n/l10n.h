@@ -132,6 +132,9 @@ struct PluralFormsVerdict {
   /// (Transifex's fraction form) or with CLDR's large-number category sharing
   /// "other"'s form (the Romance "many"): what those forms are for.
   std::optional<std::string> note;
+  /// Forms no whole number gets (Transifex's fraction form): an empty one
+  /// shows nowhere.
+  std::vector<int> fraction_forms;
   /// With an error: a correct header ("Plural-Forms: …")…
   std::string suggestion;
   /// …and what it means for the entries: "(your msgstr[] keep their

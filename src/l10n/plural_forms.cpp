@@ -263,27 +263,16 @@ std::string number_runs(const std::vector<long>& numbers) {
 // 2000000, …): gettext catalogs have always given it "other"'s form.
 constexpr long kLargeNumbers = 1000000;
 
-}  // namespace
+// category → form → the sampled whole numbers that get it, ascending.
+using FormsSeen = std::map<std::string, std::map<int, std::vector<long>>>;
 
-PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
-                                      const std::string& plural_forms) {
-  PluralFormsVerdict v;
-  const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
-  const auto categories = integer_plural_categories(icu);
-  v.suggestion = "Plural-Forms: " + gettext_plural_forms(icu);
-  const auto digits = nplurals_digits(plural_forms);
-  if (!digits) {
-    v.error = "Plural-Forms has no nplurals";
-    return v;
-  }
-  // CLDR has at most six categories; twelve forms leave room for any
-  // tradition, and more is a typing error.
-  if (digits->size() > 2 || std::stoi(*digits) < 1 || std::stoi(*digits) > 12) {
-    v.error = "Plural-Forms says nplurals=" + quote_for_message(*digits, 20) + "; expected 1 to 12";
-    return v;
-  }
-  const int nplurals = std::stoi(*digits);
-  // A probe catalog whose form k reads "k", compiled and read like the real one.
+// Which form the header gives each sampled whole number, by its CLDR
+// category: a probe catalog whose form k reads "k", compiled by msgfmt and
+// read by Boost.Locale like the real one. nullopt with `error` set when msgfmt
+// rejects the header or a number gets no form.
+std::optional<FormsSeen> forms_seen(const SiteConfig& config, const LanguageConfig& lang,
+                                    const std::string& plural_forms, int nplurals,
+                                    std::string& error) {
   std::string po =
       "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: ";
   for (char c : plural_forms)
@@ -300,14 +289,13 @@ PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageCo
     // "...but header entry lacks …" continues a line about the probe's entry.
     for (const char* lead : {"...", "but "})
       if (why.starts_with(lead)) why.erase(0, std::string_view(lead).size());
-    v.error = "msgfmt rejects Plural-Forms: " + why;
-    return v;
+    error = "msgfmt rejects Plural-Forms: " + why;
+    return std::nullopt;
   }
   const Locale probe(config, lang, r.out);
-  const auto rules = rules_for(icu);
-  if (!rules) return v;
-  // category → form → the sampled numbers that get it, ascending.
-  std::map<std::string, std::map<int, std::vector<long>>> seen;
+  const auto rules = rules_for(lang.locale.empty() ? lang.code : lang.locale);
+  FormsSeen seen;
+  if (!rules) return seen;
   for (unsigned long un : integer_samples()) {
     if (un > 1000 && un < 100000) continue;  // the pattern repeats; keep it quick
     const long n = static_cast<long>(un);
@@ -316,129 +304,180 @@ PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageCo
     const std::string form_text = probe.tr_n(singular, plural, n);
     const int form = form_text == "x" || form_text == "xs" ? -1 : std::stoi(form_text);
     if (form < 0 || form >= nplurals) {  // Boost.Locale falls back to the msgid
-      v.error = "Plural-Forms gives " + std::to_string(n) +
-                " a form beyond nplurals=" + std::to_string(nplurals);
-      return v;
+      error = "Plural-Forms gives " + std::to_string(n) +
+              " a form beyond nplurals=" + std::to_string(nplurals);
+      return std::nullopt;
     }
     seen[to_utf8(rules->select(static_cast<int32_t>(n)))][form].push_back(n);
   }
-  auto total = [&](const std::string& c) {
-    std::size_t t = 0;
-    for (const auto& [f, numbers] : seen[c]) t += numbers.size();
-    return t;
-  };
-  auto first_of = [&](const std::string& c) { return seen[c].begin()->second.front(); };
-  // Each category's form: the one most of its numbers get, the categories
-  // with the most numbers choosing first. A category left without a form of
-  // its own shares the form of another.
-  std::vector<std::string> order;
-  for (const auto& [c, forms] : seen) order.push_back(c);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](const std::string& a, const std::string& b) { return total(a) > total(b); });
+  return seen;
+}
+
+// Each category's own form: the one most of its numbers get, the categories
+// with the most numbers choosing first. A category left without a form of
+// its own shares another's (`sharing`).
+struct FormAssignment {
+  std::vector<std::string> order;  ///< categories, most numbers first
   std::map<std::string, int> form_of;
-  std::map<int, std::string> owner;
-  std::vector<std::string> sharing;
-  for (const auto& c : order) {
-    int best = -1;
-    std::size_t most = 0;
-    for (const auto& [f, numbers] : seen[c])
-      if (!owner.count(f) && numbers.size() > most) best = f, most = numbers.size();
-    if (best < 0) {
-      for (const auto& [f, numbers] : seen[c])
-        if (numbers.size() > most) best = f, most = numbers.size();
-      sharing.push_back(c);
-    } else {
-      owner[best] = c;
+  std::map<int, std::string> owner;               ///< form → the category it is the own form of
+  std::map<int, std::vector<std::string>> users;  ///< form → the categories whose numbers get it
+  std::set<std::string> sharing;
+
+  explicit FormAssignment(FormsSeen& seen) {
+    auto total = [&](const std::string& c) {
+      std::size_t t = 0;
+      for (const auto& [f, numbers] : seen[c]) t += numbers.size();
+      return t;
+    };
+    for (const auto& [c, forms] : seen) order.push_back(c);
+    std::stable_sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
+      return total(a) > total(b);
+    });
+    for (const auto& c : order) {
+      int best = -1;
+      std::size_t most = 0;
+      for (const auto& [f, numbers] : seen[c]) {
+        users[f].push_back(c);
+        if (!owner.count(f) && numbers.size() > most) best = f, most = numbers.size();
+      }
+      if (best < 0) {
+        for (const auto& [f, numbers] : seen[c])
+          if (numbers.size() > most) best = f, most = numbers.size();
+        sharing.insert(c);
+      } else {
+        owner[best] = c;
+      }
+      form_of[c] = best;
     }
-    form_of[c] = best;
   }
+};
+
+// What is wrong, by first number: numbers whose form is another category's
+// too. A form that only some numbers of one category get (Hebrew's tens,
+// CLDR's former "many") is a refinement the translator can fill alike
+// (`refinements`), unless it singles out 0 or 1 where CLDR says whole numbers
+// read alike (the English "n != 1" copied into Tajik).
+std::vector<std::pair<long, std::string>> wrong_forms(FormsSeen& seen, FormAssignment& a,
+                                                      std::vector<std::string>& refinements) {
+  std::vector<std::pair<long, std::string>> wrong;
   auto example = [&](const std::string& c, int f) {
     return "'" + c + "', as " + std::to_string(seen[c][f].front());
   };
-  // The categories whose numbers get each form.
-  std::map<int, std::vector<std::string>> users;
-  for (const auto& c : order)
-    for (const auto& [f, numbers] : seen[c]) users[f].push_back(c);
-  // Numbers whose form is not their category's own: wrong when the form is
-  // another category's too. A form that only some numbers of one category
-  // get (Hebrew's tens, CLDR's former "many") is a refinement the translator
-  // can fill alike, unless it singles out 0 or 1 in a language where CLDR
-  // says they read like any number (the English "n != 1" copied into tg).
-  std::vector<std::pair<long, std::string>> wrong;  // (first number, what happens)
-  std::vector<std::string> refinements;
-  bool order_kept = true;
-  for (const auto& c : order) {
-    const bool shares = std::count(sharing.begin(), sharing.end(), c) > 0;
-    if (shares && first_of(c) >= kLargeNumbers) continue;
-    if (shares) order_kept = false;
+  for (const auto& c : a.order) {
+    const bool shares = a.sharing.count(c) > 0;
+    if (shares && seen[c].begin()->second.front() >= kLargeNumbers) continue;
+    const int mine = a.form_of[c];
     for (const auto& [f, numbers] : seen[c]) {
-      if (!shares && f == form_of[c]) continue;
+      if (!shares && f == mine) continue;
       const std::string get = number_runs(numbers) + (numbers.size() == 1 ? " gets" : " get") +
                               " form " + std::to_string(f);
-      const std::string own = " (form " + std::to_string(form_of[c]) + ", as " +
-                              std::to_string(seen[c][form_of[c]].front()) + ")";
-      if (!shares && users[f].size() == 1) {
-        if (numbers.back() > 1) {
+      const std::string own =
+          " (form " + std::to_string(mine) + ", as " + std::to_string(seen[c][mine].front()) + ")";
+      if (!shares && a.users[f].size() == 1) {
+        if (numbers.back() > 1)
           refinements.push_back(get + " of their own ('" + c + "' in CLDR, like form " +
-                                std::to_string(form_of[c]) + ")");
-          continue;
-        }
-        wrong.emplace_back(numbers.front(), get + " of its own, but CLDR says '" + c + "'" + own +
-                                                ": whole numbers read alike there");
+                                std::to_string(mine) + ")");
+        else
+          wrong.emplace_back(numbers.front(), get + " of its own, but CLDR says '" + c + "'" + own +
+                                                  ": whole numbers read alike there");
         continue;
       }
-      std::string what = get;
-      const std::string& other = owner.count(f)          ? owner[f]
-                                 : users[f].front() != c ? users[f].front()
-                                                         : users[f].back();
-      what += " (" + example(other, f) + "), but CLDR says '" + c + "'";
-      what += shares ? ", which has no form of its own" : own;
-      wrong.emplace_back(numbers.front(), what);
+      const auto& users = a.users[f];
+      const std::string& other = a.owner.count(f)     ? a.owner[f]
+                                 : users.front() != c ? users.front()
+                                                      : users.back();
+      wrong.emplace_back(numbers.front(), get + " (" + example(other, f) + "), but CLDR says '" +
+                                              c + "'" +
+                                              (shares ? ", which has no form of its own" : own));
     }
   }
+  std::sort(wrong.begin(), wrong.end());
+  return wrong;
+}
+
+// A correct header for a wrong one, and what it means for the entries: the
+// translator's own numbering where every category has a form of its own,
+// otherwise CLDR's order and the moves to make.
+void suggest_fix(const std::string& icu, FormsSeen& seen, FormAssignment& a, int nplurals,
+                 PluralFormsVerdict& v) {
+  const auto categories = integer_plural_categories(icu);
+  const bool order_kept = std::none_of(a.sharing.begin(), a.sharing.end(), [&](const auto& c) {
+    return seen[c].begin()->second.front() < kLargeNumbers;
+  });
+  if (order_kept) {
+    std::vector<int> forms;
+    for (const auto& c : categories) forms.push_back(a.form_of.count(c) ? a.form_of[c] : 0);
+    v.suggestion = "Plural-Forms: " + gettext_plural_forms(icu, forms, nplurals);
+    v.renumbering = "(your msgstr[] keep their numbers)";
+    return;
+  }
+  // The forms that move to CLDR's order, then the ones to write anew.
+  std::string moves, added;
+  for (std::size_t i = 0; i < categories.size(); ++i) {
+    const std::string& c = categories[i];
+    const bool own =
+        a.form_of.count(c) && a.owner.count(a.form_of[c]) && a.owner[a.form_of[c]] == c;
+    if (own && a.form_of[c] == int(i)) continue;
+    std::string& list = own ? moves : added;
+    list += std::string(list.empty() ? "" : ", ") +
+            (own ? "msgstr[" + std::to_string(a.form_of[c]) + "] becomes msgstr[" +
+                       std::to_string(i) + "] ('" + c + "')"
+                 : "msgstr[" + std::to_string(i) + "] ('" + c + "')");
+  }
+  if (!moves.empty() || !added.empty()) v.renumbering = "— in every plural entry ";
+  v.renumbering += moves;
+  if (!added.empty()) v.renumbering += (moves.empty() ? "write " : ", and write ") + added;
+}
+
+}  // namespace
+
+PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
+                                      const std::string& plural_forms) {
+  PluralFormsVerdict v;
+  const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
+  v.suggestion = "Plural-Forms: " + gettext_plural_forms(icu);
+  const auto digits = nplurals_digits(plural_forms);
+  if (!digits) {
+    v.error = "Plural-Forms has no nplurals";
+    return v;
+  }
+  // CLDR has at most six categories; twelve forms leave room for any
+  // tradition, and more is a typing error.
+  if (digits->size() > 2 || std::stoi(*digits) < 1 || std::stoi(*digits) > 12) {
+    v.error = "Plural-Forms says nplurals=" + quote_for_message(*digits, 20) + "; expected 1 to 12";
+    return v;
+  }
+  const int nplurals = std::stoi(*digits);
+  std::string error;
+  auto seen = forms_seen(config, lang, plural_forms, nplurals, error);
+  if (!seen) {
+    v.error = error;
+    return v;
+  }
+  FormAssignment a(*seen);
+  std::vector<std::string> refinements;
+  const auto wrong = wrong_forms(*seen, a, refinements);
   if (!wrong.empty()) {
-    std::sort(wrong.begin(), wrong.end());
-    std::string message;
-    for (std::size_t i = 0; i < wrong.size() && i < 2; ++i)
-      message += (i ? "; " : "") + wrong[i].second;
-    v.error = message;
-    if (order_kept) {
-      // Every category has a form of its own: the same forms, right rules.
-      std::vector<int> forms;
-      for (const auto& c : categories) forms.push_back(form_of.count(c) ? form_of[c] : 0);
-      v.suggestion = "Plural-Forms: " + gettext_plural_forms(icu, forms, nplurals);
-      v.renumbering = "(your msgstr[] keep their numbers)";
-    } else {
-      // The forms that move to CLDR's order, then the ones to write anew.
-      std::string moves, added;
-      for (std::size_t i = 0; i < categories.size(); ++i) {
-        const std::string& c = categories[i];
-        const bool own = form_of.count(c) && owner.count(form_of[c]) && owner[form_of[c]] == c;
-        if (own && form_of[c] == int(i)) continue;
-        std::string& list = own ? moves : added;
-        list += std::string(list.empty() ? "" : ", ") +
-                (own ? "msgstr[" + std::to_string(form_of[c]) + "] becomes msgstr[" +
-                           std::to_string(i) + "] ('" + c + "')"
-                     : "msgstr[" + std::to_string(i) + "] ('" + c + "')");
-      }
-      if (!moves.empty() || !added.empty()) v.renumbering = "— in every plural entry ";
-      v.renumbering += moves;
-      if (!added.empty()) v.renumbering += (moves.empty() ? "write " : ", and write ") + added;
-    }
+    v.error = wrong[0].second + (wrong.size() > 1 ? "; " + wrong[1].second : "");
+    suggest_fix(icu, *seen, a, nplurals, v);
     return v;
   }
   std::string note;
   for (int f = 0; f < nplurals; ++f)
-    if (!users.count(f)) note += (note.empty() ? "form " : ", form ") + std::to_string(f);
+    if (!a.users.count(f)) {
+      note += (note.empty() ? "form " : ", form ") + std::to_string(f);
+      v.fraction_forms.push_back(f);
+    }
   if (!note.empty())
     note += " serve" + std::string(note.find(',') == std::string::npos ? "s" : "") +
             " no whole number (Transifex and Weblate add one for fractions; polypress counts "
             "whole things)";
   for (const auto& r : refinements) note += (note.empty() ? "" : "; ") + r;
-  for (const auto& c : sharing)
+  for (const auto& c : a.sharing)
     note += (note.empty() ? "" : "; ") + std::string("'") + c + "' (" +
-            number_runs(seen[c].begin()->second) + ") shares form " + std::to_string(form_of[c]) +
-            " with '" + owner[form_of[c]] + "', as gettext catalogs have always done";
+            number_runs((*seen)[c].begin()->second) + ") shares form " +
+            std::to_string(a.form_of[c]) + " with '" + a.owner[a.form_of[c]] +
+            "', as gettext catalogs have always done";
   if (!note.empty()) v.note = "Plural-Forms is right for every whole number; " + note;
   return v;
 }

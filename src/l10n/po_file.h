@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,15 @@ std::optional<std::string> header_plural_forms(const std::string& header);
 /// The `{name}` placeholders of a message, sorted and unique; `{{`, `\{`
 /// and `\N{name}` are text.
 std::vector<std::string> placeholders(const std::string& text);
+
+/// Checks what msgfmt does not: an empty form beside translated ones
+/// (i18n/empty-plural-form, a warning; forms in `fraction_forms` are used by no
+/// whole number) and {placeholders} unlike the msgid's (i18n/placeholder,
+/// i18n/placeholder-length) — except at `msgfmt_lines`, where msgfmt compared
+/// them already.
+void check_catalog_entries(const std::vector<PoEntry>& entries, const std::string& rel,
+                           const std::set<int>& fraction_forms, const std::set<int>& msgfmt_lines,
+                           DiagnosticSink& sink);
 
 /// Warns (i18n/character) at each translation holding a character that XML
 /// or HTML refuse (see is_refused_in_markup): pages, feeds and emails drop it.
