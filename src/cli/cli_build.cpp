@@ -87,7 +87,7 @@ int cmd_build(const std::vector<std::string>& args) {
       "emails to mail/). Writes nothing when validation finds an error. When\n"
       "nothing changed since the last successful build (inputs, options, outputs;\n"
       "recorded in .polypress/build.sqlite), nothing is rendered or written.\n\nOptions");
-  add_common_options(desc, common, true);
+  add_common_options(desc, common, kFindingFormats);
   desc.add_options()("out", po::value<std::string>(&out)->value_name("DIR"),
                      "output folder for pages (default: public, under the site root)")(
       "mail-out", po::value<std::string>(&mail)->value_name("DIR"),
@@ -107,10 +107,8 @@ int cmd_build(const std::vector<std::string>& args) {
     return kExitOk;
   }
   OutputFormat format;
-  if (!parse_output_format(common.format, format)) {
-    std::cerr << "polypress build: unknown --format '" << visible_text(common.format) << "'\n";
-    return kExitUsage;
-  }
+  if (!format_accepted("build", common, kFindingFormats)) return kExitUsage;
+  parse_output_format(common.format, format);
   if (vm.count("jobs") && jobs < 1) {
     std::cerr << "polypress build: --jobs must be at least 1\n";
     return kExitUsage;

@@ -5,18 +5,40 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 namespace pp {
 
-void add_common_options(po::options_description& desc, CommonOptions& common, bool with_format) {
+namespace {
+
+// "text, json or sarif".
+std::string format_list(const std::vector<std::string>& formats) {
+  std::string out;
+  for (std::size_t i = 0; i < formats.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == formats.size() ? " or " : ", ") + formats[i];
+  return out;
+}
+
+}  // namespace
+
+bool format_accepted(const std::string& command, const CommonOptions& common,
+                     const std::vector<std::string>& formats) {
+  if (std::find(formats.begin(), formats.end(), common.format) != formats.end()) return true;
+  std::cerr << "polypress " << command << ": --format must be " << format_list(formats)
+            << ", not '" << visible_text(common.format) << "'\n";
+  return false;
+}
+
+void add_common_options(po::options_description& desc, CommonOptions& common,
+                        const std::vector<std::string>& formats) {
   desc.add_options()("help,h", po::bool_switch(&common.help), "show this help")(
       "directory,C", po::value<std::string>(&common.root)->value_name("DIR"),
       "site root (default: .)")("quiet,q", po::bool_switch(&common.quiet),
                                 "no progress or summary output");
-  if (with_format)
+  if (!formats.empty())
     desc.add_options()("format", po::value<std::string>(&common.format)->value_name("FORMAT"),
-                       "findings as text (default), json, github or sarif");
+                       ("output as " + format_list(formats) + " (default: text)").c_str());
 }
 
 bool parse_command_line(const std::string& command, const std::vector<std::string>& args,
@@ -64,7 +86,7 @@ namespace pp {
 
 int parse_findings_command(const std::string& command, const std::vector<std::string>& args,
                            po::options_description& desc, FindingsOptions& out) {
-  add_common_options(desc, out.common, true);
+  add_common_options(desc, out.common, kFindingFormats);
   desc.add_options()("strict", po::bool_switch(&out.strict), "warnings also fail (exit 1)")(
       "jobs,j", po::value<int>(&out.jobs)->value_name("N"),
       "parallel jobs (default: one per core)");
@@ -82,11 +104,8 @@ int parse_findings_command(const std::string& command, const std::vector<std::st
                  "2 usage or configuration error.\n";
     return kExitOk;
   }
-  if (!parse_output_format(out.common.format, out.format)) {
-    std::cerr << "polypress " << command << ": unknown --format '"
-              << visible_text(out.common.format) << "' (text, json, github or sarif)\n";
-    return kExitUsage;
-  }
+  if (!format_accepted(command, out.common, kFindingFormats)) return kExitUsage;
+  parse_output_format(out.common.format, out.format);
   if (vm.count("jobs") && out.jobs < 1) {
     std::cerr << "polypress " << command << ": --jobs must be at least 1\n";
     return kExitUsage;

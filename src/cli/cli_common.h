@@ -20,8 +20,19 @@ struct CommonOptions {
   bool help = false;
 };
 
-/// Adds the shared options to a description.
-void add_common_options(po::options_description& desc, CommonOptions& common, bool with_format);
+/// The --format values of commands that print findings.
+inline const std::vector<std::string> kFindingFormats = {"text", "json", "github", "sarif"};
+/// The --format values of commands that print a table or a list.
+inline const std::vector<std::string> kTableFormats = {"text", "json"};
+
+/// Adds the shared options to a description; --format, listing exactly
+/// `formats`, unless it is empty.
+void add_common_options(po::options_description& desc, CommonOptions& common,
+                        const std::vector<std::string>& formats);
+
+/// True when --format is one of `formats`; otherwise says so on stderr.
+bool format_accepted(const std::string& command, const CommonOptions& common,
+                     const std::vector<std::string>& formats);
 
 /// Parses args into `vm`; on a usage error prints it with the command's usage
 /// and returns false.

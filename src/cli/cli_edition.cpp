@@ -19,7 +19,7 @@ int cmd_edition(const std::vector<std::string>& args) {
       "per language, to mail/<lang>/brief-YYYY-Www.eml: reviews first with rating\n"
       "and verdict, then news and analysis with summary and verdict. Validates the\n"
       "site first and writes nothing when it finds an error.\n\nOptions");
-  add_common_options(desc, common, false);
+  add_common_options(desc, common, {});
   desc.add_options()("week", po::value<std::string>(&week)->value_name("YYYY-Www"),
                      "the ISO week, e.g. 2026-W48")(
       "lang", po::value<std::string>(&langs)->value_name("LIST"),

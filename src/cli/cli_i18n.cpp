@@ -36,7 +36,7 @@ int cmd_i18n(const std::vector<std::string>& args) {
   const char* usage =
       "Usage: polypress i18n extract [-C DIR]\n"
       "       polypress i18n update [-C DIR]\n"
-      "       polypress i18n check [-C DIR]\n"
+      "       polypress i18n check [-C DIR] [--format text|json|github|sarif]\n"
       "       polypress i18n stats [-C DIR] [--format text|json] [--fail-under PCT]\n\n"
       "  extract   write locales/polypress.pot from the templates ({{#t}}...{{/t}}),\n"
       "            the section titles of site.yaml and the strings of the code\n"
@@ -71,7 +71,10 @@ int cmd_i18n(const std::vector<std::string>& args) {
   CommonOptions common;
   double fail_under = -1;
   po::options_description desc(usage);
-  add_common_options(desc, common, sub == "stats");
+  const std::vector<std::string> formats = sub == "stats"   ? kTableFormats
+                                           : sub == "check" ? kFindingFormats
+                                                            : std::vector<std::string>{};
+  add_common_options(desc, common, formats);
   if (sub == "stats")
     desc.add_options()("fail-under", po::value<double>(&fail_under)->value_name("PCT"),
                        "exit 1 when a language is less than PCT % done");
@@ -87,12 +90,12 @@ int cmd_i18n(const std::vector<std::string>& args) {
     std::cout << visible_lines(catalog_update_text(r));
     return status;
   }
-  if (sub != "stats")
-    return report_result("i18n " + sub, sub == "extract" ? run_i18n_extract(common.root)
-                                                         : run_i18n_check(common.root));
-  if (common.format != "text" && common.format != "json") {
-    std::cerr << "polypress i18n stats: --format must be text or json\n";
-    return kExitUsage;
+  if (!formats.empty() && !format_accepted("i18n " + sub, common, formats)) return kExitUsage;
+  if (sub == "extract") return report_result("i18n extract", run_i18n_extract(common.root));
+  if (sub == "check") {
+    OutputFormat format;
+    parse_output_format(common.format, format);
+    return report_result("i18n check", run_i18n_check(common.root), format);
   }
   if (vm.count("fail-under") && (fail_under < 0 || fail_under > 100)) {
     std::cerr << "polypress i18n stats: --fail-under must be a percentage from 0 to 100\n";

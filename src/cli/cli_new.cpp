@@ -20,7 +20,7 @@ int cmd_new(const std::vector<std::string>& args) {
       "bundle that exists: a translation into L of its source, with the source's\n"
       "title, summary, verdict and body to translate and source_digest set.\n"
       "Never overwrites a file.\n\nOptions");
-  add_common_options(desc, common, false);
+  add_common_options(desc, common, {});
   desc.add_options()("lang", po::value<std::string>(&lang)->value_name("L"), "the file's language")(
       "type", po::value<std::string>(&type)->value_name("T"), "news, review or analysis");
   po::options_description hidden;

@@ -16,13 +16,14 @@ int cmd_rules(const std::vector<std::string>& args) {
       "Usage: polypress rules [--format text|json]\n\n"
       "Lists every rule id polypress reports, its severity and what it checks.\n"
       "docs/rules.md shows each with a bad example and its exact message.\n\nOptions");
-  add_common_options(desc, common, true);
+  add_common_options(desc, common, kTableFormats);
   po::variables_map vm;
   if (!parse_command_line("rules", args, desc, nullptr, vm)) return kExitUsage;
   if (common.help) {
     std::cout << desc;
     return kExitOk;
   }
+  if (!format_accepted("rules", common, kTableFormats)) return kExitUsage;
   if (common.format == "json") {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& r : all_rules())
@@ -30,10 +31,6 @@ int cmd_rules(const std::vector<std::string>& args) {
           {{"id", r.id}, {"severity", severity_name(r.severity)}, {"summary", r.summary}});
     std::cout << json_text(out, 2) << "\n";
     return kExitOk;
-  }
-  if (common.format != "text") {
-    std::cerr << "polypress rules: --format must be text or json\n";
-    return kExitUsage;
   }
   for (const auto& r : all_rules())
     std::cout << std::left << std::setw(30) << r.id << std::setw(9) << severity_name(r.severity)

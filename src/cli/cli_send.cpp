@@ -16,7 +16,7 @@ int cmd_send(const std::vector<std::string>& args) {
       "Sends one email polypress wrote, byte for byte, through an SMTP server\n"
       "(smtp://host:port, or smtps:// for TLS; STARTTLS is used when offered), so\n"
       "an editor can look at it in their own mail client.\n\nOptions");
-  add_common_options(desc, common, false);
+  add_common_options(desc, common, {});
   desc.add_options()("smtp", po::value<std::string>(&smtp)->value_name("URL"),
                      "the SMTP server, e.g. smtp://127.0.0.1:1025")(
       "to", po::value<std::string>(&to)->value_name("ADDRESS"), "the one recipient")(

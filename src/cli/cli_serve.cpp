@@ -16,7 +16,7 @@ int cmd_serve(const std::vector<std::string>& args) {
       "locales/ and pipeline/: after every change it builds again (incrementally)\n"
       "and open pages reload by themselves. When a build fails, pages show its\n"
       "diagnostics until it is fixed. Ctrl-C stops it.\n\nOptions");
-  add_common_options(desc, common, false);
+  add_common_options(desc, common, {});
   desc.add_options()("port", po::value<int>(&options.port)->value_name("N"),
                      "port on 127.0.0.1 (default 1313; 0 picks a free one)")(
       "drafts", po::bool_switch(&options.drafts), "include draft: true articles");

@@ -32,7 +32,7 @@ int cmd_translations(const std::vector<std::string>& args) {
       "it was brought up to date. With --diff, in a git repository, each stale\n"
       "translation shows which paragraphs and front matter keys of its source\n"
       "changed since the stamped version.\n\nOptions");
-  add_common_options(desc, common, true);
+  add_common_options(desc, common, kTableFormats);
   bool diff = false;
   desc.add_options()("diff", po::bool_switch(&diff),
                      "show the source's changes since each stale translation was stamped");
@@ -59,10 +59,7 @@ int cmd_translations(const std::vector<std::string>& args) {
     std::cerr << "polypress translations: unexpected argument '" << visible_text(files[0]) << "'\n";
     return kExitUsage;
   }
-  if (common.format != "text" && common.format != "json") {
-    std::cerr << "polypress translations: --format must be text or json\n";
-    return kExitUsage;
-  }
+  if (!format_accepted("translations", common, kTableFormats)) return kExitUsage;
   const TranslationsResult r = run_translations(common.root, diff);
   const int status = report_result("translations", r);
   if (!r.error)
