@@ -137,7 +137,7 @@ I18nUpdateResult run_i18n_update(const fs::path& root) {
   for (const auto& [code, update] : merged) {
     const std::string rel = catalog_path(code);
     std::string error;
-    const WriteOutcome w = write_file_atomic(root / rel, update.text, error);
+    const WriteOutcome w = write_file_atomic(update.file, update.text, error);
     if (w == WriteOutcome::failed) {
       sink.error({rel, 0, 0}, "emit/write", "cannot write: " + error);
       continue;

@@ -141,7 +141,14 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
                                            DiagnosticSink& sink) {
   const std::string rel = catalog_path(lang.code);
   const std::string pot_rel = kPotPath;
-  const fs::path po = root / rel, pot = root / pot_rel;
+  const fs::path pot = root / pot_rel;
+  std::string link_error;
+  const auto po_file = catalog_file(root, lang.code, link_error);
+  if (!po_file) {
+    sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + link_error);
+    return std::nullopt;
+  }
+  const fs::path& po = *po_file;
   // msgmerge opens the template by its path: never a link, a FIFO or a device.
   if (const std::string kind = special_kind_name(pot); !kind.empty()) {
     sink.error({pot_rel, 0, 0}, "i18n/read", "cannot read: " + kind + ", not a regular file");
@@ -149,6 +156,8 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
   }
   CatalogUpdate update;
   update.created = file_kind(po) == FileKind::missing;
+  // A catalog that is a link within locales/ is updated where it points.
+  update.file = po;
   ProcessResult r;
   // --previous keeps the old msgid beside a fuzzy match, which Poedit and
   // Weblate show to the translator.

@@ -15,6 +15,18 @@ namespace pp {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The bytes of `locales/<lang>.po`, through a link within locales/.
+ReadResult read_catalog(const fs::path& root, const std::string& lang) {
+  std::string error;
+  const auto path = catalog_file(root, lang, error);
+  if (!path) return ReadResult{false, false, "", error};
+  return read_file(*path, kMaxCatalogBytes);
+}
+
+}  // namespace
+
 std::optional<std::string> compile_catalog(const fs::path& root, const std::string& lang,
                                            DiagnosticSink& sink) {
   const std::string rel = catalog_path(lang);
@@ -24,9 +36,9 @@ std::optional<std::string> compile_catalog(const fs::path& root, const std::stri
     return std::nullopt;
   }
   // msgfmt reads the bytes polypress read, never the path: a catalog that is
-  // a link, a FIFO or a device is refused here instead of being followed or
-  // waited on by msgfmt.
-  const ReadResult file = read_file(root / rel, kMaxCatalogBytes);
+  // a FIFO, a device or a link out of locales/ is refused here instead of
+  // being followed or waited on by msgfmt.
+  const ReadResult file = read_catalog(root, lang);
   if (!file.ok) {
     sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + file.error);
     return std::nullopt;
@@ -99,7 +111,7 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
   // a translator sees every problem in one run.
   DiagnosticSink compiled;
   auto mo = compile_catalog(root, lang.code, compiled);
-  const ReadResult file = read_file(root / rel, kMaxCatalogBytes);
+  const ReadResult file = read_catalog(root, lang.code);
   const bool bom = file.ok && file.bytes.starts_with("\xEF\xBB\xBF");
   const auto entries =
       file.ok ? read_po(bom ? file.bytes.substr(3) : file.bytes) : std::vector<PoEntry>{};
@@ -152,7 +164,7 @@ std::set<std::string> catalog_msgids(const std::string& po_text) {
 }
 
 std::optional<CatalogStats> catalog_stats(const fs::path& root, const std::string& lang) {
-  const ReadResult file = read_file(root / catalog_path(lang), kMaxCatalogBytes);
+  const ReadResult file = read_catalog(root, lang);
   return file.ok ? catalog_stats_of(file.bytes) : std::nullopt;
 }
 

@@ -150,6 +150,13 @@ PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageCo
 std::optional<std::string> check_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
                                               const std::string& plural_forms);
 
+/// Where `locales/<lang>.po` really is: the path itself, or, when it is a
+/// symbolic link, its target if that is a regular file in the site's
+/// `locales/` folder (read and written through the link). nullopt with
+/// `error` when the link leads anywhere else.
+std::optional<std::filesystem::path> catalog_file(const std::filesystem::path& root,
+                                                  const std::string& lang, std::string& error);
+
 /// Compiles `locales/<lang>.po` with msgfmt into .mo bytes. A missing catalog is a
 /// warning (nullopt, msgids shown); msgfmt's complaints become located errors.
 std::optional<std::string> compile_catalog(const std::filesystem::path& root,
@@ -197,6 +204,7 @@ std::optional<CatalogStats> catalog_stats_of(const std::string& po_text);
 /// A catalog as `i18n update` would write it.
 struct CatalogUpdate {
   std::string text;
+  std::filesystem::path file;  ///< where to write it: the catalog, or the file its link names
   bool created = false;  ///< there was no catalog: made from the template
 };
 

@@ -34,11 +34,19 @@ std::vector<std::string> listed_formats(const std::string& help) {
 }
 
 TEST(CliFormats, HelpListsExactlyTheFormatsACommandAccepts) {
-  const std::vector<std::vector<std::string>> commands = {
-      {"build"},        {"validate"},    {"check"},         {"i18n", "check"},
-      {"i18n", "stats"}, {"i18n", "update"}, {"i18n", "extract"}, {"translations"},
-      {"rules"},        {"edition"},     {"new"},           {"send"},
-      {"serve"}};
+  const std::vector<std::vector<std::string>> commands = {{"build"},
+                                                          {"validate"},
+                                                          {"check"},
+                                                          {"i18n", "check"},
+                                                          {"i18n", "stats"},
+                                                          {"i18n", "update"},
+                                                          {"i18n", "extract"},
+                                                          {"translations"},
+                                                          {"rules"},
+                                                          {"edition"},
+                                                          {"new"},
+                                                          {"send"},
+                                                          {"serve"}};
   test::TempDir dir;  // an empty folder: no site, so nothing runs past the options
   int with_format = 0;
   for (const auto& command : commands) {
@@ -50,8 +58,8 @@ TEST(CliFormats, HelpListsExactlyTheFormatsACommandAccepts) {
     with_format += !listed.empty();
     for (const std::string format : {"text", "json", "github", "sarif", "xml"}) {
       std::vector<std::string> args = command;
-      for (const std::string& a : {std::string("-C"), dir.path().string(), std::string("--format"),
-                                   std::string(format)})
+      for (const std::string& a :
+           {std::string("-C"), dir.path().string(), std::string("--format"), std::string(format)})
         args.push_back(a);
       const auto r = test::run_polypress(args);
       const bool accepted = std::find(listed.begin(), listed.end(), format) != listed.end();

@@ -162,5 +162,31 @@ TEST(RealCatalogs, AnEmptyPluralFormIsAWarningAndCountsUntranslated) {
       << r.out;
 }
 
+TEST(RealCatalogs, ALinkedCatalogIsReadAndUpdatedThroughItsLink) {
+  // A translator keeps the Korean catalog as ko_KR.po (as other tools name
+  // it) and links ko.po to it.
+  test::TempDir dir;
+  copy_sample(dir.path());
+  const fs::path locales = dir.path() / "locales";
+  fs::rename(locales / "ko.po", locales / "ko_KR.po");
+  fs::create_symlink("ko_KR.po", locales / "ko.po");
+  auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "check"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = test::run_polypress({"-C", dir.path().string(), "i18n", "stats"});
+  EXPECT_NE(r.out.find("ko                46      0            0 100.0%"), std::string::npos)
+      << r.out;
+  // A new template string reaches the linked file; the link stays a link.
+  std::string pot = test::read_text(locales / "polypress.pot");
+  test::write_text(
+      dir.path(), "locales/polypress.pot",
+      pot + "\n#: pipeline/templates/html/x.mustache\nmsgid \"Brand new\"\nmsgstr \"\"\n");
+  r = test::run_polypress({"-C", dir.path().string(), "i18n", "update"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(locales / "ko.po"));
+  EXPECT_NE(test::read_text(locales / "ko_KR.po").find("msgid \"Brand new\""), std::string::npos);
+  r = test::run_polypress({"-C", dir.path().string(), "build"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
 }  // namespace
 }  // namespace pp
