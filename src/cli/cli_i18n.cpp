@@ -30,24 +30,28 @@ bool at_or_above_the_bar(const I18nStatsResult& r, double percent) {
   return below.empty();
 }
 
+const char* const kI18nUsage =
+    "Usage: polypress i18n extract [-C DIR]\n"
+    "       polypress i18n update [-C DIR] [--fix-plural-forms]\n"
+    "       polypress i18n check [-C DIR] [--format text|json|github|sarif]\n"
+    "       polypress i18n stats [-C DIR] [--format text|json] [--fail-under PCT]\n\n"
+    "  extract   write locales/polypress.pot from the templates ({{#t}}...{{/t}}),\n"
+    "            the section titles of site.yaml and the strings of the code\n"
+    "  update    merge the .pot into every locales/<lang>.po (GNU msgmerge: kept\n"
+    "            translations, comments, fuzzy flags; vanished strings become\n"
+    "            obsolete '#~' entries); a missing catalog is created.\n"
+    "            --fix-plural-forms: a Plural-Forms that gives a whole number the\n"
+    "            wrong form is replaced by the one i18n check suggests and every\n"
+    "            plural entry's msgstr[] renumbered (guessed forms marked fuzzy)\n"
+    "  check     catalog errors at their line: msgfmt --check, Plural-Forms against\n"
+    "            CLDR, plural indexes, {placeholders}; strings missing from the .pot\n"
+    "  stats     per language: interface strings translated, fuzzy, untranslated;\n"
+    "            articles up to date, stale, unstamped, missing. --fail-under PCT\n"
+    "            exits 1 when a language's strings or articles are less done\n";
+
 }  // namespace
 
 int cmd_i18n(const std::vector<std::string>& args) {
-  const char* usage =
-      "Usage: polypress i18n extract [-C DIR]\n"
-      "       polypress i18n update [-C DIR]\n"
-      "       polypress i18n check [-C DIR] [--format text|json|github|sarif]\n"
-      "       polypress i18n stats [-C DIR] [--format text|json] [--fail-under PCT]\n\n"
-      "  extract   write locales/polypress.pot from the templates ({{#t}}...{{/t}}),\n"
-      "            the section titles of site.yaml and the strings of the code\n"
-      "  update    merge the .pot into every locales/<lang>.po (GNU msgmerge: kept\n"
-      "            translations, comments, fuzzy flags; vanished strings become\n"
-      "            obsolete '#~' entries); a missing catalog is created\n"
-      "  check     catalog errors at their line: msgfmt --check, Plural-Forms against\n"
-      "            CLDR, plural indexes, {placeholders}; strings missing from the .pot\n"
-      "  stats     per language: interface strings translated, fuzzy, untranslated;\n"
-      "            articles up to date, stale, unstamped, missing. --fail-under PCT\n"
-      "            exits 1 when a language's strings or articles are less done\n";
   // The subcommand is the first argument that is neither an option nor a value.
   std::string sub;
   std::vector<std::string> rest;
@@ -61,23 +65,28 @@ int cmd_i18n(const std::vector<std::string>& args) {
   }
   if (sub.empty()) {
     const bool help = !args.empty() && (args[0] == "--help" || args[0] == "-h");
-    (help ? std::cout : std::cerr) << usage;
+    (help ? std::cout : std::cerr) << kI18nUsage;
     return help ? kExitOk : kExitUsage;
   }
   if (sub != "extract" && sub != "update" && sub != "stats" && sub != "check") {
-    std::cerr << "polypress i18n: unknown subcommand '" << visible_text(sub) << "'\n\n" << usage;
+    std::cerr << "polypress i18n: unknown subcommand '" << visible_text(sub) << "'\n\n"
+              << kI18nUsage;
     return kExitUsage;
   }
   CommonOptions common;
   double fail_under = -1;
-  po::options_description desc(usage);
+  po::options_description desc(kI18nUsage);
   const std::vector<std::string> formats = sub == "stats"   ? kTableFormats
                                            : sub == "check" ? kFindingFormats
                                                             : std::vector<std::string>{};
   add_common_options(desc, common, formats);
+  bool fix_plurals = false;
   if (sub == "stats")
     desc.add_options()("fail-under", po::value<double>(&fail_under)->value_name("PCT"),
                        "exit 1 when a language is less than PCT % done");
+  if (sub == "update")
+    desc.add_options()("fix-plural-forms", po::bool_switch(&fix_plurals),
+                       "correct a wrong Plural-Forms and renumber msgstr[] to match");
   po::variables_map vm;
   if (!parse_command_line("i18n " + sub, rest, desc, nullptr, vm)) return kExitUsage;
   if (common.help) {
@@ -85,7 +94,7 @@ int cmd_i18n(const std::vector<std::string>& args) {
     return kExitOk;
   }
   if (sub == "update") {
-    const I18nUpdateResult r = run_i18n_update(common.root);
+    const I18nUpdateResult r = run_i18n_update(common.root, fix_plurals);
     const int status = report_result("i18n update", r);
     std::cout << visible_lines(catalog_update_text(r));
     return status;

@@ -25,17 +25,20 @@ int cmd_translations(const std::vector<std::string>& args) {
   std::vector<std::string> files;
   po::options_description desc(
       "Usage: polypress translations [--format text|json] [--diff]\n"
-      "       polypress translations stamp FILE...\n\n"
+      "       polypress translations stamp [--force] FILE...\n\n"
       "Shows, per bundle and language: source, up to date, stale (the source\n"
       "changed since the translation's source_digest), unstamped or missing.\n"
       "'stamp' records the current source digest in each translation FILE after\n"
-      "it was brought up to date. With --diff, in a git repository, each stale\n"
+      "it was brought up to date (a body still identical to the source's needs\n"
+      "--force). With --diff, in a git repository, each stale\n"
       "translation shows which paragraphs and front matter keys of its source\n"
       "changed since the stamped version.\n\nOptions");
   add_common_options(desc, common, kTableFormats);
-  bool diff = false;
+  bool diff = false, force = false;
   desc.add_options()("diff", po::bool_switch(&diff),
-                     "show the source's changes since each stale translation was stamped");
+                     "show the source's changes since each stale translation was stamped")(
+      "force", po::bool_switch(&force),
+      "stamp: also a translation whose body is still the source's");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&files));
   po::options_description all;
@@ -53,7 +56,11 @@ int cmd_translations(const std::vector<std::string>& args) {
       std::cerr << "polypress translations stamp: name the translation files to stamp\n";
       return kExitUsage;
     }
-    return report_result("translations", run_translations_stamp(common.root, files));
+    return report_result("translations", run_translations_stamp(common.root, files, force));
+  }
+  if (force) {
+    std::cerr << "polypress translations: --force goes with 'stamp'\n";
+    return kExitUsage;
   }
   if (!files.empty()) {
     std::cerr << "polypress translations: unexpected argument '" << visible_text(files[0]) << "'\n";

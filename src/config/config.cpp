@@ -1,11 +1,8 @@
 #include "config/config.h"
 
-#include <unicode/locid.h>
 #include <unicode/timezone.h>
-#include <unicode/uloc.h>
 
 #include <algorithm>
-#include <set>
 
 #include "config/config_keys.h"
 #include "config/mail_values.h"
@@ -27,21 +24,6 @@ const SectionConfig* SiteConfig::section(const std::string& id) const {
   for (const auto& s : sections)
     if (s.id == id) return &s;
   return nullptr;
-}
-
-bool is_known_language(const std::string& tag) {
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
-  if (U_FAILURE(status) || loc.isBogus() || std::string(loc.getLanguage()).empty()) return false;
-  // A language ICU has data for: it appears among the available locales.
-  static const std::set<std::string> available = [] {
-    std::set<std::string> langs;
-    int32_t count = 0;
-    const icu::Locale* all = icu::Locale::getAvailableLocales(count);
-    for (int32_t i = 0; i < count; ++i) langs.insert(all[i].getLanguage());
-    return langs;
-  }();
-  return available.count(loc.getLanguage()) > 0;
 }
 
 namespace {
@@ -72,24 +54,6 @@ bool is_absolute_http_url(const std::string& s) {
   if (rest[i] != '/') return false;
   // ECMAScript's \s on bytes: space, \t, \n, \v, \f, \r.
   return rest.find_first_of(" \t\n\v\f\r", i) == std::string_view::npos;
-}
-
-// ^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$, scanned by hand.
-bool is_language_code_shape(std::string_view code) {
-  bool first = true;
-  while (true) {
-    const std::size_t end = std::min(code.find('-'), code.size());
-    const std::string_view part = code.substr(0, end);
-    if (part.size() < 2 || part.size() > (first ? 3u : 8u)) return false;
-    for (const char c : part) {
-      const bool lower = c >= 'a' && c <= 'z';
-      const bool upper_or_digit = (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-      if (!lower && (first || !upper_or_digit)) return false;
-    }
-    if (end == code.size()) return true;
-    code.remove_prefix(end + 1);
-    first = false;
-  }
 }
 
 class Reader {
@@ -220,6 +184,61 @@ void read_site(const YAML::Node& root, SiteConfig& c, Reader& r) {
   }
 }
 
+// A language's code and locale as BCP 47 tags, each checked; false when the
+// language cannot be configured. A POSIX name (pt_BR, sr@latin) is read as
+// its tag with a note; a language ICU has no data for is formatted as its
+// declared locale, with a warning.
+bool read_language_tags(const YAML::Node& item, LanguageConfig& l, Reader& r) {
+  if (const auto bcp47 = bcp47_of_posix(l.code)) {
+    // The code names files and URLs: one spelling, BCP 47's.
+    r.sink().report(location_of(item["code"], r.origin()), Severity::note, "config/posix-locale",
+                    "'" + quote_for_message(l.code, 40) +
+                        "' is a POSIX locale name, read as the BCP 47 tag '" + *bcp47 +
+                        "' (its pages are under /" + *bcp47 + "/)");
+    if (!item["locale"]) l.locale = *bcp47;
+    l.code = *bcp47;
+  }
+  if (item["locale"]) {
+    if (const auto bcp47 = bcp47_of_posix(l.locale)) {
+      r.sink().report(location_of(item["locale"], r.origin()), Severity::note,
+                      "config/posix-locale",
+                      "'" + quote_for_message(l.locale, 40) +
+                          "' is a POSIX locale name, read as the BCP 47 tag '" + *bcp47 + "'");
+      l.locale = *bcp47;
+    }
+  }
+  const bool locale_known = is_known_language(l.locale);
+  if (item["locale"] && !locale_known) {
+    r.sink().error(location_of(item["locale"], r.origin()), "config/language",
+                   "'" + quote_for_message(l.locale, 40) + "' is not a locale ICU knows");
+    return false;
+  }
+  if (!is_language_code_shape(l.code)) {
+    r.sink().error(location_of(item["code"], r.origin()), "config/language",
+                   "'" + quote_for_message(l.code, 40) +
+                       "' is not a language code (BCP 47: a language, then optional script "
+                       "and region, as en, pt-BR, zh-Hans)");
+    return false;
+  }
+  if (!is_known_language(l.code)) {
+    // Pages are still written in the language; only dates, numbers and
+    // plural rules need ICU's data, and they come from the locale it declares.
+    // Without one, an unknown code is more likely a typo than a language.
+    if (!item["locale"]) {
+      r.sink().error(location_of(item["code"], r.origin()), "config/language",
+                     "ICU has no locale data for '" + l.code +
+                         "'; if it is a language, give it a 'locale:' ICU knows to format its "
+                         "dates, numbers and plurals (e.g. locale: ru)");
+      return false;
+    }
+    r.sink().warning(location_of(item["code"], r.origin()), "config/language-data",
+                     "ICU has no locale data for '" + l.code +
+                         "'; its dates, numbers and plural rules follow its locale '" + l.locale +
+                         "'");
+  }
+  return true;
+}
+
 void read_languages(const YAML::Node& root, SiteConfig& c, Reader& r) {
   const YAML::Node langs = root["languages"];
   if (!langs || !langs.IsSequence() || langs.size() == 0) {
@@ -237,15 +256,7 @@ void read_languages(const YAML::Node& root, SiteConfig& c, Reader& r) {
     l.name = r.str(item, "languages", "name", "a language").value_or("");
     l.locale = r.str(item, "languages", "locale", "a language").value_or(l.code);
     if (l.code.empty()) continue;
-    if (!is_language_code_shape(l.code) || !is_known_language(l.code)) {
-      r.sink().error(location_of(item["code"], r.origin()), "config/language",
-                     "'" + l.code + "' is not a language code ICU knows");
-      continue;
-    }
-    if (item["locale"] && !is_known_language(l.locale)) {
-      r.sink().error(location_of(item["locale"], r.origin()), "config/language",
-                     "'" + l.locale + "' is not a locale ICU knows");
-    }
+    if (!read_language_tags(item, l, r)) continue;
     if (c.language(l.code)) {
       r.sink().error(location_of(item["code"], r.origin()), "config/language",
                      "language '" + l.code + "' is listed twice");
@@ -253,6 +264,7 @@ void read_languages(const YAML::Node& root, SiteConfig& c, Reader& r) {
     }
     c.languages.push_back(l);
   }
+  if (const auto posix = bcp47_of_posix(c.default_language)) c.default_language = *posix;
   if (!c.default_language.empty() && !c.languages.empty() && !c.language(c.default_language))
     r.sink().error(location_of(root["site"]["default_language"], r.origin()), "config/language",
                    "'default_language' '" + c.default_language + "' is not in 'languages'");

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -68,5 +69,13 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root, Di
 
 /// True when ICU knows the language of this BCP 47 tag.
 bool is_known_language(const std::string& tag);
+
+/// ^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$: a language code's shape, scanned by hand.
+bool is_language_code_shape(std::string_view code);
+
+/// The BCP 47 tag of a POSIX locale name ("pt_BR" → "pt-BR", "zh_Hans" →
+/// "zh-Hans", "sr@latin" → "sr-Latn"); nullopt when `name` has no POSIX
+/// separator (`_`, `@`, `.`) or is no locale at all.
+std::optional<std::string> bcp47_of_posix(const std::string& name);
 
 }  // namespace pp

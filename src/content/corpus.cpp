@@ -83,14 +83,16 @@ std::optional<Article> parse_article(const std::string& rel_path, const std::str
 
 namespace {
 
-// The <lang> of a file named index.<lang>.md (letters, digits, '-'), or "".
+// The <lang> of a file named index.<lang>.md (letters, digits, '-', and the
+// POSIX form's '_' and '@'), or "".
 std::string article_language(const std::string& name) {
   if (name.size() <= 9 || name.rfind("index.", 0) != 0 ||
       name.compare(name.size() - 3, 3, ".md") != 0)
     return "";
   const std::string lang = name.substr(6, name.size() - 9);
   const bool ok = std::all_of(lang.begin(), lang.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '@';
   });
   return ok ? lang : "";
 }
@@ -189,6 +191,31 @@ void report_asset_collisions(const Bundle& b, DiagnosticSink& sink) {
   }
 }
 
+// The configured language an article file named for `lang` is in ("" with
+// an error when none, or when the bundle has a file for it already). A
+// POSIX name (index.pt_BR.md) is its BCP 47 tag's, with a note.
+std::string configured_language(const SiteConfig& config, const Bundle& b, const std::string& rel,
+                                const std::string& lang, DiagnosticSink& sink) {
+  std::string code = lang;
+  if (const auto bcp47 = bcp47_of_posix(lang); bcp47 && config.language(*bcp47)) {
+    sink.report({rel, 0, 0}, Severity::note, "config/posix-locale",
+                "'" + lang + "' is a POSIX locale name, read as the BCP 47 tag '" + *bcp47 +
+                    "' (index." + *bcp47 + ".md)");
+    code = *bcp47;
+  }
+  if (!config.language(code)) {
+    sink.error({rel, 0, 0}, "bundle/language",
+               "language '" + lang + "' of this file is not configured in site.yaml");
+    return "";
+  }
+  if (b.articles.count(code)) {
+    sink.error({rel, 0, 0}, "bundle/file-name",
+               "a second file for language '" + code + "' in this bundle; keep one");
+    return "";
+  }
+  return code;
+}
+
 void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, const ParseCache* cache,
                  std::vector<std::pair<std::string, ParseCache::Entry>>& added,
                  DiagnosticSink& sink) {
@@ -247,13 +274,10 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
       }
       continue;
     }
-    if (!config.language(lang)) {
-      sink.error({rel, 0, 0}, "bundle/language",
-                 "language '" + lang + "' of this file is not configured in site.yaml");
-      continue;
-    }
-    if (auto a = load_article(p, rel, lang, cache, added, sink))
-      b.articles.emplace(lang, std::move(*a));
+    const std::string code = configured_language(config, b, rel, lang, sink);
+    if (code.empty()) continue;
+    if (auto a = load_article(p, rel, code, cache, added, sink))
+      b.articles.emplace(code, std::move(*a));
   }
   report_asset_collisions(b, sink);
   // Exactly one source: the file without translation_of.

@@ -205,8 +205,9 @@ constexpr FrontMatterField kFields[] = {
      .rule = "in a translation: the git blob id of the source file when it was translated",
      .read = &read_source_digest,
      .ops = ops_of<&FM::source_digest>(),
-     .new_order = 12,
-     .new_translation = [](const NewFile& f) -> Value { return f.source_digest; }},
+     // `new --lang` leaves it out: the translation is in progress until
+     // `translations stamp` records the source it translates.
+     .new_order = 12},
 };
 
 }  // namespace

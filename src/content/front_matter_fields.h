@@ -67,7 +67,6 @@ struct NewFile {
   ArticleType type = ArticleType::news;  ///< of a new source file
   std::string date;                      ///< today, YYYY-MM-DD
   const Article* source = nullptr;       ///< the source, for a new translation
-  std::string source_digest;             ///< git blob id of the source's bytes
 };
 
 /// What is done with a field's member of FrontMatter; ops_of<M>() (in

@@ -41,7 +41,7 @@ std::string title_of_slug(const std::string& slug) {
 
 std::string new_source_front_matter(const std::string& slug, ArticleType type,
                                     const std::string& date) {
-  const NewFile file{slug, type, date, nullptr, ""};
+  const NewFile file{slug, type, date, nullptr};
   std::set<std::string_view> written;
   const auto has = [&](std::string_view key) { return written.count(key) > 0; };
   std::string out = "---\n";
@@ -56,13 +56,15 @@ std::string new_source_front_matter(const std::string& slug, ArticleType type,
   return out + "---\n";
 }
 
-std::string new_translation_front_matter(const Article& source, const std::string& source_digest) {
-  const NewFile file{"", ArticleType::news, "", &source, source_digest};
+std::string new_translation_front_matter(const Article& source) {
+  const NewFile file{"", ArticleType::news, "", &source};
   std::string out = "---\n";
   for (const FrontMatterField* f : rows_in_new_order())
     if (f->new_translation)
       if (const auto value = f->new_translation(file)) out += line(f->key, *value);
-  return out + "---\n";
+  return out +
+         "# In progress: `polypress translations stamp` adds source_digest when it is "
+         "translated.\n---\n";
 }
 
 }  // namespace pp

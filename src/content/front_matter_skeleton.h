@@ -12,10 +12,10 @@ namespace pp {
 std::string new_source_front_matter(const std::string& slug, ArticleType type,
                                     const std::string& date);
 
-/// "---\n...---\n" of a new translation of `source` (whose file's git blob id
-/// is `source_digest`): its own-language keys to translate, translation_of
-/// and source_digest.
-std::string new_translation_front_matter(const Article& source, const std::string& source_digest);
+/// "---\n...---\n" of a new translation of `source`: its own-language keys to
+/// translate and translation_of. No source_digest: the translation is in
+/// progress (unstamped) until `translations stamp`.
+std::string new_translation_front_matter(const Article& source);
 
 /// A YAML double-quoted scalar.
 std::string yaml_quoted(const std::string& s);

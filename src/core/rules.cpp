@@ -45,10 +45,16 @@ constexpr RuleRow kRules[] = {
     {"config/encoding", E, "site.yaml is not valid UTF-8"},
     {"config/language", E,
      "a language or locale ICU does not know, listed twice, or a default language not listed"},
+    {"config/language-data", W,
+     "ICU has no locale data for a configured language; its dates, numbers and plural rules "
+     "follow the locale it declares"},
     {"config/missing-key", E, "a required key of site.yaml is missing"},
     {"config/newsletter", E,
      "a newsletter value an email header cannot carry: from not one mailbox, list_id not a "
      "List-Id, unsubscribe_url not a plain https URL, unsubscribe_mailto not an address"},
+    {"config/posix-locale", Severity::note,
+     "a POSIX locale name (pt_BR, zh_Hans, sr@latin) in site.yaml, a catalog's or an article "
+     "file's name, read as its BCP 47 tag"},
     {"config/range", E, "a number in site.yaml is out of its range"},
     {"config/read", E, "site.yaml cannot be read"},
     {"config/section", E, "a section id is not a slug, is 'assets', or is listed twice"},
@@ -132,6 +138,9 @@ constexpr RuleRow kRules[] = {
     {"i18n/plural-forms-extra", Severity::note,
      "Plural-Forms is right for every whole number and has a form only fractions use, or "
      "shares \"other\"'s form with CLDR's category for millions"},
+    {"i18n/plural-forms-fixed", Severity::note,
+     "i18n update --fix-plural-forms set a corrected Plural-Forms and renumbered the plural "
+     "entries"},
     {"i18n/missing-msgid", E,
      "a string of the templates or the code is missing from locales/polypress.pot"},
     {"i18n/stamp", E,

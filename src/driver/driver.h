@@ -98,9 +98,10 @@ struct TranslationsResult : CommandResult {
 /// One language's share of translated interface strings and articles.
 struct LanguageStats {
   std::string language;
-  bool source_language = false;  ///< the site's default language: its strings are the msgids
+  bool source_language = false;         ///< the site's default language: its strings are the msgids
   std::optional<CatalogStats> strings;  ///< nullopt: no usable catalog
-  double strings_percent = 0;  ///< translated of all strings (100 when none or the source; 0 without a catalog)
+  double strings_percent =
+      0;  ///< translated of all strings (100 when none or the source; 0 without a catalog)
   int source = 0, up_to_date = 0, stale = 0, unstamped = 0, missing = 0;  ///< articles
   double articles_percent = 0;  ///< source and up to date of all bundles (100 when none)
 };
@@ -151,7 +152,10 @@ CommandResult run_i18n_check(const std::filesystem::path& root);
 /// Merges locales/polypress.pot into every configured language's catalog with
 /// GNU msgmerge (missing catalogs are created); all catalogs are merged before
 /// any is written, each write atomic, so a rejected catalog changes nothing.
-I18nUpdateResult run_i18n_update(const std::filesystem::path& root);
+/// With `fix_plural_forms`, a catalog whose Plural-Forms maps some whole number
+/// wrongly gets the corrected header and its msgstr[] renumbered
+/// (fix_plural_forms()).
+I18nUpdateResult run_i18n_update(const std::filesystem::path& root, bool fix_plural_forms = false);
 
 /// Per language: interface strings translated, fuzzy and untranslated, and
 /// articles up to date, stale, unstamped and missing.
@@ -159,15 +163,17 @@ I18nStatsResult run_i18n_stats(const std::filesystem::path& root);
 
 /// Records the current source digest in each translation FILE (atomic writes;
 /// a file that is not a translation, or cannot be parsed, is an error and is
-/// left as it was).
+/// left as it was). A translation whose body is still the source's, byte for
+/// byte, is refused unless `force`.
 CommandResult run_translations_stamp(const std::filesystem::path& root,
-                                     const std::vector<std::string>& files);
+                                     const std::vector<std::string>& files, bool force = false);
 
 /// `new SECTION/SLUG`: creates content/SECTION/SLUG/index.<lang>.md. A new
 /// bundle gets a draft source file of `type` whose front matter passes
 /// validate; an existing bundle gets a translation of its source (title,
-/// summary, verdict and body to translate, translation_of and source_digest
-/// set). Never overwrites a file (a usage error naming the path).
+/// summary, verdict and body to translate, translation_of set): in progress,
+/// without source_digest until `translations stamp`. Never overwrites a file (a usage error naming
+/// the path).
 NewResult run_new(const std::filesystem::path& root, const std::string& id, const std::string& lang,
                   const std::string& type);
 

@@ -88,11 +88,11 @@ I18nStatsResult run_i18n_stats(const fs::path& root) {
     l.source_language = lang.code == config->default_language;
     l.strings = catalog_stats(root, lang.code);
     // A catalog msgfmt cannot read is an error at its line, not "no catalog".
-    if (!l.strings && file_kind(root / catalog_path(lang.code)) != FileKind::missing) {
+    if (!l.strings && file_kind(root / catalog_rel(root, lang.code)) != FileKind::missing) {
       DiagnosticSink found;
       compile_catalog(root, lang.code, found);
       if (!found.has_errors())
-        found.error({catalog_path(lang.code), 0, 0}, "i18n/syntax", "msgfmt cannot read it");
+        found.error({catalog_rel(root, lang.code), 0, 0}, "i18n/syntax", "msgfmt cannot read it");
       for (const auto& d : found.sorted())
         if (d.severity == Severity::error)
           result.diagnostics.report(d.where, d.severity, d.rule, d.message);
@@ -114,7 +114,7 @@ I18nStatsResult run_i18n_stats(const fs::path& root) {
   return result;
 }
 
-I18nUpdateResult run_i18n_update(const fs::path& root) {
+I18nUpdateResult run_i18n_update(const fs::path& root, bool fix_plurals) {
   I18nUpdateResult result;
   DiagnosticSink& sink = result.diagnostics;
   const auto config = load_site_config(root, sink);
@@ -131,11 +131,14 @@ I18nUpdateResult run_i18n_update(const fs::path& root) {
   // Every catalog is merged in memory first: one that msgmerge rejects stops
   // the run before any file is touched.
   std::vector<std::pair<std::string, CatalogUpdate>> merged;
-  for (const auto& lang : config->languages)
-    if (auto u = merge_catalog(root, lang, sink)) merged.push_back({lang.code, std::move(*u)});
+  for (const auto& lang : config->languages) {
+    auto u = merge_catalog(root, lang, sink);
+    if (u && fix_plurals) fix_plural_forms(*config, lang, catalog_rel(root, lang.code), *u, sink);
+    if (u) merged.push_back({lang.code, std::move(*u)});
+  }
   if (sink.has_errors()) return result;
   for (const auto& [code, update] : merged) {
-    const std::string rel = catalog_path(code);
+    const std::string rel = catalog_rel(root, code);
     std::string error;
     const WriteOutcome w = write_file_atomic(update.file, update.text, error);
     if (w == WriteOutcome::failed) {

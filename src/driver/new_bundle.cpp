@@ -14,7 +14,6 @@
 #include "content/content.h"
 #include "content/front_matter_skeleton.h"
 #include "core/clock.h"
-#include "core/digest.h"
 #include "core/file_io.h"
 #include "core/site_layout.h"
 #include "core/text.h"
@@ -101,7 +100,6 @@ NewResult run_new(const fs::path& root, const std::string& id, const std::string
   std::string bytes;
   if (fs::is_directory(root / dir, ec)) {
     std::optional<Article> src;
-    std::string src_bytes;
     for (const auto& e : fs::directory_iterator(root / dir, ec)) {
       const std::string name = e.path().filename().string();
       if (!name.starts_with("index.") || !name.ends_with(".md") || e.is_symlink(ec)) continue;
@@ -110,11 +108,11 @@ NewResult run_new(const fs::path& root, const std::string& id, const std::string
       auto a = file.ok ? parse_article(dir + "/" + name, name.substr(6, name.size() - 9),
                                        file.bytes, ignored)
                        : std::nullopt;
-      if (a && !a->own.translation_of) src = std::move(a), src_bytes = file.bytes;
+      if (a && !a->own.translation_of) src = std::move(a);
     }
     if (!src) return usage(dir + " has no source file to translate");
     // the source's body, to be translated in place
-    bytes = new_translation_front_matter(*src, git_blob_id(src_bytes)) + src->body;
+    bytes = new_translation_front_matter(*src) + src->body;
   } else {
     bytes = new_source_front_matter(slug, *article_type, today(config->time_zone)) +
             "\nWrite the article here.\n";

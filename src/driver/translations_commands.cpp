@@ -71,7 +71,20 @@ TranslationsResult run_translations(const fs::path& root, bool diff) {
   return result;
 }
 
-CommandResult run_translations_stamp(const fs::path& root, const std::vector<std::string>& files) {
+namespace {
+
+// True when the translation's body is byte for byte its source's.
+bool same_body(const fs::path& root, const Article& translation, const Article& source) {
+  DiagnosticSink ignored;
+  const auto t = read_article_body(root, translation, ignored);
+  const auto s = read_article_body(root, source, ignored);
+  return t && s && t->body == s->body;
+}
+
+}  // namespace
+
+CommandResult run_translations_stamp(const fs::path& root, const std::vector<std::string>& files,
+                                     bool force) {
   CommandResult result;
   std::vector<std::string> wanted;
   if (!resolve_files(root, files, wanted, result)) return result;
@@ -113,6 +126,13 @@ CommandResult run_translations_stamp(const fs::path& root, const std::vector<std
     }
     const ReadResult source = read_file(root / bundle->source()->path, kMaxFileBytes);
     const ReadResult bytes = read_file(root / path, kMaxFileBytes);
+    if (!force && same_body(root, *article, *bundle->source())) {
+      // A copy nobody translated yet would count as done.
+      sink.error({path, 1, 1}, "i18n/stamp",
+                 "its body is still the source's, byte for byte: translate it first (or "
+                 "stamp it with --force)");
+      continue;
+    }
     const auto stamped = source.ok && bytes.ok
                              ? stamp_front_matter(bytes.bytes, git_blob_id(source.bytes))
                              : std::nullopt;

@@ -139,7 +139,7 @@ void report_gettext_errors(const std::string& tool_stderr,
 
 std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageConfig& lang,
                                            DiagnosticSink& sink) {
-  const std::string rel = catalog_path(lang.code);
+  const std::string rel = catalog_rel(root, lang.code);
   const std::string pot_rel = kPotPath;
   const fs::path pot = root / pot_rel;
   std::string link_error;

@@ -27,9 +27,24 @@ ReadResult read_catalog(const fs::path& root, const std::string& lang) {
 
 }  // namespace
 
+namespace {
+
+// " (your msgstr[] keep their numbers; …)" or " — in every plural entry …
+// (…)": what the fix does to the entries, and the command that does it.
+std::string fix_hint(const PluralFormsVerdict& v) {
+  if (v.renumbering.empty()) return "";
+  if (v.slots.empty()) return " " + v.renumbering;
+  const std::string command = "i18n update --fix-plural-forms";
+  if (v.renumbering.starts_with("("))
+    return " " + v.renumbering.substr(0, v.renumbering.size() - 1) + "; " + command + " writes it)";
+  return " " + v.renumbering + " (" + command + " does it)";
+}
+
+}  // namespace
+
 std::optional<std::string> compile_catalog(const fs::path& root, const std::string& lang,
                                            DiagnosticSink& sink) {
-  const std::string rel = catalog_path(lang);
+  const std::string rel = catalog_rel(root, lang);
   if (file_kind(root / rel) == FileKind::missing) {
     sink.warning({rel, 0, 0}, "i18n/missing-catalog",
                  "no catalog for '" + lang + "'; interface strings are shown untranslated");
@@ -96,7 +111,7 @@ std::optional<std::string> header_finding(const SiteConfig& config, const Langua
   // When msgfmt rejects the expression, its own words (with its hint) say it.
   if (verdict.error && !(msgfmt_on_plural_forms && verdict.error->starts_with("msgfmt rejects")))
     return *verdict.error + "; " + has + ", e.g. \"" + verdict.suggestion + "\"" +
-           (verdict.renumbering.empty() ? "" : " " + verdict.renumbering);
+           fix_hint(verdict);
   if (verdict.note && !verdict.error)
     sink.report(where, Severity::note, "i18n/plural-forms-extra", *verdict.note);
   return std::nullopt;
@@ -106,7 +121,11 @@ std::optional<std::string> header_finding(const SiteConfig& config, const Langua
 
 std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig& config,
                                          const LanguageConfig& lang, DiagnosticSink& sink) {
-  const std::string rel = catalog_path(lang.code);
+  const std::string rel = catalog_rel(root, lang.code);
+  if (rel != catalog_path(lang.code))
+    sink.report({rel, 0, 0}, Severity::note, "config/posix-locale",
+                "a POSIX catalog name, read as the catalog of '" + lang.code +
+                    "' (its BCP 47 name is " + catalog_path(lang.code) + ")");
   // polypress's own checks run even when msgfmt rejects the catalog, so that
   // a translator sees every problem in one run.
   DiagnosticSink compiled;

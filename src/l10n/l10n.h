@@ -140,6 +140,15 @@ struct PluralFormsVerdict {
   /// …and what it means for the entries: "(your msgstr[] keep their
   /// numbers)", or which msgstr[i] moves where and which are to be written.
   std::string renumbering;
+  /// Where each msgstr[i] of the suggested header comes from (empty when the
+  /// header was unreadable): `from` the old form index, `exact` false when
+  /// the form is new and `from` is only the form its numbers got until now.
+  struct Slot {
+    int from = -1;
+    bool exact = true;
+    std::string category;  ///< CLDR's, when the form is one's own
+  };
+  std::vector<Slot> slots;
 };
 
 /// Judges `plural_forms` (the header's value) for `lang`.
@@ -150,10 +159,14 @@ PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageCo
 std::optional<std::string> check_plural_forms(const SiteConfig& config, const LanguageConfig& lang,
                                               const std::string& plural_forms);
 
-/// Where `locales/<lang>.po` really is: the path itself, or, when it is a
-/// symbolic link, its target if that is a regular file in the site's
-/// `locales/` folder (read and written through the link). nullopt with
-/// `error` when the link leads anywhere else.
+/// The site-relative name of `lang`'s catalog: `locales/<lang>.po`, or when
+/// that does not exist a catalog named with the POSIX form of the language
+/// (`locales/pt_BR.po` for pt-BR, `sr@latin.po` for sr-Latn).
+std::string catalog_rel(const std::filesystem::path& root, const std::string& lang);
+
+/// Where `locales/<lang>.po` (as catalog_rel() names it) really is: the path itself, or, when it is
+/// a symbolic link, its target if that is a regular file in the site's `locales/` folder (read and
+/// written through the link). nullopt with `error` when the link leads anywhere else.
 std::optional<std::filesystem::path> catalog_file(const std::filesystem::path& root,
                                                   const std::string& lang, std::string& error);
 
@@ -205,7 +218,7 @@ std::optional<CatalogStats> catalog_stats_of(const std::string& po_text);
 struct CatalogUpdate {
   std::string text;
   std::filesystem::path file;  ///< where to write it: the catalog, or the file its link names
-  bool created = false;  ///< there was no catalog: made from the template
+  bool created = false;        ///< there was no catalog: made from the template
 };
 
 /// locales/polypress.pot merged into locales/<lang>.po by GNU msgmerge
@@ -215,6 +228,14 @@ struct CatalogUpdate {
 /// filled in. Nothing is written; msgmerge's complaints are located errors.
 std::optional<CatalogUpdate> merge_catalog(const std::filesystem::path& root,
                                            const LanguageConfig& lang, DiagnosticSink& sink);
+
+/// `i18n update --fix-plural-forms`: when `update`'s Plural-Forms gives some
+/// whole number the wrong form, its text is rewritten for the suggested
+/// header (renumber_plural_forms: msgstr[] moved, guessed forms fuzzy) and a
+/// note (i18n/plural-forms-fixed) at `rel` says what changed. False, with an
+/// error, when the header cannot be read well enough to renumber.
+bool fix_plural_forms(const SiteConfig& config, const LanguageConfig& lang, const std::string& rel,
+                      CatalogUpdate& update, DiagnosticSink& sink);
 
 /// gettext tools' "PATH:LINE[:COL]: message" lines as errors of `rule`, for
 /// the (path as the tool printed it, site-relative path) pairs in `files`.

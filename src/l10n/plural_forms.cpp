@@ -233,7 +233,8 @@ std::string gettext_plural_forms(const std::string& icu_locale, const std::vecto
   std::string expr = form_of(categories.size() - 1);
   for (std::size_t i = categories.size() - 1; i-- > 0;) {
     const Folded f = condition(conditions[categories[i]]);
-    if (f.kind == Folded::never) continue;
+    // A category sharing the default's form needs no test of its own.
+    if (f.kind == Folded::never || expr == form_of(i)) continue;
     const std::string test = f.kind == Folded::always ? "1" : f.expr;
     expr = test + " ? " + form_of(i) + " : " + expr;
   }
@@ -409,6 +410,7 @@ void suggest_fix(const std::string& icu, FormsSeen& seen, FormAssignment& a, int
     for (const auto& c : categories) forms.push_back(a.form_of.count(c) ? a.form_of[c] : 0);
     v.suggestion = "Plural-Forms: " + gettext_plural_forms(icu, forms, nplurals);
     v.renumbering = "(your msgstr[] keep their numbers)";
+    for (int f = 0; f < nplurals; ++f) v.slots.push_back({f, true, ""});
     return;
   }
   // The forms that move to CLDR's order, then the ones to write anew.
@@ -417,6 +419,7 @@ void suggest_fix(const std::string& icu, FormsSeen& seen, FormAssignment& a, int
     const std::string& c = categories[i];
     const bool own =
         a.form_of.count(c) && a.owner.count(a.form_of[c]) && a.owner[a.form_of[c]] == c;
+    v.slots.push_back({a.form_of.count(c) ? a.form_of[c] : -1, own, c});
     if (own && a.form_of[c] == int(i)) continue;
     std::string& list = own ? moves : added;
     list += std::string(list.empty() ? "" : ", ") +

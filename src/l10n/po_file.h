@@ -9,6 +9,7 @@
 
 #include "core/diagnostic.h"
 #include "core/limits.h"
+#include "l10n/l10n.h"
 
 namespace pp {
 
@@ -30,6 +31,16 @@ std::vector<PoEntry> read_po(const std::string& text);
 /// empty msgid): the rest of the first line starting "Plural-Forms:", after
 /// any white space (line breaks too); nullopt when there is no such line.
 std::optional<std::string> header_plural_forms(const std::string& header);
+
+/// `po` for a corrected Plural-Forms header: the header's Plural-Forms line
+/// set to `plural_forms` ("nplurals=…; plural=…;") and in every plural entry
+/// msgstr[i] taken from the old msgstr[slots[i].from] (empty when there is
+/// none). An entry with a translated form that is only a guess
+/// (`exact` false) is flagged fuzzy. Every other line is kept as it was.
+/// `entries` counts the plural entries, `fuzzied` those flagged.
+std::string renumber_plural_forms(const std::string& po, const std::string& plural_forms,
+                                  const std::vector<PluralFormsVerdict::Slot>& slots, int& entries,
+                                  int& fuzzied);
 
 /// The `{name}` placeholders of a message, sorted and unique; `{{`, `\{`
 /// and `\N{name}` are text.

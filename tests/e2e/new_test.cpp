@@ -46,22 +46,46 @@ TEST(New, CreatesDraftsOfEveryTypeThatPassValidate) {
   EXPECT_FALSE(fs::exists(dir.path() / "public/en/news/fresh-idea"));
 }
 
-TEST(New, AnExistingBundleGetsAStampedTranslation) {
+// A started translation is in progress (unstamped) until the translator
+// stamps it; a copy still identical to the source is not stamped by mistake.
+TEST(New, AnExistingBundleGetsATranslationInProgress) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
-  ASSERT_EQ(test::run_polypress({"-C", dir.path().string(), "new", "news/fresh-idea"}).exit_code,
-            0);
-  const auto r =
-      test::run_polypress({"-C", dir.path().string(), "new", "news/fresh-idea", "--lang", "ar"});
+  const std::string root = dir.path().string();
+  ASSERT_EQ(test::run_polypress({"-C", root, "new", "news/fresh-idea"}).exit_code, 0);
+  auto r = test::run_polypress({"-C", root, "new", "news/fresh-idea", "--lang", "ar"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "content/news/fresh-idea/index.ar.md\n");
-  const std::string text = test::read_text(dir.path() / "content/news/fresh-idea/index.ar.md");
-  EXPECT_NE(text.find("\ntranslation_of: en\nsource_digest: "), std::string::npos) << text;
+  const std::string rel = "content/news/fresh-idea/index.ar.md";
+  const std::string text = test::read_text(dir.path() / rel);
+  EXPECT_NE(text.find("\ntranslation_of: en\n# In progress: `polypress translations stamp` adds "
+                      "source_digest when it is translated.\n---\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("source_digest:"), std::string::npos) << text;
   EXPECT_NE(text.find("\nWrite the article here.\n"), std::string::npos) << text;
-  EXPECT_EQ(findings_about(dir.path(), "content/news/fresh-idea/index.ar.md"), "");
-  const auto status = test::run_polypress({"-C", dir.path().string(), "translations"});
-  EXPECT_NE(status.out.find("news/fresh-idea   source      up to date\n"), std::string::npos)
-      << status.out;
+  EXPECT_EQ(findings_about(dir.path(), rel), "");
+  r = test::run_polypress({"-C", root, "translations"});
+  EXPECT_NE(r.out.find("news/fresh-idea   source      unstamped\n"), std::string::npos) << r.out;
+  // The site builds at once, the draft source aside.
+  EXPECT_EQ(test::run_polypress({"-C", root, "build", "--quiet"}).exit_code, 0);
+  // Stamping the untranslated copy is refused; the file is left as it is.
+  r = test::run_polypress({"-C", root, "translations", "stamp", rel});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, rel +
+                       ":1:1: error: its body is still the source's, byte for byte: translate it "
+                       "first (or stamp it with --force) [i18n/stamp]\n");
+  EXPECT_EQ(test::read_text(dir.path() / rel), text);
+  r = test::run_polypress({"-C", root, "translations", "stamp", "--force", rel});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = test::run_polypress({"-C", root, "translations"});
+  EXPECT_NE(r.out.find("news/fresh-idea   source      up to date\n"), std::string::npos) << r.out;
+  // Translated, it is stamped without --force.
+  test::write_text(dir.path(), "content/news/fresh-idea/index.ar.md",
+                   text.substr(0, text.find("Write the article here.")) + "اكتب المقال هنا.\n");
+  r = test::run_polypress({"-C", root, "translations", "stamp", rel});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(test::read_text(dir.path() / rel).find("\nsource_digest: "), std::string::npos);
 }
 
 TEST(New, NeverOverwritesAndRefusesBadNames) {

@@ -79,7 +79,8 @@ TEST(RealCatalogs, AWrongMappingStopsTheBuildNamingTheNumbers) {
   EXPECT_NE(r.err.find("locales/de.po:2:1: error: 0 gets form 0 ('one', as 1), but CLDR says "
                        "'other' (form 1, as 2); 'de' has 2 CLDR plural categories for whole "
                        "numbers (one, other), e.g. \"Plural-Forms: nplurals=2; plural=(n == 1 ? 0 "
-                       ": 1);\" (your msgstr[] keep their numbers) [i18n/plural-forms]\n"),
+                       ": 1);\" (your msgstr[] keep their numbers; i18n update "
+                       "--fix-plural-forms writes it) [i18n/plural-forms]\n"),
             std::string::npos)
       << r.err;
 }
@@ -186,6 +187,115 @@ TEST(RealCatalogs, ALinkedCatalogIsReadAndUpdatedThroughItsLink) {
   EXPECT_NE(test::read_text(locales / "ko_KR.po").find("msgid \"Brand new\""), std::string::npos);
   r = test::run_polypress({"-C", dir.path().string(), "build"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+TEST(RealCatalogs, PosixNamesAndLanguagesIcuLacks) {
+  // A Brazilian translation brought from another tool: site.yaml, the
+  // catalog and an article all say pt_BR. Udmurt, which ICU has no data
+  // for, is written in and formatted as Russian.
+  test::TempDir dir;
+  copy_sample(dir.path());
+  const fs::path root = dir.path();
+  test::write_text(
+      root, "pipeline/site.yaml",
+      replace_first(test::read_text(root / "pipeline/site.yaml"), "  - {code: ar, name: العربية}\n",
+                    "  - {code: ar, name: العربية}\n"
+                    "  - {code: pt_BR, name: Português}\n"
+                    "  - {code: udm, name: Удмурт, locale: ru}\n"));
+  std::string po = test::read_text(root / "locales/de.po");
+  po = replace_first(po, "Language: de", "Language: pt_BR");
+  po = replace_first(po, "plural=(n != 1);", "plural=(n > 1);");
+  po = replace_first(po, "msgstr \"Testberichte\"", "msgstr \"Análises\"");
+  test::write_text(root, "locales/pt_BR.po", po);
+  const std::string bundle = "content/news/mcp-registry-opens/";
+  test::write_text(root, bundle + "index.pt_BR.md",
+                   test::read_text(root / (bundle + "index.de.md")));
+  test::write_text(root, bundle + "index.udm.md", test::read_text(root / (bundle + "index.de.md")));
+  auto r = test::run_polypress({"-C", root.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* line :
+       {"content/news/mcp-registry-opens/index.pt_BR.md: note: 'pt_BR' is a POSIX locale name, "
+        "read as the BCP 47 tag 'pt-BR' (index.pt-BR.md) [config/posix-locale]\n",
+        "locales/pt_BR.po: note: a POSIX catalog name, read as the catalog of 'pt-BR' (its BCP 47 "
+        "name is locales/pt-BR.po) [config/posix-locale]\n",
+        "pipeline/site.yaml:13:12: note: 'pt_BR' is a POSIX locale name, read as the BCP 47 tag "
+        "'pt-BR' (its pages are under /pt-BR/) [config/posix-locale]\n",
+        "pipeline/site.yaml:14:12: warning: ICU has no locale data for 'udm'; its dates, numbers "
+        "and plural rules follow its locale 'ru' [config/language-data]\n"})
+    EXPECT_NE(r.err.find(line), std::string::npos) << line << "\n" << r.err;
+  r = test::run_polypress({"-C", root.string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string page = test::read_text(root / "public/pt-BR/index.html");
+  EXPECT_NE(page.find("<html lang=\"pt-BR\""), std::string::npos);
+  EXPECT_NE(page.find("Análises"), std::string::npos);
+  EXPECT_TRUE(fs::exists(root / "public/pt-BR/news/mcp-registry-opens/index.html"));
+  // Udmurt pages: Russian dates ("… г."), the language's own lang attribute.
+  const std::string udm = test::read_text(root / "public/udm/news/mcp-registry-opens/index.html");
+  EXPECT_NE(udm.find("<html lang=\"udm\""), std::string::npos);
+  EXPECT_NE(udm.find(">24 ноября 2026\u202Fг.</time>"), std::string::npos);  // ICU: NNBSP
+  // i18n update keeps the translator's file name; nothing new appears.
+  r = test::run_polypress({"-C", root.string(), "i18n", "update"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(root / "locales/pt-BR.po"));
+  EXPECT_NE(r.out.find("locales/pt_BR.po"), std::string::npos) << r.out;
+  // A code ICU lacks without a locale is refused, saying how to fix it.
+  test::write_text(
+      root, "pipeline/site.yaml",
+      replace_first(test::read_text(root / "pipeline/site.yaml"), ", locale: ru}", "}"));
+  r = test::run_polypress({"-C", root.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("pipeline/site.yaml:14:12: error: ICU has no locale data for 'udm'; if it "
+                       "is a language, give it a 'locale:' ICU knows to format its dates, numbers "
+                       "and plurals (e.g. locale: ru) [config/language]\n"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(RealCatalogs, FixPluralFormsRenumbersAndFlagsWhatItGuessed) {
+  // A Russian catalog started from the German one: two forms, "n != 1".
+  test::TempDir dir;
+  copy_sample(dir.path());
+  const fs::path root = dir.path();
+  test::write_text(
+      root, "pipeline/site.yaml",
+      replace_first(test::read_text(root / "pipeline/site.yaml"), "  - {code: ar, name: العربية}\n",
+                    "  - {code: ar, name: العربية}\n  - {code: ru, name: Русский}\n"));
+  test::write_text(
+      root, "locales/ru.po",
+      replace_first(test::read_text(root / "locales/de.po"), "Language: de", "Language: ru"));
+  auto r = test::run_polypress({"-C", root.string(), "i18n", "check"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("— in every plural entry msgstr[1] becomes msgstr[2] ('many'), and write "
+                       "msgstr[1] ('few') (i18n update --fix-plural-forms does it) "
+                       "[i18n/plural-forms]\n"),
+            std::string::npos)
+      << r.err;
+  r = test::run_polypress({"-C", root.string(), "i18n", "update", "--fix-plural-forms"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "locales/ru.po:2:1: note: Plural-Forms set to \"nplurals=3; plural=((n % 10 == 1 && n "
+            "% 100 != 11) ? 0 : ((n % 10 >= 2 && n % 10 <= 4) && !(n % 100 >= 12 && n % 100 <= "
+            "14)) ? 1 : 2);\"; in 5 plural entries msgstr[1] ('few') is new, filled from "
+            "msgstr[1], msgstr[1] became msgstr[2] ('many'); 5 entries are marked fuzzy: a new "
+            "form holds its old text, to check [i18n/plural-forms-fixed]\n");
+  EXPECT_NE(r.out.find("locales/ru.po: updated, 41 translated, 5 fuzzy, 0 untranslated"),
+            std::string::npos)
+      << r.out;
+  // What 5 showed stays the form for 5: the old msgstr[1] is msgstr[2] now,
+  // and the new 'few' form starts as a copy to check.
+  const std::string po = test::read_text(root / "locales/ru.po");
+  EXPECT_NE(po.find("#: src/render/pages.cpp\n#, fuzzy\nmsgid \"Source:\"\nmsgid_plural "
+                    "\"Sources:\"\nmsgstr[0] \"Quelle:\"\nmsgstr[1] \"Quellen:\"\nmsgstr[2] "
+                    "\"Quellen:\"\n"),
+            std::string::npos)
+      << po;
+  r = test::run_polypress({"-C", root.string(), "i18n", "check"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // Wrapped as msgmerge wraps: the next update changes nothing.
+  r = test::run_polypress({"-C", root.string(), "i18n", "update", "--fix-plural-forms"});
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(r.out.find("locales/ru.po: unchanged"), std::string::npos) << r.out;
+  EXPECT_EQ(test::run_polypress({"-C", root.string(), "build"}).exit_code, 0);
 }
 
 }  // namespace

@@ -77,7 +77,59 @@ TEST(Config, ReportsBadZoneLanguageAndUrl) {
       "\"ftp://s.example/\" [config/url]\n"
       "pipeline/site.yaml:5:14: error: 'time_zone' is not an IANA time zone: \"Mars/Olympus\" "
       "[config/time-zone]\n"
-      "pipeline/site.yaml:8:12: error: 'qq' is not a language code ICU knows [config/language]\n");
+      "pipeline/site.yaml:8:12: warning: ICU has no locale data for 'qq'; its dates, numbers and "
+      "plural rules follow its locale 'fa-IR-u-nu-arabext' [config/language-data]\n");
+}
+
+TEST(Config, PosixLocaleNamesAreReadAsBcp47) {
+  EXPECT_EQ(bcp47_of_posix("pt_BR"), "pt-BR");
+  EXPECT_EQ(bcp47_of_posix("zh_Hans"), "zh-Hans");
+  EXPECT_EQ(bcp47_of_posix("zh_Hant_TW"), "zh-Hant-TW");
+  EXPECT_EQ(bcp47_of_posix("sr@latin"), "sr-Latn");
+  EXPECT_EQ(bcp47_of_posix("sr_RS@latin"), "sr-Latn-RS");
+  EXPECT_EQ(bcp47_of_posix("uz@cyrillic"), "uz-Cyrl");
+  EXPECT_EQ(bcp47_of_posix("de_DE.UTF-8"), "de-DE");
+  EXPECT_EQ(bcp47_of_posix("pt-BR"), std::nullopt);
+  EXPECT_EQ(bcp47_of_posix("en"), std::nullopt);
+  EXPECT_EQ(bcp47_of_posix("_"), std::nullopt);
+
+  std::string yaml = kGood;
+  yaml.replace(yaml.find("default_language: en"), 20, "default_language: en_GB");
+  yaml.replace(yaml.find("code: en"), 8, "code: en_GB");
+  yaml.replace(yaml.find("fa-IR-u-nu-arabext"), 18, "fa_IR");
+  test::TempDir dir;
+  test::write_text(dir.path(), "pipeline/site.yaml", yaml);
+  DiagnosticSink sink;
+  const auto c = load_site_config(dir.path(), sink);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+            "pipeline/site.yaml:7:12: note: 'en_GB' is a POSIX locale name, read as the BCP 47 "
+            "tag 'en-GB' (its pages are under /en-GB/) [config/posix-locale]\n"
+            "pipeline/site.yaml:8:42: note: 'fa_IR' is a POSIX locale name, read as the BCP 47 "
+            "tag 'fa-IR' [config/posix-locale]\n");
+  EXPECT_EQ(c->default_language, "en-GB");
+  EXPECT_EQ(c->language("en-GB")->locale, "en-GB");
+  EXPECT_EQ(c->language("fa")->locale, "fa-IR");
+}
+
+// Languages ICU has no data for (Udmurt, Ido, Walloon) are configured with
+// the locale they are formatted as; a warning says so.
+TEST(Config, ALanguageIcuLacksFormatsAsItsLocale) {
+  std::string yaml = kGood;
+  yaml.replace(yaml.find("  - {code: fa"), 0,
+               "  - {code: udm, name: Удмурт, locale: ru}\n  - {code: wa, name: Walon, locale: "
+               "fr-BE}\n");
+  test::TempDir dir;
+  test::write_text(dir.path(), "pipeline/site.yaml", yaml);
+  DiagnosticSink sink;
+  const auto c = load_site_config(dir.path(), sink);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+            "pipeline/site.yaml:8:12: warning: ICU has no locale data for 'udm'; its dates, "
+            "numbers and plural rules follow its locale 'ru' [config/language-data]\n"
+            "pipeline/site.yaml:9:12: warning: ICU has no locale data for 'wa'; its dates, "
+            "numbers and plural rules follow its locale 'fr-BE' [config/language-data]\n");
+  EXPECT_EQ(c->language("udm")->locale, "ru");
 }
 
 // links.proxy (issue 15 finding 6): a proxy URL of a scheme libcurl speaks to

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "l10n/l10n.h"
+#include "l10n/po_file.h"
 
 namespace pp {
 namespace {
@@ -164,6 +165,77 @@ TEST(PluralForms, WrongMappingsNameTheNumbersAndASafeFix) {
   EXPECT_EQ(judge("ky", wrong.at("ky")).renumbering,
             "— in every plural entry msgstr[0] becomes msgstr[1] ('other'), and write msgstr[0] "
             "('one')");
+}
+
+// i18n update --fix-plural-forms: the header replaced, msgstr[] moved as the
+// slots say, a guessed form flagged fuzzy; every other line kept.
+TEST(PluralForms, RenumberingMovesFormsAndFlagsGuesses) {
+  const auto v = judge("ky", "nplurals=1; plural=0;");
+  ASSERT_EQ(v.slots.size(), 2u);
+  EXPECT_EQ(v.slots[0].from, 0);  // 'one' is new: it shows what 1 showed
+  EXPECT_FALSE(v.slots[0].exact);
+  EXPECT_EQ(v.slots[1].from, 0);  // 'other' keeps its text
+  EXPECT_TRUE(v.slots[1].exact);
+  const std::string po =
+      "# Kyrgyz.\n"
+      "msgid \"\"\n"
+      "msgstr \"\"\n"
+      "\"Language: ky\\n\"\n"
+      "\"Plural-Forms: nplurals=1; \"\n"
+      "\"plural=0;\\n\"\n"
+      "\n"
+      "#: a.mustache:1\n"
+      "#, python-brace-format\n"
+      "msgid \"{count} article\"\n"
+      "msgid_plural \"{count} articles\"\n"
+      "msgstr[0] \"\"\n"
+      "\"{count} макала\"\n"
+      "\n"
+      "#| msgid \"old\"\n"
+      "msgid \"\"\n"
+      "\"a long msgid on its own line\"\n"
+      "msgstr \"узун\"\n"
+      "\n"
+      "msgid \"file\"\n"
+      "msgid_plural \"files\"\n"
+      "msgstr[0] \"\"\n"
+      "\n"
+      "#~ msgid \"gone\"\n"
+      "#~ msgid_plural \"gones\"\n"
+      "#~ msgstr[0] \"жок\"\n";
+  int entries = 0, fuzzied = 0;
+  EXPECT_EQ(
+      renumber_plural_forms(po, "nplurals=2; plural=(n == 1 ? 0 : 1);", v.slots, entries, fuzzied),
+      "# Kyrgyz.\n"
+      "msgid \"\"\n"
+      "msgstr \"\"\n"
+      "\"Language: ky\\n\"\n"
+      "\"Plural-Forms: nplurals=2; plural=(n == 1 ? 0 : 1);\\n\"\n"
+      "\n"
+      "#: a.mustache:1\n"
+      "#, fuzzy, python-brace-format\n"
+      "msgid \"{count} article\"\n"
+      "msgid_plural \"{count} articles\"\n"
+      "msgstr[0] \"\"\n"
+      "\"{count} макала\"\n"
+      "msgstr[1] \"\"\n"
+      "\"{count} макала\"\n"
+      "\n"
+      "#| msgid \"old\"\n"
+      "msgid \"\"\n"
+      "\"a long msgid on its own line\"\n"
+      "msgstr \"узун\"\n"
+      "\n"
+      "msgid \"file\"\n"
+      "msgid_plural \"files\"\n"
+      "msgstr[0] \"\"\n"
+      "msgstr[1] \"\"\n"
+      "\n"
+      "#~ msgid \"gone\"\n"
+      "#~ msgid_plural \"gones\"\n"
+      "#~ msgstr[0] \"жок\"\n");
+  EXPECT_EQ(entries, 2);
+  EXPECT_EQ(fuzzied, 1);
 }
 
 }  // namespace
