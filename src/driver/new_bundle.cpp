@@ -87,7 +87,8 @@ NewResult run_new(const fs::path& root, const std::string& id, const std::string
   if (!is_slug(slug) || slug.size() > kMaxSlugLength)
     return usage("slug '" + slug + "' must match [a-z0-9]+(-[a-z0-9]+)* and have at most " +
                  std::to_string(kMaxSlugLength) + " characters");
-  const std::string lang = lang_option.empty() ? config->default_language : lang_option;
+  std::string lang = lang_option.empty() ? config->default_language : lang_option;
+  if (const auto bcp47 = bcp47_of_posix(lang); bcp47 && config->language(*bcp47)) lang = *bcp47;
   if (!config->language(lang)) return usage("--lang: '" + lang + "' is not a configured language");
   const std::optional<ArticleType> article_type = article_type_from(type);
   if (!article_type) return usage("--type: '" + type + "' is not one of news, review, analysis");

@@ -298,5 +298,100 @@ TEST(RealCatalogs, FixPluralFormsRenumbersAndFlagsWhatItGuessed) {
   EXPECT_EQ(test::run_polypress({"-C", root.string(), "build"}).exit_code, 0);
 }
 
+// `po` (a two-form catalog) with `header` as its Plural-Forms and `nplurals`
+// forms in every plural entry: the added ones copy msgstr[1].
+std::string with_header(const std::string& po, const std::string& lang, const std::string& header,
+                        int nplurals) {
+  std::string text = replace_first(po, "Language: de", "Language: " + lang);
+  text = replace_first(text, "nplurals=2; plural=(n != 1);", header);
+  std::string out;
+  std::size_t at = 0;
+  for (std::size_t nl; (nl = text.find('\n', at)) != std::string::npos; at = nl + 1) {
+    const std::string line = text.substr(at, nl - at);
+    if (line.rfind("msgstr[1] ", 0) == 0 && nplurals == 1) continue;
+    if (line.rfind("msgstr[0] ", 0) == 0 && nplurals == 1) {
+      out += line + "\n";
+      continue;
+    }
+    out += line + "\n";
+    if (line.rfind("msgstr[1] ", 0) == 0)
+      for (int k = 2; k < nplurals; ++k)
+        out += "msgstr[" + std::to_string(k) + "] " + line.substr(10) + "\n";
+  }
+  return out + text.substr(at);
+}
+
+TEST(RealCatalogs, HeadersRealToolsWriteBuild) {
+  // Plural-Forms as Transifex, Weblate, GNU msginit and Django ship them:
+  // all right for every whole number, so all build (notes at most).
+  struct Shape {
+    const char* lang;
+    const char* tool;
+    const char* header;
+    int nplurals;
+  };
+  const std::vector<Shape> shapes = {
+      {"ru", "Transifex",
+       "nplurals=4; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<12 || "
+       "n%100>14) ? 1 : n%10==0 || (n%10>=5 && n%10<=9) || (n%100>=11 && n%100<=14)? 2 : 3);",
+       4},
+      {"uk", "Weblate",
+       "nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
+       "n%100>=20) ? 1 : 2;",
+       3},
+      {"pl", "Transifex",
+       "nplurals=4; plural=(n==1 ? 0 : (n%10>=2 && n%10<=4) && (n%100<12 || n%100>14) ? 1 : n!=1 "
+       "&& (n%10>=0 && n%10<=1) || (n%10>=5 && n%10<=9) || (n%100>=12 && n%100<=14) ? 2 : 3);",
+       4},
+      {"cs", "Transifex",
+       "nplurals=4; plural=(n == 1 && n % 1 == 0) ? 0 : (n >= 2 && n <= 4 && n % 1 == 0) ? 1: "
+       "(n % 1 != 0 ) ? 2 : 3;",
+       4},
+      {"lt", "Transifex",
+       "nplurals=4; plural=(n % 10 == 1 && (n % 100 > 19 || n % 100 < 11) ? 0 : (n % 10 >= 2 && "
+       "n % 10 <=9) && (n % 100 > 19 || n % 100 < 11) ? 1 : n % 1 != 0 ? 2: 3);",
+       4},
+      {"he", "Transifex",
+       "nplurals=4; plural=(n == 1 && n % 1 == 0) ? 0 : (n == 2 && n % 1 == 0) ? 1: (n % 10 == 0 "
+       "&& n % 1 == 0 && n > 10) ? 2 : 3;",
+       4},
+      {"fr", "GNU msginit", "nplurals=2; plural=(n > 1);", 2},
+      {"es", "Transifex", "nplurals=2; plural=(n != 1);", 2},
+      {"pt-BR", "Weblate", "nplurals=2; plural=n > 1;", 2},
+      {"ja", "GNU msginit", "nplurals=1; plural=0;", 1},
+  };
+  test::TempDir dir;
+  copy_sample(dir.path());
+  const fs::path root = dir.path();
+  std::string languages;
+  const std::string de = test::read_text(root / "locales/de.po");
+  for (const auto& s : shapes) {
+    if (std::string(s.lang) != "ja")
+      languages += std::string("  - {code: ") + s.lang + ", name: x}\n";
+    test::write_text(root, std::string("locales/") + s.lang + ".po",
+                     with_header(de, s.lang, s.header, s.nplurals));
+  }
+  test::write_text(
+      root, "pipeline/site.yaml",
+      replace_first(test::read_text(root / "pipeline/site.yaml"), "  - {code: ar, name: العربية}\n",
+                    "  - {code: ar, name: العربية}\n" + languages));
+  auto r = test::run_polypress({"-C", root.string(), "i18n", "check"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& s : shapes)
+    EXPECT_EQ(r.err.find(std::string("locales/") + s.lang + ".po:2:1: error"), std::string::npos)
+        << s.tool << " " << s.lang << "\n"
+        << r.err;
+  // The fraction forms and the Romance millions are named in a note.
+  for (const char* lang : {"ru", "pl", "cs", "lt", "he", "fr", "es", "pt-BR"})
+    EXPECT_NE(r.err.find(std::string("locales/") + lang +
+                         ".po:2:1: note: Plural-Forms is right for every whole number; "),
+              std::string::npos)
+        << lang << "\n"
+        << r.err;
+  r = test::run_polypress({"-C", root.string(), "build", "--quiet"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& s : shapes) EXPECT_TRUE(fs::exists(root / "public" / s.lang / "index.html"));
+}
+
 }  // namespace
 }  // namespace pp
