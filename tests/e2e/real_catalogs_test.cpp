@@ -27,6 +27,15 @@ std::string replace_first(std::string text, const std::string& from, const std::
   return text;
 }
 
+// The sample's site.yaml with `languages` ("  - {code: …}\n" lines) added
+// after its last language.
+void add_languages(const fs::path& root, const std::string& languages) {
+  const std::string last = "  - {code: ar, name: العربية}\n";
+  test::write_text(
+      root, "pipeline/site.yaml",
+      replace_first(test::read_text(root / "pipeline/site.yaml"), last, last + languages));
+}
+
 // Every "msgstr[1] …" line of a two-form catalog also written as
 // msgstr[2], and msgstr[1] replaced by `fraction`: Transifex's Czech shape,
 // whose third form only fractions use.
@@ -196,12 +205,9 @@ TEST(RealCatalogs, PosixNamesAndLanguagesIcuLacks) {
   test::TempDir dir;
   copy_sample(dir.path());
   const fs::path root = dir.path();
-  test::write_text(
-      root, "pipeline/site.yaml",
-      replace_first(test::read_text(root / "pipeline/site.yaml"), "  - {code: ar, name: العربية}\n",
-                    "  - {code: ar, name: العربية}\n"
-                    "  - {code: pt_BR, name: Português}\n"
-                    "  - {code: udm, name: Удмурт, locale: ru}\n"));
+  add_languages(root,
+                "  - {code: pt_BR, name: Português}\n"
+                "  - {code: udm, name: Удмурт, locale: ru}\n");
   std::string po = test::read_text(root / "locales/de.po");
   po = replace_first(po, "Language: de", "Language: pt_BR");
   po = replace_first(po, "plural=(n != 1);", "plural=(n > 1);");
@@ -256,10 +262,7 @@ TEST(RealCatalogs, FixPluralFormsRenumbersAndFlagsWhatItGuessed) {
   test::TempDir dir;
   copy_sample(dir.path());
   const fs::path root = dir.path();
-  test::write_text(
-      root, "pipeline/site.yaml",
-      replace_first(test::read_text(root / "pipeline/site.yaml"), "  - {code: ar, name: العربية}\n",
-                    "  - {code: ar, name: العربية}\n  - {code: ru, name: Русский}\n"));
+  add_languages(root, "  - {code: ru, name: Русский}\n");
   test::write_text(
       root, "locales/ru.po",
       replace_first(test::read_text(root / "locales/de.po"), "Language: de", "Language: ru"));
@@ -371,10 +374,7 @@ TEST(RealCatalogs, HeadersRealToolsWriteBuild) {
     test::write_text(root, std::string("locales/") + s.lang + ".po",
                      with_header(de, s.lang, s.header, s.nplurals));
   }
-  test::write_text(
-      root, "pipeline/site.yaml",
-      replace_first(test::read_text(root / "pipeline/site.yaml"), "  - {code: ar, name: العربية}\n",
-                    "  - {code: ar, name: العربية}\n" + languages));
+  add_languages(root, languages);
   auto r = test::run_polypress({"-C", root.string(), "i18n", "check"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   for (const auto& s : shapes)

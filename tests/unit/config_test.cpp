@@ -7,13 +7,21 @@ namespace pp {
 
 namespace {
 
-std::string load_errors(const std::string& yaml) {
+// The configuration `yaml` gives, and its findings as text.
+std::optional<SiteConfig> load(const std::string& yaml, std::string& findings) {
   test::TempDir dir;
   test::write_text(dir.path(), "pipeline/site.yaml", yaml);
   DiagnosticSink sink;
-  const auto c = load_site_config(dir.path(), sink);
+  auto c = load_site_config(dir.path(), sink);
   EXPECT_EQ(c.has_value(), !sink.has_errors());
-  return format_diagnostics(sink.sorted(), OutputFormat::text);
+  findings = format_diagnostics(sink.sorted(), OutputFormat::text);
+  return c;
+}
+
+std::string load_errors(const std::string& yaml) {
+  std::string findings;
+  load(yaml, findings);
+  return findings;
 }
 
 const std::string kGood = R"(site:
@@ -97,12 +105,10 @@ TEST(Config, PosixLocaleNamesAreReadAsBcp47) {
   yaml.replace(yaml.find("default_language: en"), 20, "default_language: en_GB");
   yaml.replace(yaml.find("code: en"), 8, "code: en_GB");
   yaml.replace(yaml.find("fa-IR-u-nu-arabext"), 18, "fa_IR");
-  test::TempDir dir;
-  test::write_text(dir.path(), "pipeline/site.yaml", yaml);
-  DiagnosticSink sink;
-  const auto c = load_site_config(dir.path(), sink);
+  std::string findings;
+  const auto c = load(yaml, findings);
   ASSERT_TRUE(c);
-  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+  EXPECT_EQ(findings,
             "pipeline/site.yaml:7:12: note: 'en_GB' is a POSIX locale name, read as the BCP 47 "
             "tag 'en-GB' (its pages are under /en-GB/) [config/posix-locale]\n"
             "pipeline/site.yaml:8:42: note: 'fa_IR' is a POSIX locale name, read as the BCP 47 "
@@ -119,12 +125,10 @@ TEST(Config, ALanguageIcuLacksFormatsAsItsLocale) {
   yaml.replace(yaml.find("  - {code: fa"), 0,
                "  - {code: udm, name: Удмурт, locale: ru}\n  - {code: wa, name: Walon, locale: "
                "fr-BE}\n");
-  test::TempDir dir;
-  test::write_text(dir.path(), "pipeline/site.yaml", yaml);
-  DiagnosticSink sink;
-  const auto c = load_site_config(dir.path(), sink);
+  std::string findings;
+  const auto c = load(yaml, findings);
   ASSERT_TRUE(c);
-  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+  EXPECT_EQ(findings,
             "pipeline/site.yaml:8:12: warning: ICU has no locale data for 'udm'; its dates, "
             "numbers and plural rules follow its locale 'ru' [config/language-data]\n"
             "pipeline/site.yaml:9:12: warning: ICU has no locale data for 'wa'; its dates, "
