@@ -6,6 +6,7 @@
 
 #include "config/config_keys.h"
 #include "config/mail_values.h"
+#include "config/rule_levels.h"
 #include "config/url_pattern.h"
 #include "core/file_io.h"
 #include "core/limits.h"
@@ -473,11 +474,14 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
     read_sections(*doc, c, r);
     read_newsletter(*doc, c, r);
     read_optional_blocks(*doc, c, r);
+    if (const YAML::Node rules = (*doc)["rules"])
+      read_rule_levels(rules, origin, c.rule_levels, local);
   } catch (const YAML::Exception& e) {
     local.error(location_of(e.mark, origin), "config/yaml", std::string("invalid value: ") + e.msg);
   }
   sink.merge(local);
   if (local.has_errors()) return std::nullopt;
+  sink.set_levels(c.rule_levels);
   return c;
 }
 

@@ -2,6 +2,7 @@
 // Stage 1: pipeline/site.yaml → SiteConfig (docs/spec.md §2).
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,9 @@ struct LinksConfig {
 enum class RawHtmlMode { sanitize, drop, error };
 
 /// The whole validated configuration.
+/// Levels a site gives rules (`rules:` in site.yaml): nullopt ignores the rule.
+using RuleLevels = std::map<std::string, std::optional<Severity>>;
+
 struct SiteConfig {
   std::string name;
   std::string base_url;   ///< absolute, ends with '/'
@@ -56,6 +60,7 @@ struct SiteConfig {
   NewsletterConfig newsletter;
   LinksConfig links;
   RawHtmlMode raw_html = RawHtmlMode::sanitize;  ///< markdown.raw_html
+  RuleLevels rule_levels;                        ///< `rules:`
 
   /// The language with this code, or nullptr.
   const LanguageConfig* language(const std::string& code) const;
@@ -65,6 +70,7 @@ struct SiteConfig {
 
 /// Loads and checks `<root>/pipeline/site.yaml`. Every problem is reported with
 /// file:line:col under a `config/...` rule; returns nullopt when any is an error.
+/// On success `sink` takes the site's rule levels for what it reports next.
 std::optional<SiteConfig> load_site_config(const std::filesystem::path& root, DiagnosticSink& sink);
 
 /// True when ICU knows the language of this BCP 47 tag.

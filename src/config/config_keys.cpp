@@ -13,6 +13,8 @@ const std::vector<ConfigKey>& config_keys() {
       {"", "links", "mapping", false,
        "link schemes allowed; the link checker (`check --external`)"},
       {"", "markdown", "mapping", false, "how bodies are rendered"},
+      {"", "rules", "mapping of rule id to `error` | `warning` | `note` | `ignore`", false,
+       "the level of a warning or note rule in every output; error rules stay errors"},
       {"site", "name", "string", true, "the brand, never translated"},
       {"site", "base_url", "absolute http(s) URL", true, "ends with `/`"},
       {"site", "default_language", "language code", true, "one of `languages`"},
@@ -64,11 +66,17 @@ bool config_key_required(const std::string& block, const std::string& name) {
 }
 
 std::string config_keys_markdown() {
+  // A '|' inside a cell (code spans too) is escaped, or it splits the cell.
+  auto cell = [](std::string text) {
+    for (std::size_t at = 0; (at = text.find('|', at)) != std::string::npos; at += 2)
+      text.insert(at, "\\");
+    return text;
+  };
   std::string out = "| key | value | required | default or rule |\n|---|---|---|---|\n";
   for (const auto& k : config_keys()) {
     const std::string key = *k.block ? std::string(k.block) + "." + k.name : k.name;
-    out += "| `" + key + "` | " + k.type + " | " + (k.required ? "yes" : "no") + " | " + k.value +
-           " |\n";
+    out += "| `" + key + "` | " + cell(k.type) + " | " + (k.required ? "yes" : "no") + " | " +
+           cell(k.value) + " |\n";
   }
   return out;
 }

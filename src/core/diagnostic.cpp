@@ -19,11 +19,15 @@ const char* severity_name(Severity s) {
 
 void DiagnosticSink::report(SourceLocation where, Severity severity, std::string rule,
                             std::string message) {
+  if (const auto level = levels_.find(rule); level != levels_.end()) {
+    if (!level->second) return;
+    severity = *level->second;
+  }
   items_.push_back({std::move(where), severity, std::move(rule), std::move(message)});
 }
 
 void DiagnosticSink::merge(const DiagnosticSink& other) {
-  items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+  for (const auto& d : other.items_) report(d.where, d.severity, d.rule, d.message);
 }
 
 std::vector<Diagnostic> DiagnosticSink::sorted() const {

@@ -1,6 +1,8 @@
 #pragma once
 // Findings with their place in a file, collected and printed in one format.
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,8 +43,13 @@ class DiagnosticSink {
   void warning(SourceLocation where, std::string rule, std::string message) {
     report(std::move(where), Severity::warning, std::move(rule), std::move(message));
   }
-  /// Appends every finding of `other`.
+  /// Appends every finding of `other` (at this sink's levels).
   void merge(const DiagnosticSink& other);
+  /// From now on, a finding of a rule in `levels` is recorded at its level,
+  /// or not at all when that is nullopt (site.yaml's `rules:`).
+  void set_levels(std::map<std::string, std::optional<Severity>> levels) {
+    levels_ = std::move(levels);
+  }
   /// Findings sorted by file, line, column, then rule and message; duplicates removed.
   std::vector<Diagnostic> sorted() const;
   int count(Severity s) const;
@@ -51,6 +58,7 @@ class DiagnosticSink {
 
  private:
   std::vector<Diagnostic> items_;
+  std::map<std::string, std::optional<Severity>> levels_;
 };
 
 enum class OutputFormat { text, json, github, sarif };

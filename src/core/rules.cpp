@@ -57,6 +57,9 @@ constexpr RuleRow kRules[] = {
      "file's name, read as its BCP 47 tag"},
     {"config/range", E, "a number in site.yaml is out of its range"},
     {"config/read", E, "site.yaml cannot be read"},
+    {"config/rules", E,
+     "a rule of `rules:` polypress does not have, a level other than error, warning, note or "
+     "ignore, or an error rule set lower"},
     {"config/section", E, "a section id is not a slug, is 'assets', or is listed twice"},
     {"config/time-zone", E, "time_zone is not an IANA time zone"},
     {"config/unknown-key", E, "a key site.yaml does not know (with a suggestion)"},

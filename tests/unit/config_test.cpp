@@ -211,4 +211,25 @@ TEST(Config, MissingFileIsAnError) {
   EXPECT_EQ(sink.sorted().at(0).rule, "config/read");
 }
 
+// `rules:` sets the level of warning and note rules; error rules stay errors.
+TEST(Config, RuleLevels) {
+  std::string findings;
+  auto c = load(kGood + "rules:\n  link/untranslated: ignore\n  i18n/plural-forms-extra: warning\n",
+                findings);
+  ASSERT_TRUE(c) << findings;
+  EXPECT_EQ(findings, "");
+  EXPECT_EQ(c->rule_levels.at("link/untranslated"), std::nullopt);
+  EXPECT_EQ(c->rule_levels.at("i18n/plural-forms-extra"), Severity::warning);
+  EXPECT_EQ(load_errors(kGood + "rules:\n  link/untranslatd: ignore\n  link/untranslated: quiet\n"
+                                "  link/anchor: warning\n  link/anchor-x: [a]\n"),
+            "pipeline/site.yaml:17:3: error: unknown key 'link/untranslatd' in 'rules'; did you "
+            "mean 'link/untranslated'? [config/rules]\n"
+            "pipeline/site.yaml:18:22: error: 'quiet' is not a level; use error, warning, note or "
+            "ignore [config/rules]\n"
+            "pipeline/site.yaml:19:16: error: 'link/anchor' is an error: build cannot go on past "
+            "it, so it cannot be set to warning (only warnings and notes can be) [config/rules]\n"
+            "pipeline/site.yaml:20:3: error: unknown key 'link/anchor-x' in 'rules'; did you mean "
+            "'link/anchor'? [config/rules]\n");
+}
+
 }  // namespace pp

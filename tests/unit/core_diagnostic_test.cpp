@@ -16,6 +16,24 @@ DiagnosticSink sample() {
   return s;
 }
 
+// site.yaml's `rules:` levels: a rule's findings at another level, or none.
+TEST(Diagnostics, LevelsChangeOrDropARulesFindings) {
+  DiagnosticSink sink;
+  sink.warning({"a.md", 1, 1}, "link/untranslated", "before");
+  sink.set_levels({{"link/untranslated", std::nullopt}, {"bundle/stray-file", Severity::error}});
+  sink.warning({"a.md", 2, 1}, "link/untranslated", "dropped");
+  sink.warning({"a.md", 3, 1}, "bundle/stray-file", "raised");
+  DiagnosticSink worker;  // a parallel stage's own sink, merged
+  worker.warning({"b.md", 1, 1}, "link/untranslated", "dropped too");
+  worker.warning({"b.md", 2, 1}, "bundle/stray-file", "raised too");
+  sink.merge(worker);
+  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+            "a.md:1:1: warning: before [link/untranslated]\n"
+            "a.md:3:1: error: raised [bundle/stray-file]\n"
+            "b.md:2:1: error: raised too [bundle/stray-file]\n");
+  EXPECT_TRUE(sink.has_errors());
+}
+
 }  // namespace
 
 TEST(Diagnostics, TextIsSortedCompilerStyle) {

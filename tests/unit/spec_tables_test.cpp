@@ -63,6 +63,7 @@ sections:
     title: News
 translations:
   fallback: source
+rules: {link/untranslated: ignore}
 newsletter:
   from: S <s@s.example>
   list_id: brief.s.example
