@@ -6,11 +6,48 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <optional>
 
 namespace pp {
 
 namespace {
+
+namespace fs = std::filesystem;
+
+// This run's site root (-C) and --path-base: what finding paths are
+// relative to. Set while the command line is read; one run, one site.
+std::string g_site_root = ".";
+std::optional<std::string> g_path_base;
+
+// Where finding paths start (a prefix like "site/"), and what that base is:
+// --path-base, else the git work tree holding the site; nothing when the base
+// is the site root itself (or there is none).
+std::pair<std::string, std::string> finding_path_base() {
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(fs::absolute(g_site_root, ec), ec);
+  fs::path base;
+  std::string what;
+  if (g_path_base) {
+    base = fs::weakly_canonical(fs::absolute(*g_path_base, ec), ec);
+    what = "--path-base";
+  } else {
+    // A .git folder (or a worktree's .git file) marks the work tree's top.
+    for (fs::path p = root; !p.empty(); p = p.parent_path()) {
+      if (fs::symlink_status(p / ".git", ec).type() != fs::file_type::not_found) {
+        base = p;
+        break;
+      }
+      if (p == p.parent_path()) break;
+    }
+    what = "the root of the git work tree holding the site";
+  }
+  if (base.empty()) return {};
+  const fs::path rel = root.lexically_relative(base);
+  if (rel.empty() || rel == ".") return {};
+  return {rel.generic_string() + "/", what};
+}
 
 // "text, json or sarif".
 std::string format_list(const std::vector<std::string>& formats) {
@@ -25,8 +62,8 @@ std::string format_list(const std::vector<std::string>& formats) {
 bool format_accepted(const std::string& command, const CommonOptions& common,
                      const std::vector<std::string>& formats) {
   if (std::find(formats.begin(), formats.end(), common.format) != formats.end()) return true;
-  std::cerr << "polypress " << command << ": --format must be " << format_list(formats)
-            << ", not '" << visible_text(common.format) << "'\n";
+  std::cerr << "polypress " << command << ": --format must be " << format_list(formats) << ", not '"
+            << visible_text(common.format) << "'\n";
   return false;
 }
 
@@ -39,6 +76,11 @@ void add_common_options(po::options_description& desc, CommonOptions& common,
   if (!formats.empty())
     desc.add_options()("format", po::value<std::string>(&common.format)->value_name("FORMAT"),
                        ("output as " + format_list(formats) + " (default: text)").c_str());
+  if (std::find(formats.begin(), formats.end(), "github") != formats.end())
+    desc.add_options()(
+        "path-base", po::value<std::string>()->value_name("DIR"),
+        "finding paths relative to DIR (default: the git work tree holding the site, else the "
+        "site root)");
 }
 
 bool parse_command_line(const std::string& command, const std::vector<std::string>& args,
@@ -51,6 +93,8 @@ bool parse_command_line(const std::string& command, const std::vector<std::strin
     if (positional) parser.positional(*positional);
     po::store(parser.run(), vm);
     po::notify(vm);
+    if (vm.count("directory")) g_site_root = vm["directory"].as<std::string>();
+    if (vm.count("path-base")) g_path_base = vm["path-base"].as<std::string>();
     return true;
   } catch (const po::error& e) {
     std::cerr << "polypress " << command << ": " << visible_text(e.what()) << "\n"
@@ -60,7 +104,13 @@ bool parse_command_line(const std::string& command, const std::vector<std::strin
 }
 
 void print_diagnostics(const DiagnosticSink& sink, OutputFormat format) {
-  const std::string text = format_diagnostics(sink.sorted(), format);
+  // Annotations land on the files of a pull request only with paths from the
+  // repository's root.
+  std::vector<Diagnostic> items = sink.sorted();
+  const auto [prefix, base] = finding_path_base();
+  for (auto& d : items)
+    if (!d.where.path.empty() && d.where.path[0] != '/') d.where.path = prefix + d.where.path;
+  const std::string text = format_diagnostics(items, format, base);
   if (format == OutputFormat::text)
     std::cerr << color_findings(text);
   else

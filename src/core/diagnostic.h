@@ -67,7 +67,10 @@ enum class OutputFormat { text, json, github, sarif };
 bool parse_output_format(const std::string& name, OutputFormat& out);
 
 /// Renders findings (already sorted) in the given format. Text is
-/// `path:line:col: severity: message [rule]`, one line each.
-std::string format_diagnostics(const std::vector<Diagnostic>& items, OutputFormat format);
+/// `path:line:col: severity: message [rule]`, one line each. `base` says
+/// what the paths are relative to when that is not the site root (SARIF's
+/// SRCROOT instead of SITEROOT).
+std::string format_diagnostics(const std::vector<Diagnostic>& items, OutputFormat format,
+                               const std::string& base = "");
 
 }  // namespace pp

@@ -89,7 +89,9 @@ std::string uri_reference(const std::string& path) {
   return out;
 }
 
-std::string sarif(const std::vector<Diagnostic>& items) {
+// `base`: what the paths are relative to, when not the site root.
+std::string sarif(const std::vector<Diagnostic>& items, const std::string& base) {
+  const std::string base_id = base.empty() ? "SITEROOT" : "SRCROOT";
   using nlohmann::json;
   std::map<std::string, int> rule_index;
   json rules = json::array();
@@ -111,9 +113,9 @@ std::string sarif(const std::vector<Diagnostic>& items) {
     json region = json::object();
     if (d.where.line > 0) region["startLine"] = d.where.line;
     if (d.where.column > 0) region["startColumn"] = d.where.column;
-    json location = {{"physicalLocation",
-                      {{"artifactLocation",
-                        {{"uri", uri_reference(d.where.path)}, {"uriBaseId", "SITEROOT"}}}}}};
+    json location = {
+        {"physicalLocation",
+         {{"artifactLocation", {{"uri", uri_reference(d.where.path)}, {"uriBaseId", base_id}}}}}};
     if (!region.empty()) location["physicalLocation"]["region"] = region;
     const char* level = d.severity == Severity::error     ? "error"
                         : d.severity == Severity::warning ? "warning"
@@ -124,24 +126,25 @@ std::string sarif(const std::vector<Diagnostic>& items) {
                        {"message", {{"text", d.message}}},
                        {"locations", json::array({location})}});
   }
-  json log = {
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", json::array({{{"tool",
-                              {{"driver",
-                                {{"name", "polypress"},
-                                 {"informationUri", "https://polypress.invalid/"},
-                                 {"rules", rules}}}}},
-                             {"columnKind", "unicodeCodePoints"},
-                             {"originalUriBaseIds",
-                              {{"SITEROOT", {{"description", {{"text", "the site root (-C)"}}}}}}},
-                             {"results", results}}})}};
+  json base_ids = json::object();
+  base_ids[base_id] = {{"description", {{"text", base.empty() ? "the site root (-C)" : base}}}};
+  json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+              {"version", "2.1.0"},
+              {"runs", json::array({{{"tool",
+                                      {{"driver",
+                                        {{"name", "polypress"},
+                                         {"informationUri", "https://polypress.invalid/"},
+                                         {"rules", rules}}}}},
+                                     {"columnKind", "unicodeCodePoints"},
+                                     {"originalUriBaseIds", base_ids},
+                                     {"results", results}}})}};
   return json_text(log, 2) + "\n";
 }
 
 }  // namespace
 
-std::string format_diagnostics(const std::vector<Diagnostic>& items, OutputFormat format) {
+std::string format_diagnostics(const std::vector<Diagnostic>& items, OutputFormat format,
+                               const std::string& base) {
   std::string out;
   switch (format) {
     case OutputFormat::text:
@@ -162,7 +165,7 @@ std::string format_diagnostics(const std::vector<Diagnostic>& items, OutputForma
       return json_text(arr, 2) + "\n";
     }
     case OutputFormat::sarif:
-      return sarif(items);
+      return sarif(items, base);
   }
   return out;
 }
