@@ -88,11 +88,11 @@ I18nStatsResult run_i18n_stats(const fs::path& root) {
     l.source_language = lang.code == config->default_language;
     l.strings = catalog_stats(root, lang.code);
     // A catalog msgfmt cannot read is an error at its line, not "no catalog".
-    if (!l.strings && file_kind(root / catalog_rel(root, lang.code)) != FileKind::missing) {
+    const std::string rel = catalog_rel(root, lang.code);
+    if (!l.strings && file_kind(root / rel) != FileKind::missing) {
       DiagnosticSink found;
       compile_catalog(root, lang.code, found);
-      if (!found.has_errors())
-        found.error({catalog_rel(root, lang.code), 0, 0}, "i18n/syntax", "msgfmt cannot read it");
+      if (!found.has_errors()) found.error({rel, 0, 0}, "i18n/syntax", "msgfmt cannot read it");
       for (const auto& d : found.sorted())
         if (d.severity == Severity::error)
           result.diagnostics.report(d.where, d.severity, d.rule, d.message);

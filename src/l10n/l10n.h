@@ -232,9 +232,9 @@ std::optional<CatalogUpdate> merge_catalog(const std::filesystem::path& root,
 /// `i18n update --fix-plural-forms`: when `update`'s Plural-Forms gives some
 /// whole number the wrong form, its text is rewritten for the suggested
 /// header (renumber_plural_forms: msgstr[] moved, guessed forms fuzzy) and a
-/// note (i18n/plural-forms-fixed) at `rel` says what changed. False, with an
-/// error, when the header cannot be read well enough to renumber.
-bool fix_plural_forms(const SiteConfig& config, const LanguageConfig& lang, const std::string& rel,
+/// note (i18n/plural-forms-fixed) at `rel` says what changed; an error (and
+/// `update` as it was) when the header cannot be read well enough to renumber.
+void fix_plural_forms(const SiteConfig& config, const LanguageConfig& lang, const std::string& rel,
                       CatalogUpdate& update, DiagnosticSink& sink);
 
 /// gettext tools' "PATH:LINE[:COL]: message" lines as errors of `rule`, for

@@ -6,7 +6,7 @@
 
 namespace pp {
 
-bool fix_plural_forms(const SiteConfig& config, const LanguageConfig& lang, const std::string& rel,
+void fix_plural_forms(const SiteConfig& config, const LanguageConfig& lang, const std::string& rel,
                       CatalogUpdate& update, DiagnosticSink& sink) {
   int line = 1;
   std::optional<std::string> plural_forms;
@@ -16,31 +16,31 @@ bool fix_plural_forms(const SiteConfig& config, const LanguageConfig& lang, cons
       plural_forms = header_plural_forms(e.msgstr[0].second);
       break;
     }
-  if (!plural_forms) return true;  // i18n check says what is missing
+  if (!plural_forms) return;  // i18n check says what is missing
   const PluralFormsVerdict v = judge_plural_forms(config, lang, *plural_forms);
-  if (!v.error) return true;
+  if (!v.error) return;
   const std::string header = v.suggestion.substr(v.suggestion.find(' ') + 1);
   if (v.slots.empty()) {
     sink.error({rel, line, 1}, "i18n/plural-forms",
                "cannot renumber: " + *v.error + "; write \"" + v.suggestion +
                    "\" by hand and order the forms as it says");
-    return false;
+    return;
   }
-  int entries = 0, fuzzied = 0;
-  std::string text = renumber_plural_forms(update.text, header, v.slots, entries, fuzzied);
   // The fix is judged like any header before it is written.
   if (judge_plural_forms(config, lang, header).error) {
     sink.error({rel, line, 1}, "i18n/plural-forms",
                "cannot renumber: the suggested \"" + v.suggestion + "\" is not right either");
-    return false;
+    return;
   }
+  int entries = 0, fuzzied = 0;
+  const std::string text = renumber_plural_forms(update.text, header, v.slots, entries, fuzzied);
   // msgcat wraps the new lines as msgmerge does: the next update is a no-op.
   const ProcessResult wrapped = run_process_with_input({"msgcat", "-o", "-", "-"}, &text);
   if (wrapped.exit_code != 0) {
     sink.error({rel, line, 1}, "i18n/plural-forms",
                "cannot renumber: msgcat rejects the result (" +
                    wrapped.err.substr(0, wrapped.err.find('\n')) + ")");
-    return false;
+    return;
   }
   update.text = wrapped.out;
   std::string moves;
@@ -63,7 +63,6 @@ bool fix_plural_forms(const SiteConfig& config, const LanguageConfig& lang, cons
     what += "; " + std::to_string(fuzzied) + (fuzzied == 1 ? " entry is" : " entries are") +
             " marked fuzzy: a new form holds its old text, to check";
   sink.report({rel, line, 1}, Severity::note, "i18n/plural-forms-fixed", what);
-  return true;
 }
 
 }  // namespace pp
