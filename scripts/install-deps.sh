@@ -5,8 +5,8 @@
 set -euo pipefail
 
 packages=(
-  # toolchain
-  g++ cmake ninja-build pkg-config ccache git python3
+  # toolchain; help2man writes the man pages, dpkg-dev the package's Depends
+  g++ cmake ninja-build pkg-config ccache git python3 help2man dpkg-dev
   # libraries named in docs/dependencies.md
   libcmark-gfm-dev libcmark-gfm-extensions-dev
   libyaml-cpp-dev
@@ -24,7 +24,7 @@ packages=(
   libgumbo-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
-  python3-feedparser spamassassin
+  python3-feedparser spamassassin man-db
   "$@"
 )
 

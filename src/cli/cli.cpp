@@ -17,6 +17,7 @@ const char* kUsage =
     "Validates, checks and publishes a multilingual Markdown site.\n"
     "\n"
     "Commands:\n"
+    "  init [DIR]           start a site: site.yaml, example articles, catalogs\n"
     "  validate [FILE...]   check front matter, bundles, body, figures, links\n"
     "  check [--external]   validate, plus sources; --external fetches every URL\n"
     "  build                validate, then write pages to public/, emails to mail/\n"
@@ -40,7 +41,7 @@ int run_cli(const std::vector<std::string>& args) {
       {"validate", cmd_validate}, {"build", cmd_build}, {"rules", cmd_rules},
       {"check", cmd_check},       {"i18n", cmd_i18n},   {"translations", cmd_translations},
       {"edition", cmd_edition},   {"send", cmd_send},   {"new", cmd_new},
-      {"serve", cmd_serve}};
+      {"serve", cmd_serve},       {"init", cmd_init}};
   // A leading -C DIR belongs to every command: pass it on.
   std::vector<std::string> before;
   std::size_t i = 0;

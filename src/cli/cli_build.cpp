@@ -98,6 +98,7 @@ int cmd_build(const std::vector<std::string>& args) {
       "drafts", po::bool_switch(&options.drafts), "include articles with draft: true")(
       "shard", po::value<std::string>(&shard)->value_name("K/N"),
       "write only the K-th of N shares of the output");
+  add_environment_options(desc, options.overrides);
   po::variables_map vm;
   if (!parse_command_line("build", args, desc, nullptr, vm)) return kExitUsage;
   if (common.help) {
@@ -108,6 +109,7 @@ int cmd_build(const std::vector<std::string>& args) {
   }
   OutputFormat format;
   if (!format_accepted("build", common, kFindingFormats)) return kExitUsage;
+  if (!environment_accepted("build", options.overrides)) return kExitUsage;
   parse_output_format(common.format, format);
   if (vm.count("jobs") && jobs < 1) {
     std::cerr << "polypress build: --jobs must be at least 1\n";

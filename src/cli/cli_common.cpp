@@ -171,4 +171,26 @@ int finish_findings_command(const std::string& command, const FindingsOptions& o
   return status;
 }
 
+void add_environment_options(po::options_description& desc, ConfigOverrides& overrides) {
+  desc.add_options()("env", po::value<std::string>(&overrides.env)->value_name("NAME"),
+                     "merge pipeline/site.NAME.yaml over site.yaml (staging URLs, …)")(
+      "base-url", po::value<std::string>(&overrides.base_url)->value_name("URL"),
+      "publish under URL instead of site.base_url (a preview or staging address)");
+}
+
+bool environment_accepted(const std::string& command, ConfigOverrides& overrides) {
+  if (!overrides.env.empty() && !is_env_name(overrides.env)) {
+    std::cerr << "polypress " << command << ": --env must be a name [a-z0-9]+(-[a-z0-9]+)*, not '"
+              << visible_text(overrides.env) << "'\n";
+    return false;
+  }
+  if (overrides.base_url.empty()) return true;
+  if (overrides.base_url.back() != '/') overrides.base_url += '/';
+  if (const std::string problem = base_url_problem(overrides.base_url); !problem.empty()) {
+    std::cerr << "polypress " << command << ": --base-url: " << visible_text(problem) << "\n";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace pp

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "config/config.h"
 #include "core/command_result.h"
 #include "core/diagnostic.h"
 
@@ -40,6 +41,13 @@ bool parse_command_line(const std::string& command, const std::vector<std::strin
                         const po::options_description& desc,
                         const po::positional_options_description* positional,
                         po::variables_map& vm);
+
+/// Adds --env NAME and --base-url URL (docs/spec.md §2, "Environments").
+void add_environment_options(po::options_description& desc, ConfigOverrides& overrides);
+
+/// True when --env and --base-url are usable (a '/' is added to a base URL
+/// without one); otherwise says so on stderr.
+bool environment_accepted(const std::string& command, ConfigOverrides& overrides);
 
 /// Prints findings: text to stderr, machine formats to stdout.
 void print_diagnostics(const DiagnosticSink& sink, OutputFormat format);

@@ -26,6 +26,7 @@ int cmd_edition(const std::vector<std::string>& args) {
       "comma-separated languages (default: all)")("mail-out",
                                                   po::value<std::string>(&mail)->value_name("DIR"),
                                                   "output folder for emails (default: mail)");
+  add_environment_options(desc, options.overrides);
   po::variables_map vm;
   if (!parse_command_line("edition", args, desc, nullptr, vm)) return kExitUsage;
   if (common.help) {
@@ -34,6 +35,7 @@ int cmd_edition(const std::vector<std::string>& args) {
                  "written), 2 usage or configuration error.\n";
     return kExitOk;
   }
+  if (!environment_accepted("edition", options.overrides)) return kExitUsage;
   if (week.empty()) {
     std::cerr << "polypress edition: --week YYYY-Www is required\n";
     return kExitUsage;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "config/config_keys.h"
+#include "config/config_overlay.h"
 #include "config/mail_values.h"
 #include "config/rule_levels.h"
 #include "config/url_pattern.h"
@@ -172,6 +173,7 @@ void read_site(const YAML::Node& root, SiteConfig& c, Reader& r) {
         scheme_end == std::string::npos ? std::string::npos : c.base_url.find('/', scheme_end + 3);
     c.base_path = path_start == std::string::npos ? "/" : c.base_url.substr(path_start);
   }
+  c.description = r.str(site, "site", "description", "'site'").value_or("");
   c.default_language = r.str(site, "site", "default_language", "'site'").value_or("");
   c.time_zone = r.str(site, "site", "time_zone", "'site'").value_or("");
   if (!c.time_zone.empty()) {
@@ -443,9 +445,9 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
 
 }  // namespace
 
-std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
-                                           DiagnosticSink& sink) {
-  const YamlOrigin origin{kSiteConfigPath, 1};
+std::optional<SiteConfig> load_site_config(const std::filesystem::path& root, DiagnosticSink& sink,
+                                           const ConfigOverrides& overrides) {
+  YamlOrigin origin{kSiteConfigPath, 1};
   const ReadResult file = read_file(root / kSiteConfigPath, kMaxConfigBytes);
   if (!file.ok) {
     sink.error({kSiteConfigPath, 0, 0}, "config/read", "cannot read: " + file.error);
@@ -457,7 +459,7 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
     return std::nullopt;
   }
   DiagnosticSink local;
-  const auto doc = parse_yaml(file.bytes, origin, "config/yaml", local);
+  auto doc = parse_yaml(file.bytes, origin, "config/yaml", local);
   if (!doc || !doc->IsMap()) {
     if (doc)
       local.error({kSiteConfigPath, 1, 1}, "config/value-type", "site.yaml must be a mapping");
@@ -465,9 +467,13 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
     return std::nullopt;
   }
   SiteConfig c;
-  Reader r(origin, local);
   check_duplicate_keys(*doc, origin, "config/duplicate-key", local);
   check_unknown_keys(*doc, config_key_names(""), origin, "config/unknown-key", "site.yaml", local);
+  if (!overrides.env.empty() && !merge_overlay(root, overrides.env, *doc, origin, local)) {
+    sink.merge(local);
+    return std::nullopt;
+  }
+  Reader r(origin, local);
   try {
     read_site(*doc, c, r);
     read_languages(*doc, c, r);
@@ -478,6 +484,11 @@ std::optional<SiteConfig> load_site_config(const std::filesystem::path& root,
       read_rule_levels(rules, origin, c.rule_levels, local);
   } catch (const YAML::Exception& e) {
     local.error(location_of(e.mark, origin), "config/yaml", std::string("invalid value: ") + e.msg);
+  }
+  if (!overrides.base_url.empty() && !local.has_errors()) {
+    // The command line's base URL, checked by the caller (base_url_problem()).
+    c.base_url = overrides.base_url;
+    c.base_path = c.base_url.substr(c.base_url.find('/', c.base_url.find("://") + 3));
   }
   sink.merge(local);
   if (local.has_errors()) return std::nullopt;

@@ -50,8 +50,9 @@ using RuleLevels = std::map<std::string, std::optional<Severity>>;
 
 struct SiteConfig {
   std::string name;
-  std::string base_url;   ///< absolute, ends with '/'
-  std::string base_path;  ///< path part of base_url, starts and ends with '/'
+  std::string base_url;     ///< absolute, ends with '/'
+  std::string base_path;    ///< path part of base_url, starts and ends with '/'
+  std::string description;  ///< msgid of the home page's description; "" = the name
   std::string default_language;
   std::string time_zone;
   std::vector<LanguageConfig> languages;
@@ -68,10 +69,26 @@ struct SiteConfig {
   const SectionConfig* section(const std::string& id) const;
 };
 
-/// Loads and checks `<root>/pipeline/site.yaml`. Every problem is reported with
-/// file:line:col under a `config/...` rule; returns nullopt when any is an error.
-/// On success `sink` takes the site's rule levels for what it reports next.
-std::optional<SiteConfig> load_site_config(const std::filesystem::path& root, DiagnosticSink& sink);
+/// What a command line changes in site.yaml (docs/spec.md §2, "Environments").
+struct ConfigOverrides {
+  std::string env;       ///< "": none; else pipeline/site.<env>.yaml is merged over site.yaml
+  std::string base_url;  ///< "": site.yaml's; else replaces site.base_url (checked by the caller)
+  bool operator==(const ConfigOverrides&) const = default;
+};
+
+/// Loads and checks `<root>/pipeline/site.yaml`, with `overrides` applied.
+/// Every problem is reported with file:line:col under a `config/...` rule
+/// (in the overlay's file for its values); returns nullopt when any is an
+/// error. On success `sink` takes the site's rule levels for what it reports
+/// next.
+std::optional<SiteConfig> load_site_config(const std::filesystem::path& root, DiagnosticSink& sink,
+                                           const ConfigOverrides& overrides = {});
+
+/// Why `url` cannot be a base URL (absolute http(s), ending with '/'), or "".
+std::string base_url_problem(const std::string& url);
+
+/// Whether `env` can name an environment: [a-z0-9]+(-[a-z0-9]+)*.
+bool is_env_name(const std::string& env);
 
 /// True when ICU knows the language of this BCP 47 tag.
 bool is_known_language(const std::string& tag);

@@ -19,6 +19,8 @@ const std::vector<ConfigKey>& config_keys() {
       {"site", "base_url", "absolute http(s) URL", true, "ends with `/`"},
       {"site", "default_language", "language code", true, "one of `languages`"},
       {"site", "time_zone", "IANA time zone", true, "dates are shown and weeks cut in it"},
+      {"site", "description", "string", false,
+       "a msgid, translated by the catalogs: the home page's description; defaults to `name`"},
       {"languages", "code", "BCP 47 language code", true,
        "used in paths; a POSIX name (pt_BR) is read as its tag with a note; one ICU has no data "
        "for needs `locale`"},

@@ -3,6 +3,7 @@
 #include <system_error>
 
 #include "content/content.h"
+#include "core/builtin_theme.h"
 #include "core/file_names.h"
 #include "core/site_layout.h"
 
@@ -13,6 +14,8 @@ namespace fs = std::filesystem;
 std::vector<std::string> list_static_files(const fs::path& root) {
   // What emit copies to assets/; its findings about the rest are emit's.
   std::vector<std::string> out;
+  // The built-in theme's files are published where the site has none.
+  for (const auto& [name, bytes] : builtin_static_files()) out.push_back(name);
   const fs::path dir = root / kStaticFolder;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return out;
@@ -28,6 +31,7 @@ std::vector<std::string> list_static_files(const fs::path& root) {
     if (it->is_regular_file(ec)) out.push_back(it->path().lexically_relative(dir).generic_string());
   }
   std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -181,7 +181,6 @@ constexpr RuleRow kRules[] = {
     {"source/duplicate", W, "the same source URL twice in one file"},
     {"source/url", E, "a source or product URL that is not a well-formed absolute http(s) URL"},
     {"source/required", E, "a news or analysis article without sources"},
-    {"template/missing", E, "a required page template is missing"},
     {"template/raw", E, "a triple mustache outside body_html and json_ld"},
     {"template/read", E, "a template cannot be read"},
     {"template/render", E, "a template fails while rendering"},

@@ -14,6 +14,8 @@ SourceLocation location_of(const YAML::Mark& mark, const YamlOrigin& origin) {
 }
 
 SourceLocation location_of(const YAML::Node& node, const YamlOrigin& origin) {
+  for (const auto& n : origin.overlay_nodes)
+    if (n.is(node)) return location_of(node.Mark(), YamlOrigin{origin.overlay_path, 1});
   return location_of(node.Mark(), origin);
 }
 

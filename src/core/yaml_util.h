@@ -13,8 +13,13 @@ namespace pp {
 
 /// Where YAML text sits in its file, so node marks become file positions.
 struct YamlOrigin {
+  YamlOrigin(std::string p, int first = 1) : path(std::move(p)), first_line(first) {}
   std::string path;    ///< file path as reported
   int first_line = 1;  ///< file line of the YAML's first line
+  /// Nodes merged in from another file (an environment's site.<env>.yaml):
+  /// their positions are in `overlay_path`, not in `path`.
+  std::vector<YAML::Node> overlay_nodes;
+  std::string overlay_path;
 };
 
 /// The file position of a node (yaml-cpp marks are 0-based).

@@ -102,7 +102,7 @@ CheckResult run_check(const CheckOptions& options) {
   CheckResult result;
   const double now = current_time_ms();
   run_checks(
-      options.root, options.files, options.jobs, {.sources_at = now},
+      options.root, options.files, options.jobs, {.sources_at = now, .overrides = {}},
       [&](const CheckedSite& site, DiagnosticSink& all) {
         if (!options.external) return;
         const ExternalStats stats = check_external_urls(options, site, now, all);

@@ -19,7 +19,7 @@ void check_site(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& 
 CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink& sink,
                               const SiteCheckOptions& options, int jobs, ParseCache* cache) {
   CheckedSite site;
-  site.config = load_site_config(root, sink);
+  site.config = load_site_config(root, sink, options.overrides);
   if (!site.config) return site;
   PhaseTimer timer("  ");
   site.corpus = load_corpus(root, *site.config, sink, jobs, cache);

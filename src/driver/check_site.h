@@ -18,6 +18,8 @@ struct SiteCheckOptions {
   /// `check`'s source rules (source/accessed, source/duplicate), judged at
   /// this time (milliseconds since the epoch); none when unset.
   std::optional<double> sources_at;
+  /// --env and --base-url (load_site_config()).
+  ConfigOverrides overrides;
 };
 
 /// Every check of a loaded site, in order: bundles and front matter

@@ -8,6 +8,7 @@
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/limits.h"
+#include "core/site_layout.h"
 #include "core/state_folder.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
@@ -24,9 +25,11 @@ namespace fs = std::filesystem;
 std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std::string>& languages,
                                     int jobs, CommandResult& result,
                                     const std::function<std::string(const SiteConfig&)>& usage,
-                                    ParseCache* cache) {
+                                    ParseCache* cache, const ConfigOverrides& overrides) {
   DiagnosticSink& sink = result.diagnostics;
-  Ready r{load_checked_site(root, sink, {}, jobs, cache), {}, {}};
+  SiteCheckOptions checks;
+  checks.overrides = overrides;
+  Ready r{load_checked_site(root, sink, checks, jobs, cache), {}, {}};
   if (!r.checked.config) {
     result.stop(ErrorKind::configuration);
     return std::nullopt;
@@ -57,10 +60,18 @@ RenderInputs load_render_inputs(const fs::path& root, const SiteConfig& config,
 namespace {
 
 // What every output of a build depends on besides what it reads: this binary,
-// site.yaml, and the options that change what a page says.
+// site.yaml (with the environment's overlay), and the options that change
+// what a page says.
 std::string build_identity(const BuildOptions& o) {
   const ReadResult config = read_file(o.root / kSiteConfigPath, kMaxConfigBytes);
-  return binary_identity() + git_blob_id(config.bytes) + (o.drafts ? "drafts\n" : "\n");
+  std::string s = binary_identity() + git_blob_id(config.bytes) + (o.drafts ? "drafts\n" : "\n");
+  if (!o.overrides.env.empty()) {
+    const ReadResult overlay = read_file(
+        o.root / kPipelineFolder / ("site." + o.overrides.env + ".yaml"), kMaxConfigBytes);
+    s += "env " + o.overrides.env + " " + git_blob_id(overlay.bytes) + "\n";
+  }
+  if (!o.overrides.base_url.empty()) s += "base " + o.overrides.base_url + "\n";
+  return s;
 }
 
 // Everything besides the input files that decides what a build writes.
@@ -68,7 +79,8 @@ std::string build_options_fingerprint(const BuildOptions& o, const fs::path& out
                                       const fs::path& mail_dir) {
   std::string s = binary_identity() + "\n" + fs::absolute(out_dir).string() + "\n" +
                   fs::absolute(mail_dir).string() + "\n" + (o.drafts ? "drafts" : "") + "\n" +
-                  std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) + "\n";
+                  std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) + "\n" +
+                  "env " + o.overrides.env + "\nbase " + o.overrides.base_url + "\n";
   for (const auto& l : o.languages) s += l + ",";
   return s;
 }
@@ -133,7 +145,11 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
   auto plan = std::make_unique<BuildPlan>(options.root, *c.config, c.corpus, ready.locales,
                                           ready.templates, ro);
   for (const auto& f : collect_static(options.root, sink))
-    plan->add_copy(OutputFolder::pages, f.path, f.copy_from);
+    if (f.copy_from.empty())
+      plan->add_bytes(OutputFolder::pages, f.path, f.bytes,
+                      (options.root / kStaticFolder / f.path.substr(7)).string());  // "assets/"
+    else
+      plan->add_copy(OutputFolder::pages, f.path, f.copy_from);
   if (sink.has_errors()) return nullptr;
   return plan;
 }
@@ -208,7 +224,7 @@ BuildResult run_build(const BuildOptions& options) {
   kept->articles.newer_than_ns = run.started - 200'000'000LL;
   timer.mark("manifest");
   auto prepared = prepare_render(options.root, options.languages, options.jobs, result, nullptr,
-                                 &kept->articles);
+                                 &kept->articles, options.overrides);
   if (!prepared) return result;
   auto ready = std::make_unique<Ready>(std::move(*prepared));
   timer.mark("load");

@@ -40,6 +40,7 @@ struct BuildOptions {
   std::vector<std::string> languages;  ///< empty: all configured
   int jobs = 0;                        ///< 0: one per core
   bool drafts = false;
+  ConfigOverrides overrides;             ///< --env, --base-url
   int shard_index = 1, shard_count = 1;  ///< --shard K/N
   /// The process exits when the build returns (the command line): what the
   /// build built up is not freed piece by piece.
@@ -54,6 +55,7 @@ struct EditionOptions {
   std::filesystem::path mail_dir = kDefaultMailFolder;  ///< relative paths are under root
   std::string week;                                     ///< "YYYY-Www"
   std::vector<std::string> languages;                   ///< empty: all configured
+  ConfigOverrides overrides;                            ///< --env, --base-url
 };
 
 /// What validate found.
@@ -127,6 +129,30 @@ struct I18nUpdateResult : CommandResult {
 struct NewResult : CommandResult {
   std::string path;  ///< site-relative
 };
+
+/// `init`'s options (docs/templates.md, "Starting a site").
+struct InitOptions {
+  std::filesystem::path dir;     ///< the site's folder; created when missing
+  std::string languages = "en";  ///< comma-separated codes, the first the default
+  std::string title = "My site";
+  std::string base_url = "https://example.org/";
+  bool eject_theme = false;  ///< also copy the built-in theme into pipeline/
+  bool force = false;        ///< a folder that is not empty: add what is missing
+};
+
+/// What `init` wrote and what it found already there.
+struct InitResult : CommandResult {
+  std::filesystem::path root;
+  std::vector<std::string> written, kept;  ///< site-relative, in writing order
+};
+
+/// A starter site in `dir`: site.yaml, one example article per type, the
+/// catalogs with each language's plural forms; with `eject_theme` the built-in
+/// templates and static files too. A folder that is not empty is a usage
+/// error unless `force`; a file that exists is never overwritten (kept), and
+/// a link on the way is never written through. With `eject_theme` in a folder
+/// that holds a site (pipeline/site.yaml), only the theme's files are copied.
+InitResult run_init(const InitOptions& options);
 
 /// config → content → validate → links: every finding, nothing written.
 ValidateResult run_validate(const ValidateOptions& options);

@@ -3,6 +3,8 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,29 @@
 #include "render/render.h"
 
 namespace pp {
+
+/// Today in `time_zone` (IANA), as YYYY-MM-DD.
+std::string today_in(const std::string& time_zone);
+
+/// Creates `path` with `bytes`, never over an existing file, never half-written:
+/// a temporary is written, then linked under the name (link fails if it exists).
+/// A file that exists is a usage error; one that cannot be written an I/O error.
+std::optional<RunError> create_new_file(const std::filesystem::path& path,
+                                        const std::string& bytes);
+
+/// What a starter site is made of (`polypress init`).
+struct StarterSite {
+  std::string title, base_url, today;
+  std::vector<std::string> languages;  ///< BCP 47 tags; the first is the default
+};
+
+/// The language's own name, as ICU has it, starting with a capital where the
+/// script has them ("한국어", "Español").
+std::string own_language_name(const std::string& code);
+
+/// The files of a starter site by site-relative path: site.yaml and one example
+/// article per type in the default language, neutral in wording.
+std::map<std::string, std::string> starter_site_files(const StarterSite& site);
 
 /// `file` relative to the site root when it lies inside it, else normalized.
 std::string relative_to_root(const std::filesystem::path& root, const std::string& file);
@@ -67,7 +92,7 @@ void check_rendered_emails(const std::filesystem::path& root, const CheckedSite&
 std::optional<Ready> prepare_render(
     const std::filesystem::path& root, const std::vector<std::string>& languages, int jobs,
     CommandResult& result, const std::function<std::string(const SiteConfig&)>& usage = nullptr,
-    ParseCache* cache = nullptr);
+    ParseCache* cache = nullptr, const ConfigOverrides& overrides = {});
 
 /// Where a build writes, and which share of it.
 struct OutputTargets {

@@ -37,11 +37,13 @@ EditionResult run_edition(const EditionOptions& options) {
   DiagnosticSink& sink = result.diagnostics;
   std::optional<IsoWeek> week;
   auto ready = prepare_render(
-      options.root, options.languages, 0, result, [&](const SiteConfig& config) -> std::string {
+      options.root, options.languages, 0, result,
+      [&](const SiteConfig& config) -> std::string {
         week = parse_iso_week(options.week, config.time_zone);
         if (week) return "";
         return "--week must be an ISO week YYYY-Www that exists, not '" + options.week + "'";
-      });
+      },
+      nullptr, options.overrides);
   if (!ready) return result;
   const CheckedSite& c = ready->checked;
   RenderOptions ro;

@@ -24,10 +24,7 @@ namespace pp {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// Today in the site's time zone, as YYYY-MM-DD.
-std::string today(const std::string& time_zone) {
+std::string today_in(const std::string& time_zone) {
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(
       icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)), status));
@@ -38,9 +35,6 @@ std::string today(const std::string& time_zone) {
   return out;
 }
 
-// Creates `path` with `bytes`, never over an existing file, never half-written:
-// a temporary is written, then linked under the name (link fails if it exists).
-// A file that exists is a usage error; one that cannot be written an I/O error.
 std::optional<RunError> create_new_file(const fs::path& path, const std::string& bytes) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
@@ -61,8 +55,6 @@ std::optional<RunError> create_new_file(const fs::path& path, const std::string&
     return RunError{ErrorKind::io, "cannot write " + path.string() + ": " + std::strerror(err)};
   return std::nullopt;
 }
-
-}  // namespace
 
 NewResult run_new(const fs::path& root, const std::string& id, const std::string& lang_option,
                   const std::string& type) {
@@ -115,7 +107,7 @@ NewResult run_new(const fs::path& root, const std::string& id, const std::string
     // the source's body, to be translated in place
     bytes = new_translation_front_matter(*src) + src->body;
   } else {
-    bytes = new_source_front_matter(slug, *article_type, today(config->time_zone)) +
+    bytes = new_source_front_matter(slug, *article_type, today_in(config->time_zone)) +
             "\nWrite the article here.\n";
   }
   if (auto problem = create_new_file(root / rel, bytes)) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/builtin_theme.h"
 #include "core/file_io.h"
 #include "core/file_names.h"
 #include "core/safe_fs.h"
@@ -49,8 +50,8 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
   std::vector<OutputFile> out;
   const fs::path dir = root / kStaticFolder;
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return out;
-  for (auto it = fs::recursive_directory_iterator(dir, ec);
+  for (auto it = fs::is_directory(dir, ec) ? fs::recursive_directory_iterator(dir, ec)
+                                           : fs::recursive_directory_iterator();
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const fs::path rel = it->path().lexically_relative(dir);
     const std::string shown = std::string(kStaticFolder) + "/" + rel.generic_string();
@@ -88,6 +89,13 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
       out.push_back({"assets/" + rel.generic_string(), "", it->path().string()});
       warn_if_svg_script(it->path(), shown, "emit/svg-script", sink);
     }
+  }
+  // The built-in theme's files where the site has none of its own: a site
+  // without pipeline/static/ still links a stylesheet and an icon that exist.
+  for (const auto& [name, bytes] : builtin_static_files()) {
+    const std::string path = "assets/" + name;
+    if (std::none_of(out.begin(), out.end(), [&](const OutputFile& f) { return f.path == path; }))
+      out.push_back({path, bytes, ""});
   }
   std::sort(out.begin(), out.end(),
             [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });

@@ -30,7 +30,9 @@ inline constexpr const char* kOutputLinkMessage =
 /// not empty, not absolute, no "..".
 bool stays_inside(const std::string& path);
 
-/// Files of pipeline/static/ as outputs under assets/ (copied as they are).
+/// Files of pipeline/static/ as outputs under assets/ (copied as they are),
+/// and the built-in theme's static files the site does not replace (with
+/// their bytes, `copy_from` empty).
 /// Symbolic links, special files and editors' leftovers are skipped with a
 /// warning; unsafe names and folders nested too deep are errors.
 std::vector<OutputFile> collect_static(const std::filesystem::path& root, DiagnosticSink& sink);

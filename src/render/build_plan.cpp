@@ -127,6 +127,18 @@ void BuildPlan::add_copy(OutputFolder folder, const std::string& path, const std
                 std::filesystem::path(source).lexically_relative(model_->root).generic_string()));
 }
 
+void BuildPlan::add_bytes(OutputFolder folder, const std::string& path, const std::string& bytes,
+                          const std::string& replaced_by) {
+  // Read the file that would replace it: when one appears (or goes), the
+  // output is made again.
+  units_.push_back(
+      {{{folder, path}},
+       [bytes, replaced_by](const std::vector<bool>&, std::vector<RenderedOutput>& out) {
+         out[0].bytes = bytes;
+         out[0].dependencies = {DependencyKey::copied_file(replaced_by)};
+       }});
+}
+
 std::string BuildPlan::value(const DependencyKey& k) const {
   using Kind = DependencyKey::Kind;
   switch (k.kind) {

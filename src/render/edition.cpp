@@ -100,7 +100,7 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   const std::string range = loc.format_date_interval(day(week.first), day(week.last));
   const std::string subject =
       loc.tr_fill("{site} weekly brief, {week}", {{"site", m.config.name}, {"week", range}});
-  mustache::data d;
+  ViewData d;
   d.set("lang", loc.code());
   d.set("dir", loc.dir());
   d.set("subject", subject);
@@ -112,14 +112,14 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   std::string text_items;
   std::size_t n = 0;
   auto items = [&](const std::vector<const Listed*>& list, bool review) {
-    mustache::data out{mustache::data::type::list};
+    ViewList out;
     for (const Listed* l : list) {
       const FrontMatter& fm = l->article->meta;
       const Locale& page_loc = m.locales.count(l->page_lang) ? *m.locales.at(l->page_lang) : loc;
       const std::string url = absolute_url(
           m.config, article_path(m.config, l->page_lang, l->bundle->section, l->bundle->slug));
       const std::string title = fm.title ? fm.title->value : l->bundle->slug;
-      mustache::data item;
+      ViewData item;
       item.set("title", title);
       item.set("url", url);
       item.set("type_label", type_label(loc, fm.type ? fm.type->value : ArticleType::news));

@@ -115,13 +115,13 @@ namespace {
 
 // The sources line: "Sources: A [3] and B [4]" in text (numbered in `refs`),
 // links in HTML with the same glue. Nothing when the article has no sources.
-void set_sources(mustache::data& d, const FrontMatter& fm, const Locale& loc, LinkRefs& refs) {
+void set_sources(ViewData& d, const FrontMatter& fm, const Locale& loc, LinkRefs& refs) {
   if (fm.sources.empty()) return;
   std::vector<std::string> items;
   for (const auto& s : fm.sources)
     items.push_back(s.publisher + " [" + std::to_string(refs.number(s.url)) + "]");
   // In HTML, the locale's list glue between the links, as on the page.
-  mustache::data sources = source_parts(loc, fm);
+  const ViewList sources = source_parts(loc, fm);
   const std::string label = loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size()));
   d.set("has_sources", mustache::data(true));
   d.set("sources_label", label);
@@ -130,8 +130,8 @@ void set_sources(mustache::data& d, const FrontMatter& fm, const Locale& loc, Li
 }
 
 // The text part's numbered references: "[1] https://…".
-void set_references(mustache::data& d, const LinkRefs& refs) {
-  mustache::data references{mustache::data::type::list};
+void set_references(ViewData& d, const LinkRefs& refs) {
+  ViewList references;
   for (std::size_t i = 0; i < refs.urls.size(); ++i)
     references.push_back(mustache::object{{"n", std::to_string(i + 1)}, {"url", refs.urls[i]}});
   d.set("has_references", mustache::data(!refs.urls.empty()));
@@ -148,7 +148,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
       absolute_url(m.config, article_path(m.config, a.lang, b.section, b.slug));
   const std::string title = fm.title ? fm.title->value : b.slug;
   const std::string summary = fm.summary ? fm.summary->value : "";
-  mustache::data d;
+  ViewData d;
   d.set("lang", loc.code());
   d.set("dir", loc.dir());
   d.set("subject", title);
@@ -175,7 +175,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   }
   if (fm.type && fm.type->value == ArticleType::review) {
     std::string text;
-    mustache::data facts{mustache::data::type::list};
+    ViewList facts;
     auto fact = [&](const std::string& label, const std::string& value) {
       facts.push_back(mustache::object{{"label", label}, {"value", value}});
       text += wrapped(label + " " + value, loc);
@@ -193,7 +193,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
       text += wrapped(checked, loc);
       d.set("checked", checked);
     }
-    d.set("has_facts", mustache::data(!facts.is_empty_list()));
+    d.set("has_facts", mustache::data(facts.size() > 0));
     d.set("facts", facts);
     d.set("review_text", text);
   }

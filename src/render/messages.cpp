@@ -22,7 +22,6 @@ const std::vector<CodeMessage>& code_messages() {
       {"{price} per use", "", "src/render/pages.cpp"},
       {"{price}, one-time", "", "src/render/pages.cpp"},
       {"Checked {date}", "", "src/render/pages.cpp"},
-      {"AI reviews in your inbox.", "", "src/render/pages.cpp"},
       {"{count} article", "{count} articles", "src/render/pages.cpp"},
       {"Choose your language", "", "src/render/pages.cpp"},
       {"Related news article:", "Related news articles:", "src/render/related_links.cpp"},
@@ -56,9 +55,10 @@ std::vector<CatalogMessage> extract_messages(const SiteConfig& config,
       line += static_cast<int>(std::count(text.begin() + static_cast<long>(counted),
                                           text.begin() + static_cast<long>(t.position), '\n'));
       counted = t.position;
-      add(t.text, "", TemplateSet::path(name) + ":" + std::to_string(line));
+      add(t.text, "", templates.path(name) + ":" + std::to_string(line));
     }
   }
+  if (!config.description.empty()) add(config.description, "", std::string(kSiteConfigPath));
   for (const auto& s : config.sections) add(s.title, "", std::string(kSiteConfigPath));
   for (const auto& m : code_messages()) add(m.msgid, m.plural, m.where);
   return out;

@@ -46,14 +46,14 @@ double thread_cpu_seconds() {
 }
 
 // The parts every page shares: head, header, newsletter, footer.
-mustache::data common_data(const SiteModel& m, const Locale& loc,
-                           const std::string& canonical_path) {
-  mustache::data d;
+ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& canonical_path) {
+  ViewData d;
   d.set("lang", loc.code());
   d.set("dir", loc.dir());
   d.set("site_name", m.config.name);
   d.set("home_url", home_path(m.config, loc.code()));
   d.set("feed_url", home_path(m.config, loc.code()) + "feed.xml");
+  d.set("base_path", m.config.base_path);
   d.set("css_url", m.config.base_path + "assets/style.css");
   d.set("favicon_url", m.config.base_path + "assets/favicon.svg");
   d.set("canonical", absolute_url(m.config, canonical_path));
@@ -63,11 +63,11 @@ mustache::data common_data(const SiteModel& m, const Locale& loc,
   return d;
 }
 
-mustache::data list_items(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items) {
-  mustache::data list{mustache::data::type::list};
+ViewList list_items(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items) {
+  ViewList list;
   for (const auto& l : items) {
     const FrontMatter& fm = l.article->meta;
-    mustache::data item;
+    ViewData item;
     item.set("href", article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
     item.set("title", fm.title ? fm.title->value : l.bundle->slug);
     item.set("summary", fm.summary ? fm.summary->value : "");
@@ -89,8 +89,8 @@ mustache::data list_items(const SiteModel& m, const Locale& loc, const std::vect
 }
 
 // hreflang alternates of a bundle's pages, plus x-default.
-mustache::data bundle_alternates(const SiteModel& m, const Bundle& b) {
-  mustache::data list{mustache::data::type::list};
+ViewList bundle_alternates(const SiteModel& m, const Bundle& b) {
+  ViewList list;
   for (const auto& lang : m.page_languages(b))
     list.push_back(mustache::object{
         {"hreflang", lang},
@@ -138,15 +138,15 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
 
 // "By {authors}" with each name a part of its own, which the template isolates
 // in <bdi> (a Latin name inside Arabic text keeps its order, and vice versa).
-mustache::data byline(const Locale& loc, const std::vector<std::string>& authors) {
+ViewList byline(const Locale& loc, const std::vector<std::string>& authors) {
   const std::string pattern = loc.tr("By {authors}");
   const auto at = pattern.find("{authors}");
   std::vector<ListPart> parts;
-  if (at == std::string::npos) return mustache::data{mustache::data::type::list};
+  if (at == std::string::npos) return ViewList{};
   if (at > 0) parts.push_back({pattern.substr(0, at), false});
   for (auto& p : loc.format_list_parts(authors)) parts.push_back(std::move(p));
   if (at + 9 < pattern.size()) parts.push_back({pattern.substr(at + 9), false});
-  mustache::data list{mustache::data::type::list};
+  ViewList list;
   for (const auto& p : parts)
     list.push_back(p.item ? mustache::object{{"name", p.text}}
                           : mustache::object{{"text", p.text}});
@@ -155,12 +155,12 @@ mustache::data byline(const Locale& loc, const std::vector<std::string>& authors
 
 // The language switcher, hreflang alternates (with x-default) and Open Graph
 // locales of a page that exists in every language at `path_of(lang)`.
-void set_language_links(mustache::data& d, const SiteModel& m, const Locale& loc,
+void set_language_links(ViewData& d, const SiteModel& m, const Locale& loc,
                         const std::function<std::string(const std::string&)>& path_of,
                         const std::string& x_default) {
-  mustache::data alternates{mustache::data::type::list};
-  mustache::data switcher{mustache::data::type::list};
-  mustache::data og_alts{mustache::data::type::list};
+  ViewList alternates;
+  ViewList switcher;
+  ViewList og_alts;
   for (const auto& l : m.config.languages) {
     if (!m.locales.count(l.code)) continue;
     alternates.push_back(
@@ -179,9 +179,9 @@ void set_language_links(mustache::data& d, const SiteModel& m, const Locale& loc
 
 // The language switcher and Open Graph locales of an article's page: the
 // languages it has a page in, `a`'s own marked current.
-void set_page_languages(mustache::data& d, const SiteModel& m, const Bundle& b, const Article& a) {
-  mustache::data og_alts{mustache::data::type::list};
-  mustache::data switcher{mustache::data::type::list};
+void set_page_languages(ViewData& d, const SiteModel& m, const Bundle& b, const Article& a) {
+  ViewList og_alts;
+  ViewList switcher;
   for (const auto& lang : m.page_languages(b)) {
     const LanguageConfig* lc = m.config.language(lang);
     switcher.push_back(mustache::object{{"code", lang},
@@ -228,7 +228,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
                                 const Locale& loc, DiagnosticSink& sink) {
   const FrontMatter& fm = a.meta;
   const std::string path = article_path(m.config, a.lang, b.section, b.slug);
-  mustache::data d = common_data(m, loc, path);
+  ViewData d = common_data(m, loc, path);
   const std::string title = fm.title ? fm.title->value : b.slug;
   d.set("page_title", title + " | " + m.config.name);
   d.set("og_title", title);
@@ -255,8 +255,8 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("body_html", checked_body_html(m, a, loc, sink));
   if (fm.verdict) d.set("verdict", fm.verdict->value);
 
-  const mustache::data related = related_groups(m, a, loc);
-  d.set("has_related", mustache::data(!related.is_empty_list()));
+  const ViewList related = related_groups(m, a, loc);
+  d.set("has_related", mustache::data(related.size() > 0));
   d.set("related", related);
 
   d.set("has_sources", mustache::data(!fm.sources.empty()));
@@ -264,7 +264,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("sources_label", loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size())));
 
   if (fm.type && fm.type->value == ArticleType::review && (fm.rating || fm.price || fm.product)) {
-    mustache::data review;
+    ViewData review;
     if (fm.product) {
       review.set("product_name", fm.product->name);
       review.set("product_url", fm.product->url);
@@ -292,15 +292,15 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
 
 std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSink& sink) {
   const std::string path = home_path(m.config, loc.code());
-  mustache::data d = common_data(m, loc, path);
+  ViewData d = common_data(m, loc, path);
   d.set("page_title", m.config.name);
   d.set("og_title", m.config.name);
   d.set("og_type", "website");
-  d.set("description", loc.tr("AI reviews in your inbox."));
+  d.set("description", m.config.description.empty() ? m.config.name : loc.tr(m.config.description));
   set_language_links(
       d, m, loc, [&](const std::string& lang) { return home_path(m.config, lang); },
       m.config.base_url);
-  mustache::data sections{mustache::data::type::list};
+  ViewList sections;
   for (const auto& s : m.config.sections)
     sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)},
                                         {"title", loc.tr(s.title)}});
@@ -313,7 +313,7 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
 std::string render_section_page(const SiteModel& m, const SectionConfig& s, const Locale& loc,
                                 DiagnosticSink& sink) {
   const std::string path = section_path(m.config, loc.code(), s.id);
-  mustache::data d = common_data(m, loc, path);
+  ViewData d = common_data(m, loc, path);
   const std::string title = loc.tr(s.title);
   d.set("page_title", title + " | " + m.config.name);
   d.set("og_title", title);
@@ -334,14 +334,14 @@ std::string render_section_page(const SiteModel& m, const SectionConfig& s, cons
 
 std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
   const Locale& def = *m.locales.at(m.config.default_language);
-  mustache::data d = common_data(m, def, m.config.base_path);
+  ViewData d = common_data(m, def, m.config.base_path);
   d.set("page_title", m.config.name);
   d.set("og_title", m.config.name);
   d.set("og_type", "website");
   d.set("description", def.tr("Choose your language"));
   d.set("canonical", m.config.base_url);
-  mustache::data alternates{mustache::data::type::list};
-  mustache::data choices{mustache::data::type::list};
+  ViewList alternates;
+  ViewList choices;
   for (const auto& l : m.config.languages) {
     if (!m.locales.count(l.code)) continue;
     const Locale& loc = *m.locales.at(l.code);
@@ -356,7 +356,7 @@ std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
   alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", m.config.base_url}});
   d.set("alternates", alternates);
   d.set("choices", choices);
-  d.set("og_locale_alternates", mustache::data{mustache::data::type::list});
+  d.set("og_locale_alternates", ViewList{});
   return render_template(m.templates, "chooser", d, def, sink);
 }
 

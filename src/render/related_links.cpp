@@ -4,8 +4,6 @@
 
 namespace pp {
 
-using kainjow::mustache::data;
-
 std::string related_label(const Locale& loc, ArticleType type, long n) {
   switch (type) {
     case ArticleType::news:
@@ -18,8 +16,8 @@ std::string related_label(const Locale& loc, ArticleType type, long n) {
   return loc.tr_n("Related analysis:", "Related analyses:", n);
 }
 
-data related_groups(const SiteModel& m, const Article& a, const Locale& loc) {
-  std::map<ArticleType, data> items;
+ViewList related_groups(const SiteModel& m, const Article& a, const Locale& loc) {
+  std::map<ArticleType, ViewList> items;
   for (const auto& r : a.meta.related) {
     const Bundle* rb = m.corpus.find(r.value);
     if (!rb) continue;
@@ -28,7 +26,7 @@ data related_groups(const SiteModel& m, const Article& a, const Locale& loc) {
     const Article* ra = here ? &it->second : rb->source();
     if (!ra || !m.visible(*ra)) continue;
     const std::string lang = here ? a.lang : rb->source_lang;
-    data item;
+    ViewData item;
     item.set("href", article_path(m.config, lang, rb->section, rb->slug));
     item.set("title", ra->meta.title ? ra->meta.title->value : rb->slug);
     if (!here) {
@@ -37,15 +35,15 @@ data related_groups(const SiteModel& m, const Article& a, const Locale& loc) {
     }
     // A translation inherits its type from the source (corpus loading).
     const ArticleType type = ra->meta.type ? ra->meta.type->value : ArticleType::news;
-    auto [at, fresh] = items.try_emplace(type, data::type::list);
+    auto [at, fresh] = items.try_emplace(type);
     at->second.push_back(item);
   }
-  data groups{data::type::list};
+  ViewList groups;
   for (const ArticleType type : article_types()) {
     auto it = items.find(type);
     if (it == items.end()) continue;
-    const long n = static_cast<long>(it->second.list_value().size());
-    data group;
+    const long n = static_cast<long>(it->second.size());
+    ViewData group;
     group.set("kind", to_string(type));
     group.set("label", related_label(loc, type, n));
     group.set("items", it->second);

@@ -1,7 +1,7 @@
 #pragma once
 // Internal to render: an article's related links, one labelled list per kind.
 
-#include <kainjow/mustache.hpp>
+#include "render/view_data.h"
 
 #include "render/site_model.h"
 
@@ -16,6 +16,6 @@ std::string related_label(const Locale& loc, ArticleType type, long n);
 /// {kind, label, items: [{href, title, other_lang?, other_dir?}]}. Each link
 /// is the related bundle's page in `a`'s language, else its source-language
 /// page (marked with that language); hidden articles are left out.
-kainjow::mustache::data related_groups(const SiteModel& m, const Article& a, const Locale& loc);
+ViewList related_groups(const SiteModel& m, const Article& a, const Locale& loc);
 
 }  // namespace pp

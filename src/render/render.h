@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,14 +30,18 @@ struct OutputFile {
 /// The HTML templates of pipeline/templates/html/, read and checked once.
 class TemplateSet {
  public:
-  /// Reads every *.mustache file. Errors (unreadable, a parse error, a raw
+  /// Reads every *.mustache file of the site; every template it does not give
+  /// is the built-in theme's. Errors (unreadable, a parse error, a raw
   /// `{{{…}}}` outside the allowed names) go to `sink` as template/... findings.
   static TemplateSet load(const std::filesystem::path& root, DiagnosticSink& sink);
   /// The text of template `name` (without .mustache), or nullptr.
   const std::string* find(const std::string& name) const;
   const std::map<std::string, std::string>& all() const { return templates_; }
-  /// The file of template `name`, relative to the site root.
-  static std::string path(const std::string& name);
+  /// The file of template `name`: relative to the site root, or under theme/
+  /// for a built-in one ("theme/templates/html/article.mustache").
+  std::string path(const std::string& name) const;
+  /// True when template `name` is the built-in theme's, not the site's.
+  bool is_builtin(const std::string& name) const;
   /// The git blob id of template `name` with every partial it includes, at
   /// any depth: what decides whether an output made with it is still current.
   std::string digest(const std::string& name) const;
@@ -45,8 +50,41 @@ class TemplateSet {
 
  private:
   std::map<std::string, std::string> templates_;
+  std::set<std::string> builtin_;
   std::uint64_t generation_ = 0;
 };
+
+/// Test hook: while one exists, every rendered template reports the keys of
+/// its view model here (all threads), by template name. At most one at a time.
+class ViewKeysRecorder {
+ public:
+  ViewKeysRecorder();
+  ~ViewKeysRecorder();
+  ViewKeysRecorder(const ViewKeysRecorder&) = delete;
+  ViewKeysRecorder& operator=(const ViewKeysRecorder&) = delete;
+  /// Template name → the union of the keys of every view it was filled with.
+  std::map<std::string, std::set<std::string>> keys() const;
+};
+
+/// One variable a template is given (docs/templates.md): the view it belongs
+/// to ("article", "brief-email"), its key as recorded ("items[].href"), and
+/// what it holds.
+struct TemplateVariable {
+  const char* view;
+  const char* key;
+  const char* meaning;
+};
+
+/// Every variable of every view, in the documentation's order.
+const std::vector<TemplateVariable>& template_variables();
+
+/// The templates each view renders with ("article" → article, with the
+/// partials head, header, newsletter, article_list and footer).
+const std::vector<std::pair<std::string, std::vector<std::string>>>& template_views();
+
+/// docs/templates.md's generated part: per view, its templates and a table of
+/// its variables.
+std::string template_variables_markdown();
 
 using LocaleMap = std::map<std::string, std::unique_ptr<Locale>>;
 
@@ -98,6 +136,12 @@ class BuildPlan : public DependencyValues {
   const std::vector<RenderUnit>& units() const { return units_; }
   /// Adds a file copied as it is (pipeline/static/ files under assets/).
   void add_copy(OutputFolder folder, const std::string& path, const std::string& source);
+  /// Adds a file of fixed bytes (a built-in theme's static file; the bytes
+  /// change only with the program, which every build state records), made
+  /// again when `replaced_by` (absolute: the site's file that would take its
+  /// place) appears or goes.
+  void add_bytes(OutputFolder folder, const std::string& path, const std::string& bytes,
+                 const std::string& replaced_by);
   /// What dependency `key` is now, as a digest: the same as when an output was
   /// rendered exactly when what it read then is unchanged. Thread-safe.
   std::string value(const DependencyKey& key) const override;

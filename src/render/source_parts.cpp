@@ -2,11 +2,10 @@
 
 namespace pp {
 
-using kainjow::mustache::data;
 using kainjow::mustache::object;
 
-data source_parts(const Locale& loc, const FrontMatter& fm) {
-  data sources{data::type::list};
+ViewList source_parts(const Locale& loc, const FrontMatter& fm) {
+  ViewList sources;
   std::vector<std::string> publishers;
   for (const auto& s : fm.sources) publishers.push_back(s.publisher);
   std::size_t next = 0;

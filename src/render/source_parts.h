@@ -2,7 +2,7 @@
 // The sources of an article as its locale lists them, for the page and the
 // email's HTML part alike.
 
-#include <kainjow/mustache.hpp>
+#include "render/view_data.h"
 
 #include "content/content.h"
 #include "l10n/l10n.h"
@@ -12,6 +12,6 @@ namespace pp {
 /// The publishers as the locale lists them ("A, B and C", "A 및 B", "A و B"):
 /// each item a source ({publisher, url, title}); the glue between them a
 /// text part ({text}).
-kainjow::mustache::data source_parts(const Locale& loc, const FrontMatter& fm);
+ViewList source_parts(const Locale& loc, const FrontMatter& fm);
 
 }  // namespace pp

@@ -4,6 +4,7 @@
 #include <memory>
 #include <set>
 
+#include "core/builtin_theme.h"
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/limits.h"
@@ -59,12 +60,12 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
   static std::atomic<std::uint64_t> generations{0};
   set.generation_ = ++generations;
   // Pages from html/ ("article"), emails from email/ ("email/article.html",
-  // "email/article.txt"); an email folder is optional for a site without one.
+  // "email/article.txt"); either folder may be absent.
   for (const std::string kind : {"html", "email"}) {
     const std::string rel_dir = std::string(kTemplatesFolder) + "/" + kind;
     const fs::path dir = root / rel_dir;
     std::error_code ec;
-    if (kind == "email" && !fs::exists(dir, ec)) continue;
+    if (!fs::exists(dir, ec)) continue;
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(dir, ec))
       if (e.path().extension() == ".mustache") files.push_back(e.path());
@@ -94,20 +95,39 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
       set.templates_[name] = r.bytes;
     }
   }
-  // Email templates the site does not give are the built-in ones.
-  for (const auto& [name, text] : embedded_email_templates())
-    if (!set.templates_.count(name)) set.templates_[name] = text;
-  for (const char* needed : {"article", "home", "section", "chooser"})
-    if (!set.find(needed))
-      sink.error({std::string(kTemplatesFolder) + "/html/" + needed + ".mustache", 0, 0},
-                 "template/missing", "required template is missing");
+  // Every template the site does not give is the built-in theme's.
+  for (const auto& [name, text] : builtin_templates())
+    if (set.templates_.emplace(name, text).second) set.builtin_.insert(name);
   return set;
 }
 
-std::string TemplateSet::path(const std::string& name) {
-  return name.rfind("email/", 0) == 0
-             ? std::string(kTemplatesFolder) + "/" + name + ".mustache"
-             : std::string(kTemplatesFolder) + "/html/" + name + ".mustache";
+const std::map<std::string, std::string>& builtin_templates() {
+  // "templates/html/article.mustache" → "article", "templates/email/brief.txt.mustache"
+  // → "email/brief.txt": the names a site's own files get.
+  static const std::map<std::string, std::string> by_name = [] {
+    std::map<std::string, std::string> out;
+    for (const auto& [path, text] : builtin_theme_files()) {
+      std::string_view p = path;
+      if (!p.starts_with("templates/") || !p.ends_with(".mustache")) continue;
+      p.remove_prefix(std::string_view("templates/").size());
+      p.remove_suffix(std::string_view(".mustache").size());
+      if (p.starts_with("html/")) p.remove_prefix(5);
+      out.emplace(std::string(p), text);
+    }
+    return out;
+  }();
+  return by_name;
+}
+
+bool TemplateSet::is_builtin(const std::string& name) const {
+  return builtin_.count(name) > 0;
+}
+
+std::string TemplateSet::path(const std::string& name) const {
+  const std::string folder =
+      is_builtin(name) ? std::string(kBuiltinThemeFolder) + "/templates" : kTemplatesFolder;
+  return name.rfind("email/", 0) == 0 ? folder + "/" + name + ".mustache"
+                                      : folder + "/html/" + name + ".mustache";
 }
 
 std::string TemplateSet::digest(const std::string& name) const {
@@ -191,8 +211,9 @@ mustache::mustache& compiled(const TemplateSet& set, const std::string& name,
 }  // namespace
 
 std::string render_template(const TemplateSet& templates, const std::string& name,
-                            mustache::data data, const Locale& locale, DiagnosticSink& sink) {
+                            const ViewData& data, const Locale& locale, DiagnosticSink& sink) {
   record_dependency(DependencyKey::template_file(name));
+  note_view_keys(name, data);
   record_dependency(DependencyKey::catalog(locale.code()));
   const std::string* text = templates.find(name);
   if (!text) return {};
@@ -202,23 +223,21 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
   // body, such as &#xFFFE;) carried it.
   std::string out = drop_refused_in_markup(tmpl.render(data));
   if (!tmpl.is_valid())
-    sink.error({TemplateSet::path(name), 0, 0}, "template/render", tmpl.error_message());
+    sink.error({templates.path(name), 0, 0}, "template/render", tmpl.error_message());
   return out;
 }
 
 std::string render_text_template(const TemplateSet& templates, const std::string& name,
-                                 mustache::data data, const Locale& locale, DiagnosticSink& sink) {
+                                 const ViewData& data, const Locale& locale, DiagnosticSink& sink) {
   record_dependency(DependencyKey::template_file(name));
+  note_view_keys(name, data);
   record_dependency(DependencyKey::catalog(locale.code()));
   const std::string* text = templates.find(name);
-  if (!text) {
-    sink.error({TemplateSet::path(name), 0, 0}, "template/missing", "required template is missing");
-    return {};
-  }
+  if (!text) return {};
   mustache::mustache& tmpl = compiled(templates, name, *text, locale, true);
   std::string out = tmpl.render(data);
   if (!tmpl.is_valid())
-    sink.error({TemplateSet::path(name), 0, 0}, "template/render", tmpl.error_message());
+    sink.error({templates.path(name), 0, 0}, "template/render", tmpl.error_message());
   const std::string brace = kBrace;
   for (auto at = out.find(brace); at != std::string::npos; at = out.find(brace, at + 1))
     out.replace(at, brace.size(), "{");

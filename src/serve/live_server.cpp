@@ -58,7 +58,9 @@ std::string live_reload_script() {
          "\");s.addEventListener(\"reload\",()=>location.reload());})();</script>\n";
 }
 
-LiveServer::LiveServer(fs::path out_dir) : out_dir_(std::move(out_dir)) {
+LiveServer::LiveServer(fs::path out_dir, std::string base_path)
+    // cpp-httplib hands over request paths percent-decoded: compared so.
+    : out_dir_(std::move(out_dir)), base_path_(percent_decode(base_path)) {
   server_ = std::make_unique<GuardedServer>();
   // Every request is answered here, before cpp-httplib's routing (whose
   // std::regex would run on the request path).
@@ -95,7 +97,21 @@ void LiveServer::answer(const httplib::Request& req, httplib::Response& res) {
   }
   std::string body, type, location;
   int status = 200;
-  serve_file(req.path, body, type, status, location);
+  const bool under_base = req.path.rfind(base_path_, 0) == 0;
+  if (base_path_ == "/" || !req.path.starts_with("/")) {
+    serve_file(req.path, body, type, status, location);  // what is no path is refused there
+  } else if (under_base) {
+    serve_file(req.path.substr(base_path_.size() - 1), body, type, status, location);
+    if (!location.empty())
+      location = percent_encode_path(base_path_.substr(0, base_path_.size() - 1)) + location;
+  } else if (req.path == "/" || req.path + "/" == base_path_) {
+    status = 302;  // the site lives under its base path
+    location = percent_encode_path(base_path_);
+  } else {
+    status = 404;
+    type = "text/plain; charset=utf-8";
+    body = "not found: the site is served under " + base_path_ + "\n";
+  }
   if (!location.empty()) res.set_header("Location", location);
   res.status = status;
   res.set_content(body, type);

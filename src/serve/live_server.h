@@ -24,7 +24,10 @@ class GuardedServer;
 
 class LiveServer {
  public:
-  explicit LiveServer(std::filesystem::path out_dir);
+  /// Serves `out_dir` at `base_path` ("/", or the base URL's path "/blog/"):
+  /// "/blog/x/" is out_dir/x/index.html, "/" redirects there, and any other
+  /// path is not found.
+  LiveServer(std::filesystem::path out_dir, std::string base_path = "/");
   ~LiveServer();
   LiveServer(const LiveServer&) = delete;
   LiveServer& operator=(const LiveServer&) = delete;
@@ -54,6 +57,7 @@ class LiveServer {
   Event next_event(long& seen);  // waits for a build after `seen`
 
   std::filesystem::path out_dir_;
+  std::string base_path_;
   std::unique_ptr<GuardedServer> server_;
   int port_ = -1;
   mutable std::mutex mutex_;

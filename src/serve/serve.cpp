@@ -27,6 +27,7 @@ std::string build_once(const ServeOptions& options, std::ostream& log) {
   BuildOptions b;
   b.root = options.root;
   b.drafts = options.drafts;
+  b.overrides = options.overrides;
   const auto started = Clock::now();
   const BuildResult r = run_build(b);
   const auto ms =
@@ -61,7 +62,10 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  LiveServer server(options.root / kDefaultOutFolder);
+  // Pages link each other under the base URL's path: served there.
+  DiagnosticSink ignored;  // the first build reports them
+  const auto config = load_site_config(options.root, ignored, options.overrides);
+  LiveServer server(options.root / kDefaultOutFolder, config ? config->base_path : "/");
   const int port = server.bind(options.port);
   if (port < 0) {
     log << "polypress serve: cannot listen on 127.0.0.1:" << options.port
@@ -69,7 +73,9 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
     return kExitUsage;
   }
   server.publish(build_once(options, log));
-  log << "polypress serve: http://127.0.0.1:" << port << "/ (Ctrl-C to stop)\n" << std::flush;
+  log << "polypress serve: http://127.0.0.1:" << port
+      << visible_text(config ? config->base_path : std::string("/")) << " (Ctrl-C to stop)\n"
+      << std::flush;
 
   std::atomic<bool> stopping{false};
   std::thread http([&] { server.run(); });

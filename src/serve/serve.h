@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <iosfwd>
 
+#include "config/config.h"
+
 namespace pp {
 
 struct ServeOptions {
@@ -12,6 +14,7 @@ struct ServeOptions {
   int port = 1313;  ///< 0: any free port (printed)
   bool drafts = false;
   bool quiet = false;
+  ConfigOverrides overrides;  ///< --env, --base-url
 };
 
 /// Runs until SIGINT or SIGTERM (then exit status 0). Progress lines go to

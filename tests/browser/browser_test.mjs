@@ -3,6 +3,11 @@
 // `polypress serve` on a copy of the sample site.
 //
 //   node browser_test.mjs POLYPRESS SOURCE_DIR [SCREENSHOT_DIR]
+//   node browser_test.mjs POLYPRESS --init
+//
+// With --init the site is a new one, started by `polypress init` (en, ko, ar)
+// with the built-in theme, its welcome article translated with `polypress new
+// --lang` as a translator would start it.
 //
 // For en, ko and ar: the skip link moves focus to the main content, no console
 // error, Arabic lays out right to left, the language switcher reaches the
@@ -16,6 +21,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 
 const [polypress, source, screenshots] = process.argv.slice(2);
+const fromInit = source === "--init";
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const failures = [];
@@ -25,8 +31,19 @@ function check(ok, what, detail = "") {
 }
 
 const site = mkdtempSync(join(tmpdir(), "polypress-browser-"));
-for (const part of ["content", "locales", "pipeline"])
-  cpSync(join(source, part), join(site, part), { recursive: true });
+if (fromInit) {
+  execFileSync(polypress, ["init", site, "--languages", "en,ko,ar", "--quiet"]);
+  for (const lang of ["ko", "ar"])
+    execFileSync(polypress, ["-C", site, "new", "news/welcome", "--lang", lang, "--quiet"]);
+} else {
+  for (const part of ["content", "locales", "pipeline"])
+    cpSync(join(source, part), join(site, part), { recursive: true });
+}
+// The article every language has, the file live reload edits, and its title.
+const [article, edited, titleStart] = fromInit
+  ? ["/news/welcome/", "content/news/welcome/index.en.md", 'title: "Welcome to ']
+  : ["/reviews/ollama/", "content/reviews/ollama/index.en.md", 'title: "Ollama: '];
+const emailName = fromInit ? "news--welcome.eml" : "reviews--ollama.eml";
 
 // polypress serve on a free port; its address is its first stderr line.
 const server = spawn(polypress, ["-C", site, "serve", "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -61,7 +78,6 @@ function watchConsole(page) {
   return errors;
 }
 
-const article = "/reviews/ollama/";
 try {
   for (const lang of ["en", "ko", "ar"]) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -107,13 +123,13 @@ try {
   {
     const page = await browser.newPage();
     await page.goto(`${base}/en${article}`);
-    const file = join(site, "content/reviews/ollama/index.en.md");
+    const file = join(site, edited);
     const text = readFileSync(file, "utf8");
     const started = Date.now();
-    writeFileSync(file, text.replace('title: "Ollama: ', 'title: "Reloaded Ollama: '));
+    writeFileSync(file, text.replace(titleStart, titleStart + "Reloaded: "));
     let reloaded = true;
     try {
-      await page.waitForFunction(() => document.title.startsWith("Reloaded Ollama"), null, { timeout: 10000 });
+      await page.waitForFunction(() => document.title.includes("Reloaded: "), null, { timeout: 10000 });
     } catch {
       reloaded = false;
     }
@@ -124,7 +140,7 @@ try {
 
   // Emails: the HTML part of each language's email, at 600 and 375 px.
   for (const lang of ["en", "ko", "ar"]) {
-    const eml = join(site, `mail/${lang}/reviews--ollama.eml`);
+    const eml = join(site, `mail/${lang}/${emailName}`);
     const html = execFileSync("python3", ["-c",
       "import email,sys\nm=email.message_from_binary_file(open(sys.argv[1],'rb'))\n" +
       "[sys.stdout.write(p.get_payload(decode=True).decode()) for p in m.walk() if p.get_content_type()=='text/html']",

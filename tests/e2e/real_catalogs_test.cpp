@@ -224,9 +224,9 @@ TEST(RealCatalogs, PosixNamesAndLanguagesIcuLacks) {
         "read as the BCP 47 tag 'pt-BR' (index.pt-BR.md) [config/posix-locale]\n",
         "locales/pt_BR.po: note: a POSIX catalog name, read as the catalog of 'pt-BR' (its BCP 47 "
         "name is locales/pt-BR.po) [config/posix-locale]\n",
-        "pipeline/site.yaml:13:12: note: 'pt_BR' is a POSIX locale name, read as the BCP 47 tag "
+        "pipeline/site.yaml:14:12: note: 'pt_BR' is a POSIX locale name, read as the BCP 47 tag "
         "'pt-BR' (its pages are under /pt-BR/) [config/posix-locale]\n",
-        "pipeline/site.yaml:14:12: warning: ICU has no locale data for 'udm'; its dates, numbers "
+        "pipeline/site.yaml:15:12: warning: ICU has no locale data for 'udm'; its dates, numbers "
         "and plural rules follow its locale 'ru' [config/language-data]\n"})
     EXPECT_NE(r.err.find(line), std::string::npos) << line << "\n" << r.err;
   r = test::run_polypress({"-C", root.string(), "build"});
@@ -250,7 +250,7 @@ TEST(RealCatalogs, PosixNamesAndLanguagesIcuLacks) {
       replace_first(test::read_text(root / "pipeline/site.yaml"), ", locale: ru}", "}"));
   r = test::run_polypress({"-C", root.string(), "validate"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("pipeline/site.yaml:14:12: error: ICU has no locale data for 'udm'; if it "
+  EXPECT_NE(r.err.find("pipeline/site.yaml:15:12: error: ICU has no locale data for 'udm'; if it "
                        "is a language, give it a 'locale:' ICU knows to format its dates, numbers "
                        "and plurals (e.g. locale: ru) [config/language]\n"),
             std::string::npos)

@@ -116,7 +116,7 @@ TEST(I18n, UpdateMergesWithMsgmergeSemantics) {
   const auto root = dir.path();
   test::make_minimal_site(root);
   std::string ar = test::read_text(root / "locales/ar.po");
-  ar.insert(ar.find("#: pipeline/templates/html/header.mustache:1\nmsgid \"Skip to main content\""),
+  ar.insert(ar.find("#: theme/templates/html/header.mustache:1\nmsgid \"Skip to main content\""),
             "# Translator: keep this short, it is read aloud first.\n");
   const auto subscribe = ar.find("msgid \"Subscribe\"");
   ASSERT_NE(subscribe, std::string::npos);
@@ -124,8 +124,8 @@ TEST(I18n, UpdateMergesWithMsgmergeSemantics) {
   ar += "\n#~ msgid \"An old string\"\n#~ msgstr \"نص قديم\"\n";
   test::write_text(root, "locales/ar.po", ar);
   ::chmod((root / "locales/ar.po").c_str(), 0600);
-  // The template: one string edited, one new.
-  std::string header = test::read_text(root / "pipeline/templates/html/header.mustache");
+  // The site's own header (in place of the built-in one): one string edited, one new.
+  std::string header = test::read_text(test::source_dir() / "theme/templates/html/header.mustache");
   const auto skip = header.find("{{#t}}Skip to main content{{/t}}");
   ASSERT_NE(skip, std::string::npos);
   header.replace(skip, 32, "{{#t}}Skip to the main content{{/t}}{{#t}}Top of page{{/t}}");
@@ -176,7 +176,7 @@ TEST(I18n, UpdateLeavesEveryCatalogUntouchedWhenOneIsBroken) {
   ar.insert(at, "msgid \"Broken\nmsgstr \"\"\n\n");
   test::write_text(root, "locales/ar.po", ar);
   const int line = static_cast<int>(std::count(ar.begin(), ar.begin() + at, '\n')) + 1;
-  std::string header = test::read_text(root / "pipeline/templates/html/header.mustache");
+  std::string header = test::read_text(test::source_dir() / "theme/templates/html/header.mustache");
   header += "{{#t}}A new string{{/t}}\n";
   test::write_text(root, "pipeline/templates/html/header.mustache", header);
   ASSERT_EQ(test::run_polypress({"-C", root.string(), "i18n", "extract"}).exit_code, 0);

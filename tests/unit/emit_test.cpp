@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "core/builtin_theme.h"
 #include "emit/emit.h"
 #include "support/temp_site.h"
 
@@ -30,9 +31,18 @@ TEST(Emit, CopiesStaticFilesUnderAssets) {
   test::TempDir dir;
   test::write_text(dir.path(), "pipeline/static/css/site.css", "x");
   DiagnosticSink sink;
+  test::write_text(dir.path(), "pipeline/static/favicon.svg", "<svg/>");
   const auto files = collect_static(dir.path(), sink);
-  ASSERT_EQ(files.size(), 1u);
+  // The site's files are copied; the built-in stylesheet fills in what the
+  // site does not give, with its bytes.
+  ASSERT_EQ(files.size(), 3u);
   EXPECT_EQ(files[0].path, "assets/css/site.css");
+  EXPECT_NE(files[0].copy_from, "");
+  EXPECT_EQ(files[1].path, "assets/favicon.svg");
+  EXPECT_NE(files[1].copy_from, "");
+  EXPECT_EQ(files[2].path, "assets/style.css");
+  EXPECT_EQ(files[2].copy_from, "");
+  EXPECT_EQ(files[2].bytes, builtin_static_files().at("style.css"));
 }
 
 }  // namespace pp

@@ -62,6 +62,11 @@ struct Site {
     test::write_text(dir.path(), rel, text);
     settle();
   }
+  /// Writes a new file `rel`.
+  void place(const std::string& rel, const std::string& text) const {
+    test::write_text(dir.path(), rel, text);
+    settle();
+  }
   // What a clean build of the site as it is now writes, and what is there.
   void expect_same_as_clean_build() const {
     test::TempDir clean;
@@ -179,13 +184,23 @@ TEST(IncrementalBuild, ATemplateRendersWhatUsesIt) {
   Site s;
   const auto all = rendered(s.build());
   // A partial of the pages: every HTML page but the chooser (which does not
-  // include it), no email, no feed.
-  s.edit("pipeline/templates/html/footer.mustache", "</footer>", "<!-- f --></footer>");
-  const auto r = rendered(s.build());
+  // include it), no email, no feed. The site's own file replaces the
+  // built-in theme's, and then its edits count.
+  std::string footer = test::read_text(test::source_dir() / "theme/templates/html/footer.mustache");
+  footer.replace(footer.find("</footer>"), 9, "<!-- f --></footer>");
+  s.place("pipeline/templates/html/footer.mustache", footer);
   std::set<std::string> pages;
   for (const auto& f : all)
     if (f.ends_with(".html") && f != "public/index.html") pages.insert(f);
-  EXPECT_EQ(r, pages);
+  EXPECT_EQ(rendered(s.build()), pages);
+  s.expect_same_as_clean_build();
+  s.edit("pipeline/templates/html/footer.mustache", "<!-- f -->", "<!-- g -->");
+  EXPECT_EQ(rendered(s.build()), pages);
+  s.expect_same_as_clean_build();
+  // Gone again: the built-in footer is back on the same pages.
+  std::filesystem::remove(s.dir.path() / "pipeline/templates/html/footer.mustache");
+  settle();
+  EXPECT_EQ(rendered(s.build()), pages);
   s.expect_same_as_clean_build();
 }
 

@@ -37,10 +37,10 @@ TEST(Messages, ExtractFindsTemplateSiteAndCodeStrings) {
   std::map<std::string, CatalogMessage> by_id;
   for (const auto& m : messages) by_id[m.msgid] = m;
   EXPECT_EQ(by_id.at("Skip to main content").references,
-            std::vector<std::string>{"pipeline/templates/html/header.mustache:1"});
+            std::vector<std::string>{"theme/templates/html/header.mustache:1"});
   // A section title that a (built-in) email template also uses.
   EXPECT_EQ(by_id.at("Reviews").references,
-            (std::vector<std::string>{"pipeline/templates/email/brief.html.mustache:19",
+            (std::vector<std::string>{"theme/templates/email/brief.html.mustache:19",
                                       "pipeline/site.yaml"}));
   EXPECT_EQ(by_id.at("{site} weekly brief, {week}").references,
             std::vector<std::string>{"src/render/edition.cpp"});

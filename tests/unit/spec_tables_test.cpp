@@ -54,6 +54,7 @@ const char* kEveryKey = R"(site:
   base_url: https://s.example/
   default_language: en
   time_zone: UTC
+  description: A site
 languages:
   - code: en
     name: English

@@ -1,0 +1,13 @@
+# polypress for CI (docs/install.md, docs/ci.md): Debian 12 slim with the
+# package `cpack -G DEB` makes, and nothing else. Build the package first:
+#   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF
+#   cmake --build build && (cd build && cpack -G DEB)
+#   docker build -t polypress -f Dockerfile build
+# then: docker run --rm -v "$PWD:/site" -w /site polypress validate --format github
+FROM debian:12-slim
+COPY polypress_*.deb /tmp/
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends /tmp/polypress_*.deb \
+ && rm -rf /var/lib/apt/lists/* /tmp/polypress_*.deb
+ENTRYPOINT ["polypress"]
+CMD ["--help"]

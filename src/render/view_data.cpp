@@ -1,0 +1,80 @@
+#include "render/view_data.h"
+
+#include <atomic>
+#include <mutex>
+
+namespace pp {
+
+namespace mustache = kainjow::mustache;
+
+void ViewData::set(const std::string& key, const mustache::data& value) {
+  mustache::data::set(key, value);
+  keys_.insert(key);
+}
+
+void ViewData::set(const std::string& key, const ViewData& value) {
+  mustache::data::set(key, value);
+  keys_.insert(key);
+  for (const auto& k : value.keys()) keys_.insert(key + "." + k);
+}
+
+void ViewData::set(const std::string& key, const ViewList& value) {
+  mustache::data::set(key, value);
+  keys_.insert(key);
+  for (const auto& k : value.keys()) keys_.insert(key + "[]." + k);
+}
+
+void ViewList::push_back(const ViewData& item) {
+  mustache::data::push_back(item);
+  keys_.insert(item.keys().begin(), item.keys().end());
+}
+
+void ViewList::push_back(const mustache::object& item) {
+  mustache::data::push_back(mustache::data(item));
+  for (const auto& [k, v] : item) keys_.insert(k);
+}
+
+void ViewList::push_back(const std::string& item) {
+  mustache::data::push_back(mustache::data(item));
+}
+
+namespace {
+
+// The recorder's state; guarded because rendering runs on many threads.
+struct Recorded {
+  std::mutex mutex;
+  std::atomic<bool> active{false};  // read without the lock: a build never waits on it
+  std::map<std::string, std::set<std::string>> keys;
+};
+
+Recorded& recorded() {
+  static Recorded r;
+  return r;
+}
+
+}  // namespace
+
+ViewKeysRecorder::ViewKeysRecorder() {
+  std::lock_guard lock(recorded().mutex);
+  recorded().active = true;
+  recorded().keys.clear();
+}
+
+ViewKeysRecorder::~ViewKeysRecorder() {
+  std::lock_guard lock(recorded().mutex);
+  recorded().active = false;
+}
+
+std::map<std::string, std::set<std::string>> ViewKeysRecorder::keys() const {
+  std::lock_guard lock(recorded().mutex);
+  return recorded().keys;
+}
+
+void note_view_keys(const std::string& template_name, const ViewData& view) {
+  Recorded& r = recorded();
+  if (!r.active) return;
+  std::lock_guard lock(r.mutex);
+  if (r.active) r.keys[template_name].insert(view.keys().begin(), view.keys().end());
+}
+
+}  // namespace pp

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The installed polypress, as a user gets it (docs/install.md):
+#  1. `cmake --install` into a scratch prefix: the binary, a man page per
+#     command, bash and zsh completions;
+#  2. `cpack -G DEB`: a package whose Depends name the Debian package of every
+#     shared library the binary needs (dpkg -S), and gettext;
+#  3. the package unpacked with `dpkg -x` (no clean container here): its
+#     binary starts a site with `init` and builds it, and `man polypress-build`
+#     shows the page.
+#   check_package.sh BUILD_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL $*"; exit 1; }
+
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+for f in bin/polypress share/man/man1/polypress.1 share/man/man1/polypress-build.1 \
+         share/man/man1/polypress-init.1 share/man/man1/polypress-i18n.1 \
+         share/bash-completion/completions/polypress share/zsh/vendor-completions/_polypress; do
+  [ -e "$work/prefix/$f" ] || fail "cmake --install did not install $f"
+done
+grep -q -- 'eject\\-theme' "$work/prefix/share/man/man1/polypress-init.1" ||
+  fail "polypress-init.1 lacks the options of init --help"
+bash -n "$work/prefix/share/bash-completion/completions/polypress" || fail "bash completion does not parse"
+if command -v zsh >/dev/null; then zsh -n "$work/prefix/share/zsh/vendor-completions/_polypress" || fail "zsh completion"; fi
+echo "ok   cmake --install: binary, $(ls "$work/prefix/share/man/man1" | wc -l) man pages, completions"
+
+(cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/pkg" >/dev/null)
+deb=$(ls "$work"/pkg/polypress_*.deb)
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "ok   cpack: $(basename "$deb"), Depends: $depends"
+dpkg-deb -x "$deb" "$work/root"
+binary="$work/root/usr/bin/polypress"
+[ -x "$binary" ] || fail "the package has no usr/bin/polypress"
+# Every library the binary loads comes from a package it depends on.
+names=$(echo "$depends" | tr ',' '\n' | sed 's/^ *//; s/[ (].*//' | sort -u)
+for lib in $(objdump -p "$binary" | awk '/NEEDED/ {print $2}'); do
+  path=$(ldconfig -p | awk -v l="$lib" '$1 == l {print $NF; exit}')
+  [ -n "$path" ] || fail "$lib is not found by ldconfig"
+  pkg=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) ||
+    pkg=$(dpkg -S "$path" | head -1 | cut -d: -f1)
+  echo "$names" | grep -qx "$pkg" || fail "$lib ($pkg) is not in Depends: $depends"
+done
+echo "$names" | grep -qx gettext || fail "gettext (msgfmt, msgmerge) is not in Depends"
+echo "ok   Depends covers every NEEDED library and gettext"
+
+cd "$work"
+"$binary" init site --languages en,de --quiet || fail "the packaged polypress cannot init"
+"$binary" -C site build || fail "the packaged polypress cannot build an init site"
+[ -f site/public/de/index.html ] && [ -f site/public/assets/style.css ] || fail "no pages"
+echo "ok   the packaged binary: init && build"
+page=$(MANPATH="$work/root/usr/share/man" MANWIDTH=80 man -P cat polypress-build 2>/dev/null)
+echo "$page" | grep -q -- '--shard' || fail "man polypress-build does not show build's options"
+echo "ok   man polypress-build"
+echo "all checks passed"
