@@ -4,7 +4,7 @@
 # they never drift either).
 include(GNUInstallDirs)
 
-set(POLYPRESS_COMMANDS init validate check build edition send new serve i18n translations rules)
+set(POLYPRESS_COMMANDS init validate check build edition send new list serve i18n translations rules)
 # The NAME line of each page: what `polypress --help` says of the command.
 set(what_init "start a site that builds at once")
 set(what_validate "check articles, catalogs and templates with file:line:col findings")
@@ -13,6 +13,7 @@ set(what_build "validate, then write the pages and emails")
 set(what_edition "the weekly brief of an ISO week, one email per language")
 set(what_send "a test send of one email through an SMTP server")
 set(what_new "a new article bundle, or a translation of one")
+set(what_list "the articles a build publishes, drafts, future and expired ones")
 set(what_serve "build, serve on 127.0.0.1, rebuild and reload on change")
 set(what_i18n "extract, update, check and count the interface catalogs")
 set(what_translations "which translations are up to date, stale or missing")

@@ -24,6 +24,7 @@ const char* kUsage =
     "  edition --week W     the weekly brief of an ISO week, one email per language\n"
     "  send FILE.eml        a test send of one email through an SMTP server\n"
     "  new SECTION/SLUG     a new bundle (a draft), or a translation of one\n"
+    "  list                 the articles a build publishes (--drafts, --future, --expired)\n"
     "  serve [--port N]     build, serve on 127.0.0.1, rebuild and reload on change\n"
     "  i18n SUBCOMMAND      extract, update, check, stats: the interface catalogs\n"
     "  translations         which translations are up to date, stale or missing;\n"
@@ -41,7 +42,7 @@ int run_cli(const std::vector<std::string>& args) {
       {"validate", cmd_validate}, {"build", cmd_build}, {"rules", cmd_rules},
       {"check", cmd_check},       {"i18n", cmd_i18n},   {"translations", cmd_translations},
       {"edition", cmd_edition},   {"send", cmd_send},   {"new", cmd_new},
-      {"serve", cmd_serve},       {"init", cmd_init}};
+      {"serve", cmd_serve},       {"init", cmd_init},   {"list", cmd_list}};
   // A leading -C DIR belongs to every command: pass it on.
   std::vector<std::string> before;
   std::size_t i = 0;

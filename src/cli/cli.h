@@ -20,6 +20,8 @@ int cmd_edition(const std::vector<std::string>& args);
 int cmd_send(const std::vector<std::string>& args);
 /// `polypress new`: a new bundle or translation (cli_new.cpp).
 int cmd_new(const std::vector<std::string>& args);
+/// `polypress list`: the articles a build publishes (cli_list.cpp).
+int cmd_list(const std::vector<std::string>& args);
 /// `polypress init`: a starter site (cli_init.cpp).
 int cmd_init(const std::vector<std::string>& args);
 /// `polypress serve`: build, serve, rebuild and reload (cli_serve.cpp).

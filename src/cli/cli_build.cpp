@@ -96,6 +96,8 @@ int cmd_build(const std::vector<std::string>& args) {
       "comma-separated languages to build (default: all)")(
       "jobs,j", po::value<int>(&jobs)->value_name("N"), "parallel jobs (default: one per core)")(
       "drafts", po::bool_switch(&options.drafts), "include articles with draft: true")(
+      "future", po::bool_switch(&options.future), "include articles dated after now")(
+      "expired", po::bool_switch(&options.expired), "include articles past their expires date")(
       "shard", po::value<std::string>(&shard)->value_name("K/N"),
       "write only the K-th of N shares of the output");
   add_environment_options(desc, options.overrides);

@@ -11,7 +11,7 @@ int cmd_serve(const std::vector<std::string>& args) {
   CommonOptions common;
   ServeOptions options;
   po::options_description desc(
-      "Usage: polypress serve [--port N] [--drafts]\n\n"
+      "Usage: polypress serve [--port N] [--drafts] [--future] [--expired]\n\n"
       "Builds the site, serves public/ on http://127.0.0.1:N/ and watches content/,\n"
       "locales/ and pipeline/: after every change it builds again (incrementally)\n"
       "and open pages reload by themselves. When a build fails, pages show its\n"
@@ -20,7 +20,9 @@ int cmd_serve(const std::vector<std::string>& args) {
   add_common_options(desc, common, {});
   desc.add_options()("port", po::value<int>(&options.port)->value_name("N"),
                      "port on 127.0.0.1 (default 1313; 0 picks a free one)")(
-      "drafts", po::bool_switch(&options.drafts), "include draft: true articles");
+      "drafts", po::bool_switch(&options.drafts), "include draft: true articles")(
+      "future", po::bool_switch(&options.future), "include articles dated after now")(
+      "expired", po::bool_switch(&options.expired), "include articles past their expires date");
   add_environment_options(desc, options.overrides);
   po::variables_map vm;
   if (!parse_command_line("serve", args, desc, nullptr, vm)) return kExitUsage;

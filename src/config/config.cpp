@@ -289,10 +289,11 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
     s.id = r.str(item, "sections", "id", "a section").value_or("");
     s.title = r.str(item, "sections", "title", "a section").value_or("");
     if (s.id.empty()) continue;
-    if (!is_slug(s.id) || s.id == "assets") {
-      r.sink().error(
-          location_of(item["id"], r.origin()), "config/section",
-          "section id '" + s.id + "' must match [a-z0-9]+(-[a-z0-9]+)* and not be 'assets'");
+    if (!is_slug(s.id) || s.id == "assets" || s.id == "tags") {
+      r.sink().error(location_of(item["id"], r.origin()), "config/section",
+                     "section id '" + s.id +
+                         "' must match [a-z0-9]+(-[a-z0-9]+)* and be neither 'assets' "
+                         "nor 'tags'");
       continue;
     }
     if (c.section(s.id)) {

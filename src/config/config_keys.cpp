@@ -27,7 +27,7 @@ const std::vector<ConfigKey>& config_keys() {
       {"languages", "name", "string", true, "the language's own name"},
       {"languages", "locale", "BCP 47 locale", false,
        "defaults to `code`; used to format (dates, numbers, plural rules)"},
-      {"sections", "id", "slug", true, "`[a-z0-9]+(-[a-z0-9]+)*`, not `assets`"},
+      {"sections", "id", "slug", true, "`[a-z0-9]+(-[a-z0-9]+)*`, not `assets` or `tags`"},
       {"sections", "title", "string", true, "a msgid, translated by the catalogs"},
       {"translations", "fallback", "`omit` | `source`", false, "`omit`"},
       {"newsletter", "from", "mailbox, at most 100 characters", true, ""},

@@ -62,13 +62,21 @@ struct Product {
   friend bool operator==(const Product&, const Product&) = default;
 };
 
+/// `cover`: an image of the bundle shown with the article, and its text.
+struct Cover {
+  std::string src;  ///< a file of the bundle ("cover.jpg")
+  std::string alt;  ///< what the image shows, in the file's language
+  SourceLocation where, src_where;
+  friend bool operator==(const Cover&, const Cover&) = default;
+};
+
 /// Typed front matter of one file, as written (no inheritance). Its fields are
 /// declared in content/front_matter_fields.cpp, which says how each is read,
 /// inherited, compared and cached; a new member needs a row there.
 struct FrontMatter {
   std::optional<Located<std::string>> title, summary, verdict, translation_of, source_digest;
   std::optional<Located<ArticleType>> type;
-  std::optional<Located<Date>> date, updated, checked;
+  std::optional<Located<Date>> date, updated, checked, expires;
   std::vector<std::string> authors, tags;
   bool draft = false;
   std::vector<Located<std::string>> related;
@@ -77,6 +85,10 @@ struct FrontMatter {
   std::optional<Located<double>> rating;
   std::optional<Price> price;
   std::optional<Product> product;
+  std::optional<Cover> cover;
+  /// `extra`: the site's own values for its templates, as compact JSON (an
+  /// object); a translation's keys replace the source's, the rest inherited.
+  std::optional<Located<std::string>> extra;
   std::map<std::string, SourceLocation> keys;  ///< every key given a value, with its position
   std::vector<std::string> empty_keys;         ///< keys written without a value (reported)
   friend bool operator==(const FrontMatter&, const FrontMatter&) = default;

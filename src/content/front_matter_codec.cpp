@@ -193,4 +193,23 @@ void get_value(ByteReader& r, std::optional<Product>& v) {
   v = std::move(p);
 }
 
+void put_value(ByteWriter& w, const std::optional<Cover>& v) {
+  w.num(v ? 1 : 0);
+  if (!v) return;
+  w.str(v->src);
+  w.str(v->alt);
+  w.loc(v->where);
+  w.loc(v->src_where);
+}
+
+void get_value(ByteReader& r, std::optional<Cover>& v) {
+  if (!r.num()) return;
+  Cover c;
+  c.src = r.str();
+  c.alt = r.str();
+  c.where = r.loc();
+  c.src_where = r.loc();
+  v = std::move(c);
+}
+
 }  // namespace pp

@@ -26,6 +26,7 @@ void put_value(ByteWriter& w, const std::vector<SourceRef>& v);
 void put_value(ByteWriter& w, const std::map<std::string, Figure>& v);
 void put_value(ByteWriter& w, const std::optional<Price>& v);
 void put_value(ByteWriter& w, const std::optional<Product>& v);
+void put_value(ByteWriter& w, const std::optional<Cover>& v);
 
 void get_value(ByteReader& r, std::optional<Located<std::string>>& v);
 void get_value(ByteReader& r, std::optional<Located<ArticleType>>& v);
@@ -38,6 +39,7 @@ void get_value(ByteReader& r, std::vector<SourceRef>& v);
 void get_value(ByteReader& r, std::map<std::string, Figure>& v);
 void get_value(ByteReader& r, std::optional<Price>& v);
 void get_value(ByteReader& r, std::optional<Product>& v);
+void get_value(ByteReader& r, std::optional<Cover>& v);
 
 /// The encoder and decoder of member `M`, for a row of the table.
 template <auto M>

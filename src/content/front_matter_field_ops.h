@@ -37,6 +37,9 @@ inline bool same_value(double a, double b) {
 inline bool same_value(const Price& a, const Price& b) {
   return a.amount == b.amount && a.currency == b.currency && a.period == b.period;
 }
+inline bool same_value(const Cover& a, const Cover& b) {
+  return a.src == b.src && a.alt == b.alt;
+}
 inline bool same_value(const Product& a, const Product& b) {
   return a.name == b.name && a.url == b.url && a.kind == b.kind;
 }

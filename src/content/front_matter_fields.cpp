@@ -90,6 +90,12 @@ constexpr FrontMatterField kFields[] = {
      .rule = "not before `date`",
      .read = &read_date<&FM::updated>,
      .ops = ops_of<&FM::updated>()},
+    {.key = "expires",
+     .kind = "as date",
+     .scope = inherited,
+     .rule = "after `date`; from then on the article is not published (`build --expired` keeps it)",
+     .read = &read_date<&FM::expires>,
+     .ops = ops_of<&FM::expires>()},
     {.key = "summary",
      .kind = "string, 1–500 chars",
      .required = {.in = every_file},
@@ -191,6 +197,20 @@ constexpr FrontMatterField kFields[] = {
      .ops = ops_of<&FM::checked>(),
      .new_order = 8,
      .new_source = new_date},
+    {.key = "cover",
+     .kind = "`{src, alt}`",
+     .scope = inherited,
+     .rule = "src a file of the bundle (an image); alt 1–300 chars, what it shows; on the page, "
+             "og:image, JSON-LD and the email",
+     .read = &read_cover,
+     .ops = ops_of<&FM::cover>()},
+    {.key = "extra",
+     .kind = "map of names `[a-z][a-z0-9_]*` to strings, numbers, booleans, lists and maps",
+     .scope = inherited,
+     .rule = "for templates as `{{extra.NAME}}`; a translation's names replace the source's, the "
+             "others are inherited",
+     .read = &read_extra,
+     .ops = ops_of<&FM::extra>()},
     {.key = "translation_of",
      .kind = "language code",
      .scope = per_language,
@@ -242,6 +262,9 @@ void inherit_front_matter(FrontMatter& translation, const FrontMatter& source) {
   for (const FrontMatterField& f : front_matter_fields())
     if (f.scope != FieldScope::per_language && !f.ops.given(translation, f.key))
       f.ops.copy(translation, source);
+  // `extra` is inherited name by name: a translation gives what differs.
+  if (translation.extra && source.extra && translation.extra->value != source.extra->value)
+    translation.extra->value = merged_extra(source.extra->value, translation.extra->value);
 }
 
 bool field_required(const FrontMatterField& field, bool is_source, std::optional<ArticleType> type,

@@ -76,6 +76,11 @@ void read_figures(FmReader& r, const YAML::Node& n, std::string_view key, FrontM
 void read_rating(FmReader& r, const YAML::Node& n, std::string_view key, FrontMatter& fm);
 void read_price(FmReader& r, const YAML::Node& n, std::string_view key, FrontMatter& fm);
 void read_product(FmReader& r, const YAML::Node& n, std::string_view key, FrontMatter& fm);
+void read_cover(FmReader& r, const YAML::Node& n, std::string_view key, FrontMatter& fm);
+void read_extra(FmReader& r, const YAML::Node& n, std::string_view key, FrontMatter& fm);
 void read_source_digest(FmReader& r, const YAML::Node& n, std::string_view key, FrontMatter& fm);
+
+/// `extra` of a translation over its source's, name by name (both JSON objects).
+std::string merged_extra(const std::string& source, const std::string& translation);
 
 }  // namespace pp

@@ -19,6 +19,11 @@ constexpr Severity E = Severity::error, W = Severity::warning;
 // Every rule, in any order: all_rules() sorts them.
 constexpr RuleRow kRules[] = {
     {"figure/too-many", E, "an article defines more than 100 figures"},
+    {"front-matter/expires", E, "'expires' is not after 'date'"},
+    {"bundle/future", Severity::note,
+     "an article dated after the build's time is not published yet (build --future shows it)"},
+    {"bundle/expired", Severity::note,
+     "an article past its 'expires' date is not published (build --expired keeps it)"},
     {"markdown/too-many-links", E, "an article has more than 2,000 links and images"},
     {"bundle/changed", E, "an article file changed while the site was being built"},
     {"bundle/empty", W, "a bundle folder holds no index.<lang>.md file"},
@@ -114,6 +119,9 @@ constexpr RuleRow kRules[] = {
     {"front-matter/source-digest", E, "source_digest is not 40 hex digits"},
     {"front-matter/tab", E, "a tab character in YAML indentation"},
     {"front-matter/tags", E, "a tag that is not a slug"},
+    {"front-matter/cover", E, "a cover that is not an image file of its bundle"},
+    {"front-matter/extra", E,
+     "an 'extra' name a template cannot use, or values nested too deep or too many"},
     {"front-matter/too-deep", E, "YAML nested deeper than 32 levels"},
     {"front-matter/too-large", E, "front matter larger than 64 KiB"},
     {"front-matter/type", E, "type is not news, review or analysis"},

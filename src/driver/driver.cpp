@@ -1,10 +1,13 @@
 // `build`: the order of the stages from the site to its written outputs, and
 // what a build keeps for the next one.
+#include <algorithm>
 #include <chrono>
 #include <set>
 
 #include "config/config.h"
 #include "content/content.h"
+#include "core/clock.h"
+#include "core/date.h"
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/limits.h"
@@ -64,7 +67,8 @@ namespace {
 // what a page says.
 std::string build_identity(const BuildOptions& o) {
   const ReadResult config = read_file(o.root / kSiteConfigPath, kMaxConfigBytes);
-  std::string s = binary_identity() + git_blob_id(config.bytes) + (o.drafts ? "drafts\n" : "\n");
+  std::string s = binary_identity() + git_blob_id(config.bytes) + (o.drafts ? "drafts" : "") +
+                  (o.future ? " future" : "") + (o.expired ? " expired" : "") + "\n";
   if (!o.overrides.env.empty()) {
     const ReadResult overlay = read_file(
         o.root / kPipelineFolder / ("site." + o.overrides.env + ".yaml"), kMaxConfigBytes);
@@ -78,7 +82,10 @@ std::string build_identity(const BuildOptions& o) {
 std::string build_options_fingerprint(const BuildOptions& o, const fs::path& out_dir,
                                       const fs::path& mail_dir) {
   std::string s = binary_identity() + "\n" + fs::absolute(out_dir).string() + "\n" +
-                  fs::absolute(mail_dir).string() + "\n" + (o.drafts ? "drafts" : "") + "\n" +
+                  fs::absolute(mail_dir).string() + "\n" + (o.drafts ? "drafts" : "") +
+                  (o.future ? " future" : "") + (o.expired ? " expired" : "") + "\n" +
+                  // What is published depends on the day (future dates, expiry).
+                  format_rfc3339_utc(current_time_ms()).substr(0, 10) + "\n" +
                   std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) + "\n" +
                   "env " + o.overrides.env + "\nbase " + o.overrides.base_url + "\n";
   for (const auto& l : o.languages) s += l + ",";
@@ -122,6 +129,10 @@ bool build_can_start(const BuildRun& run, BuildResult& result) {
 // and its warnings are shown again. False when something changed.
 bool reuse_last_build(const BuildRun& run, BuildResult& result) {
   auto last = read_build_record(run.options.root);
+  // An article held back for its date may be due now: that build is made again.
+  if (last && std::any_of(last->findings.begin(), last->findings.end(),
+                          [](const Diagnostic& d) { return d.rule == "bundle/future"; }))
+    return false;
   if (!last || last->inputs != run.inputs || last->options != run.opts ||
       last->outputs_state !=
           fingerprint_files(last->outputs = read_build_outputs(run.options.root)))
@@ -133,6 +144,30 @@ bool reuse_last_build(const BuildRun& run, BuildResult& result) {
   return true;
 }
 
+// A note for each article the build leaves out for its dates (drafts are
+// left out without one: their authors said so).
+void note_held_back(const SiteConfig& config, const Corpus& corpus, const RenderOptions& ro,
+                    DiagnosticSink& sink) {
+  // Translations inherit the source's dates: one note where a date is written.
+  std::set<std::pair<std::string, int>> said;
+  for (const auto& b : corpus.bundles)
+    for (const auto& [lang, a] : b.articles) {
+      const Publication p = publication_of(a, config.time_zone, ro.now_ms);
+      if (p.draft && !ro.drafts) continue;
+      const auto& at = p.expired ? a.meta.expires : a.meta.date;
+      if ((p.expired || p.future) && !said.insert({at->where.path, at->where.line}).second)
+        continue;
+      if (p.expired && !ro.expired)
+        sink.report(a.meta.expires->where, Severity::note, "bundle/expired",
+                    "expired on " + a.meta.expires->value.text +
+                        ": not published (build --expired keeps it)");
+      else if (p.future && !ro.future)
+        sink.report(a.meta.date->where, Severity::note, "bundle/future",
+                    "dated " + a.meta.date->value.text +
+                        ", after this build: not published until then (build --future shows it)");
+    }
+}
+
 // Every output of the checked site, with the site's static files; nullptr
 // when collecting those found errors.
 std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& ready,
@@ -140,8 +175,12 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
   const CheckedSite& c = ready.checked;
   RenderOptions ro;
   ro.drafts = options.drafts;
+  ro.future = options.future;
+  ro.expired = options.expired;
+  ro.now_ms = current_time_ms();
   ro.languages = options.languages;
   ro.jobs = options.jobs;
+  note_held_back(*c.config, c.corpus, ro, sink);
   auto plan = std::make_unique<BuildPlan>(options.root, *c.config, c.corpus, ready.locales,
                                           ready.templates, ro);
   for (const auto& f : collect_static(options.root, sink))

@@ -40,6 +40,8 @@ struct BuildOptions {
   std::vector<std::string> languages;  ///< empty: all configured
   int jobs = 0;                        ///< 0: one per core
   bool drafts = false;
+  bool future = false;                   ///< also articles dated after now
+  bool expired = false;                  ///< also articles past their `expires`
   ConfigOverrides overrides;             ///< --env, --base-url
   int shard_index = 1, shard_count = 1;  ///< --shard K/N
   /// The process exits when the build returns (the command line): what the
@@ -129,6 +131,28 @@ struct I18nUpdateResult : CommandResult {
 struct NewResult : CommandResult {
   std::string path;  ///< site-relative
 };
+
+/// `list`'s options: which articles besides the published ones.
+struct ListOptions {
+  std::filesystem::path root = ".";
+  bool drafts = false, future = false, expired = false;
+};
+
+/// One article file of `list`.
+struct ListedArticle {
+  std::string path, bundle, lang, type, title, date, expires;
+  std::string state;  ///< published | draft | future | expired
+};
+
+/// What `list` found, by path.
+struct ListResult : CommandResult {
+  std::vector<ListedArticle> articles;
+};
+
+/// Every article file a build publishes now, with the drafts, future-dated
+/// and expired ones the options ask for; files that cannot be read are
+/// findings and are left out.
+ListResult run_list(const ListOptions& options);
 
 /// `init`'s options (docs/templates.md, "Starting a site").
 struct InitOptions {

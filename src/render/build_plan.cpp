@@ -69,6 +69,10 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
   const auto pages = OutputFolder::pages;
   single(pages, "index.html", [&m](DiagnosticSink& s) { return render_chooser_page(m, s); });
   single(pages, "sitemap.xml", [&m](DiagnosticSink&) { return render_sitemap(m); });
+  if (locales.count(config.default_language))
+    single(pages, "404.html", [&m, &config](DiagnosticSink& s) {
+      return render_not_found_page(m, *m.locales.at(config.default_language), true, s);
+    });
   auto wanted = [&](const std::string& lang) {
     return options.languages.empty() ||
            std::count(options.languages.begin(), options.languages.end(), lang) > 0;
@@ -80,6 +84,15 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
            [&m, &loc](DiagnosticSink& s) { return render_home_page(m, loc, s); });
     single(pages, lang.code + "/feed.xml",
            [&m, &loc](DiagnosticSink&) { return render_feed(m, loc); });
+    single(pages, lang.code + "/404.html",
+           [&m, &loc](DiagnosticSink& s) { return render_not_found_page(m, loc, false, s); });
+    for (const auto& tag : m.tags_of(lang.code)) {
+      const std::string dir = lang.code + "/tags/" + tag + "/";
+      single(pages, dir + "index.html",
+             [&m, &loc, tag](DiagnosticSink& s) { return render_tag_page(m, loc, tag, s); });
+      single(pages, dir + "feed.xml",
+             [&m, &loc, tag](DiagnosticSink&) { return render_tag_feed(m, loc, tag); });
+    }
     for (const auto& sec : config.sections)
       single(pages, lang.code + "/" + sec.id + "/index.html",
              [&m, &sec, &loc](DiagnosticSink& s) { return render_section_page(m, sec, loc, s); });

@@ -163,6 +163,13 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   d.set("date", fm.date ? loc.format_date(fm.date->value) : "");
   d.set("title", title);
   d.set("summary", summary);
+  if (fm.cover) {
+    ViewData cover;
+    cover.set("url", page_url + fm.cover->src);  // beside the page
+    cover.set("alt", fm.cover->alt);
+    d.set("cover", cover);
+  }
+  d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
   d.set("body_html", inline_styles(render_body_html(a, m.corpus, m.config, loc, page_url)));
   LinkRefs refs;
   d.set("body_text", render_body_text(a, m.corpus, m.config, loc, page_url, refs, kTextWidth));

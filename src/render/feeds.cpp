@@ -20,17 +20,21 @@ std::string xml_text(std::string_view s) {
 
 }  // namespace
 
-std::string render_feed(const SiteModel& m, const Locale& loc) {
-  const auto& items = m.listed(loc.code());
+namespace {
+
+// The feed of `items`, whose HTML page is at `page` (root-relative) and whose
+// subtitle is `subtitle`; the feed itself is page + "feed.xml".
+std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items,
+                    const std::string& page, const std::string& subtitle) {
   double latest = 0;
   for (const auto& l : items) latest = std::max(latest, l.modified_ms);
-  const std::string home = absolute_url(m.config, home_path(m.config, loc.code()));
+  const std::string home = absolute_url(m.config, page);
   std::string x;
   x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
   x +=
       "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"" + html_escape(loc.code()) + "\">\n";
   x += "  <title>" + xml_text(m.config.name) + "</title>\n";
-  x += "  <subtitle>" + xml_text(loc.tr("Latest articles")) + "</subtitle>\n";
+  x += "  <subtitle>" + xml_text(subtitle) + "</subtitle>\n";
   x += "  <id>" + html_escape(home) + "</id>\n";
   x += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(home) + "\"/>\n";
   x += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"" +
@@ -57,6 +61,18 @@ std::string render_feed(const SiteModel& m, const Locale& loc) {
   x += "</feed>\n";
   // The last line of defence: whatever reached the text, the feed is XML 1.0.
   return drop_refused_in_markup(x);
+}
+
+}  // namespace
+
+std::string render_feed(const SiteModel& m, const Locale& loc) {
+  return feed_of(m, loc, m.listed(loc.code()), home_path(m.config, loc.code()),
+                 loc.tr("Latest articles"));
+}
+
+std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::string& tag) {
+  return feed_of(m, loc, m.listed_with_tag(loc.code(), tag), tag_path(m.config, loc.code(), tag),
+                 loc.tr_fill("Articles tagged {tag}", {{"tag", tag}}));
 }
 
 namespace {

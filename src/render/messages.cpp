@@ -24,6 +24,8 @@ const std::vector<CodeMessage>& code_messages() {
       {"Checked {date}", "", "src/render/pages.cpp"},
       {"{count} article", "{count} articles", "src/render/pages.cpp"},
       {"Choose your language", "", "src/render/pages.cpp"},
+      {"Page not found", "", "src/render/pages.cpp"},
+      {"Articles tagged {tag}", "", "src/render/pages.cpp"},
       {"Related news article:", "Related news articles:", "src/render/related_links.cpp"},
       {"Related review:", "Related reviews:", "src/render/related_links.cpp"},
       {"Related analysis:", "Related analyses:", "src/render/related_links.cpp"},

@@ -1,4 +1,5 @@
 // View models of the HTML pages (docs/spec.md §7), filled into the Mustache templates.
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <functional>
@@ -54,6 +55,8 @@ ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& c
   d.set("home_url", home_path(m.config, loc.code()));
   d.set("feed_url", home_path(m.config, loc.code()) + "feed.xml");
   d.set("base_path", m.config.base_path);
+  d.set("noindex", mustache::data(false));
+  d.set("og_images", ViewList{});
   d.set("css_url", m.config.base_path + "assets/style.css");
   d.set("favicon_url", m.config.base_path + "assets/favicon.svg");
   d.set("canonical", absolute_url(m.config, canonical_path));
@@ -116,6 +119,9 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
             {"mainEntityOfPage", url},
             {"publisher", {{"@type", "Organization"}, {"name", m.config.name}}}};
   if (fm.date) j["datePublished"] = fm.date->value.text;
+  if (fm.cover)
+    j["image"] =
+        absolute_url(m.config, article_path(m.config, a.lang, b.section, b.slug) + fm.cover->src);
   j["dateModified"] = fm.updated ? fm.updated->value.text : (fm.date ? fm.date->value.text : "");
   if (!fm.authors.empty()) {
     json authors = json::array();
@@ -213,6 +219,32 @@ std::string checked_body_html(const SiteModel& m, const Article& a, const Locale
   return body_html;
 }
 
+// The parts of an article's view a theme adds: its cover (on the page and as
+// og:image), its tags with their pages, and front matter `extra`.
+void set_cover_tags_extra(ViewData& d, const SiteModel& m, const Article& a,
+                          const std::string& path) {
+  const FrontMatter& fm = a.meta;
+  if (fm.cover) {
+    // The bundle's files are published beside its pages.
+    const std::string src = path + fm.cover->src;
+    ViewData cover;
+    cover.set("src", src);
+    cover.set("url", absolute_url(m.config, src));
+    cover.set("alt", fm.cover->alt);
+    d.set("cover", cover);
+    ViewList images;
+    images.push_back(
+        mustache::object{{"url", absolute_url(m.config, src)}, {"alt", fm.cover->alt}});
+    d.set("og_images", images);
+  }
+  d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
+  ViewList tags;
+  for (const auto& t : fm.tags)
+    tags.push_back(mustache::object{{"name", t}, {"href", tag_path(m.config, a.lang, t)}});
+  d.set("has_tags", mustache::data(!fm.tags.empty()));
+  d.set("tags", tags);
+}
+
 }  // namespace
 
 std::string price_text(const Locale& loc, const Price& p) {
@@ -250,6 +282,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   }
   d.set("title", title);
   d.set("summary", fm.summary ? fm.summary->value : "");
+  set_cover_tags_extra(d, m, a, path);
   d.set("has_byline", mustache::data(!fm.authors.empty()));
   if (!fm.authors.empty()) d.set("byline", byline(loc, fm.authors));
   d.set("body_html", checked_body_html(m, a, loc, sink));
@@ -358,6 +391,78 @@ std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
   d.set("choices", choices);
   d.set("og_locale_alternates", ViewList{});
   return render_template(m.templates, "chooser", d, def, sink);
+}
+
+std::string render_not_found_page(const SiteModel& m, const Locale& loc, bool root,
+                                  DiagnosticSink& sink) {
+  // The root one (404.html, for hosts that answer every missing path with it)
+  // and one per language (<lang>/404.html): never indexed, never canonical
+  // for anything else.
+  auto path_of = [&](const std::string& lang) { return home_path(m.config, lang) + "404.html"; };
+  const std::string path = root ? m.config.base_path + "404.html" : path_of(loc.code());
+  ViewData d = common_data(m, loc, path);
+  const std::string title = loc.tr("Page not found");
+  d.set("page_title", title + " | " + m.config.name);
+  d.set("og_title", title);
+  d.set("og_type", "website");
+  d.set("description", title);
+  d.set("noindex", mustache::data(true));
+  set_language_links(d, m, loc, path_of, absolute_url(m.config, m.config.base_path + "404.html"));
+  ViewList sections;
+  for (const auto& s : m.config.sections)
+    sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)},
+                                        {"title", loc.tr(s.title)}});
+  d.set("sections", sections);
+  return render_template(m.templates, "not_found", d, loc, sink);
+}
+
+std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::string& tag,
+                            DiagnosticSink& sink) {
+  const std::string path = tag_path(m.config, loc.code(), tag);
+  ViewData d = common_data(m, loc, path);
+  const std::string title = loc.tr_fill("Articles tagged {tag}", {{"tag", tag}});
+  d.set("page_title", title + " | " + m.config.name);
+  d.set("og_title", title);
+  d.set("og_type", "website");
+  d.set("description", title);
+  d.set("feed_url", path + "feed.xml");
+  // Alternates and the switcher name only the languages that have this tag.
+  ViewList alternates, switcher, og_alts;
+  std::string first_lang;
+  for (const auto& l : m.config.languages) {
+    if (!m.locales.count(l.code)) continue;
+    const auto tags = m.tags_of(l.code);
+    if (!std::binary_search(tags.begin(), tags.end(), tag)) continue;
+    if (first_lang.empty()) first_lang = l.code;
+    const std::string p = tag_path(m.config, l.code, tag);
+    alternates.push_back(
+        mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, p)}});
+    switcher.push_back(mustache::object{{"code", l.code},
+                                        {"name", l.name},
+                                        {"href", p},
+                                        {"current", mustache::data(l.code == loc.code())}});
+    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
+  }
+  // x-default: the default language's page of the tag, else the first one's.
+  const auto default_tags = m.tags_of(m.config.default_language);
+  const std::string x_lang = std::binary_search(default_tags.begin(), default_tags.end(), tag)
+                                 ? m.config.default_language
+                                 : first_lang;
+  alternates.push_back(
+      mustache::object{{"hreflang", "x-default"},
+                       {"href", absolute_url(m.config, tag_path(m.config, x_lang, tag))}});
+  d.set("alternates", alternates);
+  d.set("languages", switcher);
+  d.set("og_locale_alternates", og_alts);
+  d.set("tag", tag);
+  d.set("tag_title", title);
+  const std::vector<Listed> items = m.listed_with_tag(loc.code(), tag);
+  const auto n = static_cast<long>(items.size());
+  d.set("count_text", fill_placeholders(loc.tr_n("{count} article", "{count} articles", n),
+                                        {{"count", loc.format_count(n)}}));
+  d.set("items", list_items(m, loc, items));
+  d.set("item_heading", "h2");
+  return render_template(m.templates, "tag", d, loc, sink);
 }
 
 }  // namespace pp

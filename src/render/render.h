@@ -89,10 +89,33 @@ std::string template_variables_markdown();
 using LocaleMap = std::map<std::string, std::unique_ptr<Locale>>;
 
 struct RenderOptions {
-  bool drafts = false;                 ///< include articles with draft: true
+  bool drafts = false;   ///< include articles with draft: true
+  bool future = false;   ///< include articles dated after now_ms
+  bool expired = false;  ///< include articles whose `expires` is past
+  /// The build's time (current_time_ms()); nullopt: no article is held back
+  /// for its dates (the weekly brief, which takes a week's articles).
+  std::optional<double> now_ms;
   std::vector<std::string> languages;  ///< languages to render; empty = all
   int jobs = 0;                        ///< worker threads; 0 = one per core
 };
+
+/// What may hold an article back from a build.
+struct Publication {
+  bool draft = false;    ///< draft: true
+  bool future = false;   ///< dated after the build's time
+  bool expired = false;  ///< its `expires` has passed
+};
+
+/// The article's state at `now_ms`, its dates read in `time_zone`.
+/// (nullopt: dates hold nothing back).
+Publication publication_of(const Article& a, const std::string& time_zone,
+                           std::optional<double> now_ms);
+
+/// Whether a build with `options` publishes an article in state `p`.
+bool published_in(const Publication& p, const RenderOptions& options);
+
+/// "draft", "expired", "future" or "published" (the first that holds).
+std::string to_string(const Publication& p);
 
 /// The folder an output goes to.
 enum class OutputFolder { pages, mail };

@@ -42,6 +42,24 @@ std::vector<Listed> SiteModel::listed_in(const std::string& lang,
   return out;
 }
 
+std::vector<Listed> SiteModel::listed_with_tag(const std::string& lang,
+                                               const std::string& tag) const {
+  std::vector<Listed> out;
+  for (const auto& l : listed(lang))
+    if (std::count(l.article->meta.tags.begin(), l.article->meta.tags.end(), tag)) out.push_back(l);
+  return out;
+}
+
+std::vector<std::string> SiteModel::tags_of(const std::string& lang) const {
+  std::vector<std::string> out;
+  if (auto it = lists.find(lang); it != lists.end())
+    for (const auto& l : it->second)
+      out.insert(out.end(), l.article->meta.tags.begin(), l.article->meta.tags.end());
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 void SiteModel::build_lists() {
   for (const auto& l : config.languages) lists[l.code] = list_for(*this, l.code);
 }

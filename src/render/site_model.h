@@ -33,8 +33,11 @@ struct SiteModel {
   const TemplateSet& templates;
   const RenderOptions& options;
 
-  /// True when the article is published in this build (not a draft, or --drafts).
-  bool visible(const Article& a) const { return options.drafts || !a.meta.draft; }
+  /// True when the article is published in this build: not a draft, not
+  /// dated after the build's time, not expired (or the options keep it).
+  bool visible(const Article& a) const {
+    return published_in(publication_of(a, config.time_zone, options.now_ms), options);
+  }
   /// Articles listed for each language, newest first (ties by bundle id);
   /// filled once by build_lists() before any page is rendered.
   std::map<std::string, std::vector<Listed>> lists;
@@ -46,6 +49,11 @@ struct SiteModel {
   std::vector<Listed> latest(const std::string& lang, std::size_t n, const Bundle* except) const;
   /// The entries of the list of `lang` in one section: only they are a dependency.
   std::vector<Listed> listed_in(const std::string& lang, const std::string& section) const;
+  /// The entries of the list of `lang` tagged `tag`; the whole list is a
+  /// dependency (a tag added to any article could add it).
+  std::vector<Listed> listed_with_tag(const std::string& lang, const std::string& tag) const;
+  /// The tags of the entries of the list of `lang`, sorted, each once.
+  std::vector<std::string> tags_of(const std::string& lang) const;
   /// Computes `lists` for every configured language.
   void build_lists();
   /// The languages a bundle has a visible page in, in configuration order.
@@ -89,6 +97,14 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
 std::string render_section_page(const SiteModel& m, const SectionConfig& s, const Locale& loc,
                                 DiagnosticSink& sink);
 std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink);
+/// A tag's page in one language: its articles, newest first.
+std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::string& tag,
+                            DiagnosticSink& sink);
+/// A tag's Atom feed in one language.
+std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::string& tag);
+/// The page of a missing address: the root one (`root`, 404.html) or a language's.
+std::string render_not_found_page(const SiteModel& m, const Locale& loc, bool root,
+                                  DiagnosticSink& sink);
 std::string render_feed(const SiteModel& m, const Locale& loc);
 std::string render_sitemap(const SiteModel& m);
 

@@ -29,9 +29,11 @@ constexpr TemplateVariable kVariables[] = {
     {"page", "languages[].current", "true for the page's own language"},
     {"page", "home_url", "the home page of the page's language"},
     {"page", "feed_url", "the Atom feed of the page's language"},
+    {"page", "noindex", "true where search engines are asked not to index the page (404 pages)"},
     {"page", "base_path",
      "the base URL's path (`/`, `/blog/`), for links written by hand: "
      "`{{base_path}}about/`"},
+    {"page", "og_images", "Open Graph images: the article's cover"},
     {"page", "css_url", "`assets/style.css` under the base path"},
     {"page", "favicon_url", "`assets/favicon.svg` under the base path"},
     {"page", "subscribe_url", "`newsletter.subscribe_url`, the form's target"},
@@ -46,6 +48,17 @@ constexpr TemplateVariable kVariables[] = {
     {"article", "date_iso", "the date as `YYYY-MM-DD`, for `<time datetime>`"},
     {"article", "updated", "\"Updated {date}\", when the article was updated"},
     {"article", "updated_iso", "the update's date as `YYYY-MM-DD`"},
+    {"article", "cover", "the cover image, when the article has one"},
+    {"article", "cover.src", "its address on the site (the bundle's file beside the page)"},
+    {"article", "cover.url", "its absolute URL"},
+    {"article", "cover.alt", "what it shows, in the page's language"},
+    {"article", "og_images[].url", "the cover's absolute URL, for og:image"},
+    {"article", "og_images[].alt", "its text, for og:image:alt"},
+    {"article", "extra", "front matter `extra`: `{{extra.NAME}}`, lists and maps as written"},
+    {"article", "has_tags", "true when the article has tags"},
+    {"article", "tags", "its tags, as written"},
+    {"article", "tags[].name", "a tag"},
+    {"article", "tags[].href", "the tag's page in this language"},
     {"article", "has_byline", "true when the article names authors"},
     {"article", "byline", "\"By A, B and C\" in parts: text, and names to isolate in `<bdi>`"},
     {"article", "byline[].text", "words around the names"},
@@ -102,6 +115,16 @@ constexpr TemplateVariable kVariables[] = {
     {"section", "items", "the section's articles (the `article_list` partial)"},
     {"section", "item_heading", "`h2`"},
 
+    {"not-found", "sections", "the sections, in site.yaml's order"},
+    {"not-found", "sections[].href", "the section's page"},
+    {"not-found", "sections[].title", "its title, translated"},
+
+    {"tag", "tag", "the tag, as written in front matter"},
+    {"tag", "tag_title", "\"Articles tagged {tag}\""},
+    {"tag", "count_text", "\"3 articles\", with its plural form"},
+    {"tag", "items", "the tag's articles (the `article_list` partial)"},
+    {"tag", "item_heading", "`h2`"},
+
     {"chooser", "choices", "one per language"},
     {"chooser", "choices[].code", "the language's code"},
     {"chooser", "choices[].dir", "its direction"},
@@ -123,6 +146,10 @@ constexpr TemplateVariable kVariables[] = {
     {"article-email", "title_text", "the title, wrapped for the text part"},
     {"article-email", "summary", "the dek"},
     {"article-email", "summary_text", "the dek, wrapped"},
+    {"article-email", "cover", "the cover image, when the article has one"},
+    {"article-email", "cover.url", "its absolute URL"},
+    {"article-email", "cover.alt", "what it shows"},
+    {"article-email", "extra", "front matter `extra`, as on the page"},
     {"article-email", "body_html", "the body as HTML with inline styles"},
     {"article-email", "body_text", "the body as text, links numbered"},
     {"article-email", "verdict", "the verdict"},
@@ -191,7 +218,9 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& template_vi
       {"list", {"article_list"}},
       {"home", {"home", "article_list"}},
       {"section", {"section", "article_list"}},
+      {"tag", {"tag", "article_list"}},
       {"chooser", {"chooser"}},
+      {"not-found", {"not_found"}},
       {"article-email", {"email/article.html", "email/article.txt"}},
       {"brief-email", {"email/brief.html", "email/brief.txt"}},
   };
@@ -201,7 +230,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& template_vi
 std::string template_variables_markdown() {
   static const std::map<std::string, std::string> intro = {
       {"page",
-       "Every page (article, home, section, chooser) has these; the partials "
+       "Every page (article, home, section, chooser, not-found) has these; the partials "
        "`head`, `header`, `newsletter` and `footer` use them."},
       {"article", "An article's page, besides the page variables."},
       {"list",
@@ -212,6 +241,12 @@ std::string template_variables_markdown() {
       {"chooser",
        "The root page that lets a reader choose a language, besides the page "
        "variables."},
+      {"tag",
+       "A tag's page in one language (`<lang>/tags/<tag>/`, with its feed), besides the page "
+       "variables; its alternates are the languages that have the tag."},
+      {"not-found",
+       "The page of a missing address: `404.html` at the root (in the default language) and "
+       "`<lang>/404.html`, besides the page variables."},
       {"article-email", "An article's email: the HTML and the text part get the same view."},
       {"brief-email", "The weekly brief (`polypress edition`), HTML and text part."},
   };

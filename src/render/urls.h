@@ -14,6 +14,8 @@ std::string article_path(const SiteConfig& c, const std::string& lang, const std
 std::string home_path(const SiteConfig& c, const std::string& lang);
 /// "/<base>/<lang>/<section>/"
 std::string section_path(const SiteConfig& c, const std::string& lang, const std::string& section);
+/// "/<base>/<lang>/tags/<tag>/"
+std::string tag_path(const SiteConfig& c, const std::string& lang, const std::string& tag);
 /// base_url + a root-relative path made by the functions above.
 std::string absolute_url(const SiteConfig& c, const std::string& path);
 

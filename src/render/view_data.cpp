@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <nlohmann/json.hpp>
 
 namespace pp {
 
@@ -36,6 +37,46 @@ void ViewList::push_back(const mustache::object& item) {
 
 void ViewList::push_back(const std::string& item) {
   mustache::data::push_back(mustache::data(item));
+}
+
+void ViewList::push_back_value(const mustache::data& item) {
+  mustache::data::push_back(item);
+}
+
+namespace {
+
+mustache::data extra_value(const nlohmann::json& j, int depth);
+
+ViewData extra_object(const nlohmann::json& j, int depth) {
+  ViewData d;
+  for (const auto& [name, value] : j.items()) {
+    if (value.is_object())
+      d.set(name, extra_object(value, depth + 1));
+    else
+      d.set(name, extra_value(value, depth + 1));
+  }
+  return d;
+}
+
+mustache::data extra_value(const nlohmann::json& j, int depth) {
+  if (depth > 16) return mustache::data(false);  // read_extra allows 8
+  if (j.is_object()) return extra_object(j, depth);
+  if (j.is_array()) {
+    ViewList list;
+    for (const auto& item : j) list.push_back_value(extra_value(item, depth + 1));
+    return list;
+  }
+  if (j.is_boolean()) return mustache::data(j.get<bool>());
+  if (j.is_null()) return mustache::data(false);
+  if (j.is_string()) return mustache::data(j.get<std::string>());
+  return mustache::data(j.dump());
+}
+
+}  // namespace
+
+ViewData extra_view(const std::string& json) {
+  const nlohmann::json j = nlohmann::json::parse(json, nullptr, false);
+  return j.is_object() ? extra_object(j, 0) : ViewData{};
 }
 
 namespace {

@@ -40,12 +40,18 @@ class ViewList : public kainjow::mustache::data {
   void push_back(const kainjow::mustache::object& item);
   /// A plain item: a string ("{{.}}").
   void push_back(const std::string& item);
+  /// Any other value (a list in a list).
+  void push_back_value(const kainjow::mustache::data& item);
   const std::set<std::string>& keys() const { return keys_; }
   std::size_t size() const { return list_value().size(); }
 
  private:
   std::set<std::string> keys_;
 };
+
+/// `extra` of front matter (a JSON object) as a view: objects as objects,
+/// arrays as lists, numbers as written, booleans as booleans, null as false.
+ViewData extra_view(const std::string& json);
 
 /// Called by render_template(): tells the recorder, if there is one.
 void note_view_keys(const std::string& template_name, const ViewData& view);

@@ -27,6 +27,8 @@ std::string build_once(const ServeOptions& options, std::ostream& log) {
   BuildOptions b;
   b.root = options.root;
   b.drafts = options.drafts;
+  b.future = options.future;
+  b.expired = options.expired;
   b.overrides = options.overrides;
   const auto started = Clock::now();
   const BuildResult r = run_build(b);

@@ -13,6 +13,7 @@ struct ServeOptions {
   std::filesystem::path root = ".";
   int port = 1313;  ///< 0: any free port (printed)
   bool drafts = false;
+  bool future = false, expired = false;  ///< as build's --future, --expired
   bool quiet = false;
   ConfigOverrides overrides;  ///< --env, --base-url
 };

@@ -43,6 +43,10 @@ void check_required(const Article& a, bool is_source, DiagnosticSink& sink) {
 
 void check_dates(const Article& a, DiagnosticSink& sink) {
   const FrontMatter& m = a.meta;
+  if (m.date && m.expires && date_key(m.expires->value) <= date_key(m.date->value))
+    sink.error(m.expires->where, "front-matter/expires",
+               "'expires' (" + m.expires->value.text + ") is not after 'date' (" +
+                   m.date->value.text + ")");
   if (m.date && m.updated && date_key(m.updated->value) < date_key(m.date->value))
     sink.error(
         m.updated->where, "front-matter/updated",
@@ -128,6 +132,11 @@ void validate_corpus(const SiteConfig& config, const Corpus& corpus, DiagnosticS
                    "'source_digest' belongs in translations, not in the source");
       check_required(a, is_source, sink);
       check_dates(a, sink);
+      // A cover is a file of the bundle, published beside its pages.
+      if (const auto& c = a.own.cover;
+          c && std::find(b.assets.begin(), b.assets.end(), c->src) == b.assets.end())
+        sink.error(c->src_where, "front-matter/cover",
+                   "'src' is \"" + c->src + "\", which is not a file of " + b.dir);
       if (src && !is_source) check_shared_keys(a, *src, sink);
       check_figures(a, is_source, sink);
       check_raw_html(a, config.raw_html, sink);

@@ -36,13 +36,14 @@ binary="$work/root/usr/bin/polypress"
 # Every library the binary loads comes from a package it depends on.
 names=$(echo "$depends" | tr ',' '\n' | sed 's/^ *//; s/[ (].*//' | sort -u)
 for lib in $(objdump -p "$binary" | awk '/NEEDED/ {print $2}'); do
-  path=$(ldconfig -p | awk -v l="$lib" '$1 == l {print $NF; exit}')
+  # (no early exit in a pipeline: with pipefail the writer would die of SIGPIPE)
+  path=$(ldconfig -p | awk -v l="$lib" '$1 == l && !found {print $NF; found = 1}')
   [ -n "$path" ] || fail "$lib is not found by ldconfig"
-  pkg=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) ||
-    pkg=$(dpkg -S "$path" | head -1 | cut -d: -f1)
-  echo "$names" | grep -qx "$pkg" || fail "$lib ($pkg) is not in Depends: $depends"
+  pkg=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | awk -F: 'NR == 1 {print $1}') || true
+  [ -n "$pkg" ] || pkg=$(dpkg -S "$path" 2>/dev/null | awk -F: 'NR == 1 {print $1}') || true
+  grep -qx "$pkg" <<<"$names" || fail "$lib ($pkg) is not in Depends: $depends"
 done
-echo "$names" | grep -qx gettext || fail "gettext (msgfmt, msgmerge) is not in Depends"
+grep -qx gettext <<<"$names" || fail "gettext (msgfmt, msgmerge) is not in Depends"
 echo "ok   Depends covers every NEEDED library and gettext"
 
 cd "$work"
@@ -51,6 +52,6 @@ cd "$work"
 [ -f site/public/de/index.html ] && [ -f site/public/assets/style.css ] || fail "no pages"
 echo "ok   the packaged binary: init && build"
 page=$(MANPATH="$work/root/usr/share/man" MANWIDTH=80 man -P cat polypress-build 2>/dev/null)
-echo "$page" | grep -q -- '--shard' || fail "man polypress-build does not show build's options"
+grep -q -- "--shard" <<<"$page" || fail "man polypress-build does not show build's options"
 echo "ok   man polypress-build"
 echo "all checks passed"

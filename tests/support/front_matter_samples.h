@@ -29,6 +29,9 @@ inline const std::map<std::string, std::string>& front_matter_samples() {
       {"price", "price: {amount: 12.5, currency: EUR, period: month}"},
       {"product", "product: {name: P, url: \"https://p.example/\", kind: tool}"},
       {"checked", "checked: 2026-11-28"},
+      {"expires", "expires: 2027-01-31"},
+      {"cover", "cover: {src: cover.png, alt: \"A board\"}"},
+      {"extra", "extra: {badge: New, score: 3, links: [{label: A, url: \"https://a.example/\"}]}"},
       {"translation_of", "translation_of: de"},
       {"source_digest", "source_digest: 0123456789abcdef0123456789abcdef01234567"},
   };

@@ -53,9 +53,10 @@ Corpus load_full_bundle(const fs::path& root, const std::vector<std::string>& tr
 TEST(FrontMatterFields, TheKeysAreTheTableInOrder) {
   EXPECT_EQ(
       front_matter_keys(),
-      (std::vector<std::string>{"title", "type", "date", "updated", "summary", "authors", "tags",
-                                "draft", "verdict", "related", "sources", "figures", "rating",
-                                "price", "product", "checked", "translation_of", "source_digest"}));
+      (std::vector<std::string>{
+          "title", "type",    "date",    "updated", "expires", "summary",        "authors",
+          "tags",  "draft",   "verdict", "related", "sources", "figures",        "rating",
+          "price", "product", "checked", "cover",   "extra",   "translation_of", "source_digest"}));
   EXPECT_EQ(front_matter_field("authors")->scope, FieldScope::inherited);
   EXPECT_EQ(front_matter_field("nope"), nullptr);
 }
@@ -117,7 +118,7 @@ TEST(FrontMatterFields, TheScopesAreTheDocumentedOnes) {
   }
   EXPECT_EQ(shared, (std::vector<std::string>{"type", "date", "updated", "related", "sources",
                                               "figures", "rating", "price", "product", "checked"}));
-  EXPECT_EQ(inherited, (std::vector<std::string>{"authors", "tags"}));
+  EXPECT_EQ(inherited, (std::vector<std::string>{"expires", "authors", "tags", "cover", "extra"}));
 }
 
 // Authors and tags are inherited but may differ: a translation's own win,

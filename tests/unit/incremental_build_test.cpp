@@ -124,8 +124,9 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   const BuildResult first = s.build();
   const auto all = rendered(first);
   // The chooser, the lists, a page and an email for 9 news articles in two
-  // languages and the review in English, the style sheet and the icon.
-  ASSERT_EQ(all.size(), 1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 2u);
+  // languages and the review in English, the style sheet and the icon, and
+  // the 404 pages (the root's and one per language), which name no article.
+  ASSERT_EQ(all.size(), 1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 2u + 3u);
   // n02's body: its pages and emails in both languages (the Arabic one
   // inherits from it), the lists, the pages that name it as related (emails
   // show no related articles) and the English page and email whose body links

@@ -1,0 +1,260 @@
+// What a build publishes: future-dated articles held back, `expires`, the
+// `list` command, and the 404 pages (docs/spec.md §3 and §7).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "core/process.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+using test::run_polypress;
+
+namespace {
+
+const char* kLater =
+    "---\ntitle: \"Announced for later\"\ntype: news\ndate: 2099-01-05\n"
+    "summary: \"Held back until its date.\"\nverdict: \"Not yet.\"\n"
+    "sources:\n  - {title: \"Plan\", url: \"https://vendor.example/plan\", publisher: \"V\"}\n"
+    "---\nLater.\n";
+const char* kGone =
+    "---\ntitle: \"An offer that ended\"\ntype: news\ndate: 2000-01-01\nexpires: 2000-02-01\n"
+    "summary: \"Past its expiry.\"\nverdict: \"Over.\"\n"
+    "sources:\n  - {title: \"Offer\", url: \"https://vendor.example/offer\", publisher: \"V\"}\n"
+    "---\nGone.\n";
+
+fs::path site_with_dates(const test::TempDir& dir) {
+  const fs::path site = dir.path() / "site";
+  EXPECT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ko"}).exit_code, 0);
+  test::write_text(site, "content/news/later/index.en.md", kLater);
+  test::write_text(site, "content/news/gone/index.en.md", kGone);
+  return site;
+}
+
+// polypress run as if at `seconds` since the epoch (SOURCE_DATE_EPOCH).
+test::Run run_at(const std::string& seconds, const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {"env", "SOURCE_DATE_EPOCH=" + seconds, POLYPRESS_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const ProcessResult r = run_process(argv);
+  return {r.exit_code, r.out, r.err};
+}
+
+}  // namespace
+
+TEST(Publication, FutureAndExpiredArticlesAreHeldBackWithANote) {
+  test::TempDir dir;
+  const fs::path site = site_with_dates(dir);
+  auto r = run_polypress({"-C", site.string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "content/news/gone/index.en.md:5:10: note: expired on 2000-02-01: not published "
+            "(build --expired keeps it) [bundle/expired]\n"
+            "content/news/later/index.en.md:4:7: note: dated 2099-01-05, after this build: not "
+            "published until then (build --future shows it) [bundle/future]\n");
+  EXPECT_FALSE(fs::exists(site / "public/en/news/later"));
+  EXPECT_FALSE(fs::exists(site / "public/en/news/gone"));
+  EXPECT_TRUE(fs::exists(site / "public/en/news/welcome/index.html"));
+  EXPECT_EQ(test::read_text(site / "public/en/news/index.html").find("Announced for later"),
+            std::string::npos);
+  EXPECT_EQ(test::read_text(site / "public/en/feed.xml").find("/news/later/"), std::string::npos);
+  EXPECT_EQ(test::read_text(site / "public/sitemap.xml").find("/news/gone/"), std::string::npos);
+
+  r = run_polypress({"-C", site.string(), "build", "--future", "--expired"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_TRUE(fs::exists(site / "public/en/news/later/index.html"));
+  EXPECT_TRUE(fs::exists(site / "public/en/news/gone/index.html"));
+  // Back to a plain build: what was only there for the options is gone again.
+  ASSERT_EQ(run_polypress({"-C", site.string(), "build", "--quiet"}).exit_code, 0);
+  EXPECT_FALSE(fs::exists(site / "public/en/news/later"));
+}
+
+// The same site with nothing changed is built again once a held-back date has
+// come (the time read from SOURCE_DATE_EPOCH, as reproducible builds set it).
+TEST(Publication, AHeldBackArticleAppearsWhenItsDateComes) {
+  test::TempDir dir;
+  const fs::path site = site_with_dates(dir);
+  {
+    // 2099-01-01T00:00:00Z
+    ASSERT_EQ(run_at("4070908800", {"-C", site.string(), "build", "--quiet"}).exit_code, 0);
+    EXPECT_FALSE(fs::exists(site / "public/en/news/later"));
+  }
+  {
+    const auto r = run_at("4071340800", {"-C", site.string(), "build"});  // 2099-01-06
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err.find("bundle/future"), std::string::npos) << r.err;
+    EXPECT_TRUE(fs::exists(site / "public/en/news/later/index.html"));
+    EXPECT_NE(test::read_text(site / "public/en/index.html").find("Announced for later"),
+              std::string::npos);
+  }
+}
+
+TEST(Publication, ListShowsWhatABuildPublishes) {
+  test::TempDir dir;
+  const fs::path site = site_with_dates(dir);
+  test::write_text(site, "content/news/draft-one/index.en.md",
+                   "---\ntitle: \"Draft\"\ntype: news\ndate: 2026-11-01\ndraft: true\n"
+                   "summary: \"s\"\nverdict: \"v\"\nsources:\n  - {title: \"t\", url: "
+                   "\"https://vendor.example/\", publisher: \"V\"}\n---\nBody.\n");
+  const std::string now = "1795564800";  // 2026-11-25T00:00:00Z
+  auto r = run_at(now, {"-C", site.string(), "list"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string today;  // init dates its examples today
+  {
+    const std::string welcome = test::read_text(site / "content/news/welcome/index.en.md");
+    const auto at = welcome.find("date: ") + 6;
+    today = welcome.substr(at, 10);
+  }
+  // The examples are dated today, after 2026-11-25: future at that time.
+  EXPECT_EQ(r.out, "");
+  r = run_at(now, {"-C", site.string(), "list", "--drafts", "--future", "--expired"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "future    " + today +
+                       "  content/analysis/example-analysis/index.en.md  An example analysis\n"
+                       "draft     2026-11-01  content/news/draft-one/index.en.md  Draft\n"
+                       "expired   2000-01-01  content/news/gone/index.en.md  An offer that ended\n"
+                       "future    2099-01-05  content/news/later/index.en.md  Announced for later\n"
+                       "future    " +
+                       today +
+                       "  content/news/welcome/index.en.md  Welcome to My site\n"
+                       "future    " +
+                       today + "  content/reviews/example-review/index.en.md  An example review\n");
+  r = run_at(now, {"-C", site.string(), "list", "--expired", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "{\"articles\":[{\"bundle\":\"news/gone\",\"date\":\"2000-01-01\",\"expires\":"
+            "\"2000-02-01\",\"lang\":\"en\",\"path\":\"content/news/gone/index.en.md\",\"state\":"
+            "\"expired\",\"title\":\"An offer that ended\",\"type\":\"news\"}]}\n");
+}
+
+TEST(NotFound, ARootPageAndOnePerLanguage) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  ASSERT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ar", "--base-url",
+                           "https://example.org/blog/"})
+                .exit_code,
+            0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "build", "--quiet"}).exit_code, 0);
+  const std::string root = test::read_text(site / "public/404.html");
+  EXPECT_NE(root.find("<html lang=\"en\" dir=\"ltr\">"), std::string::npos);
+  EXPECT_NE(root.find("<meta name=\"robots\" content=\"noindex\">"), std::string::npos);
+  EXPECT_NE(root.find("<h1>Page not found</h1>"), std::string::npos);
+  // Absolute links: a 404 page is answered at any depth of the site.
+  EXPECT_NE(root.find("<a href=\"/blog/en/\">Go to the home page</a>"), std::string::npos) << root;
+  EXPECT_NE(root.find("href=\"/blog/assets/style.css\""), std::string::npos);
+  const std::string ar = test::read_text(site / "public/ar/404.html");
+  EXPECT_NE(ar.find("<html lang=\"ar\" dir=\"rtl\">"), std::string::npos);
+  EXPECT_NE(ar.find("<link rel=\"canonical\" href=\"https://example.org/blog/ar/404.html\">"),
+            std::string::npos);
+  EXPECT_EQ(test::read_text(site / "public/sitemap.xml").find("404"), std::string::npos);
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// `cover` on the page, in og:image, JSON-LD and the email; `extra` in a
+// template the site overrides, inherited name by name by a translation.
+TEST(ContentModel, CoverAndExtraReachEveryOutput) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  ASSERT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ko"}).exit_code, 0);
+  const fs::path bundle = site / "content/news/welcome";
+  test::write_text(bundle, "cover.svg",
+                   "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 3\"/>\n");
+  std::string en = test::read_text(bundle / "index.en.md");
+  en.insert(en.find("tags:"),
+            "cover: {src: cover.svg, alt: \"A \\\"new\\\" site\"}\n"
+            "extra: {badge: Staff pick, sponsor: {name: Acme}}\n");
+  test::write_text(bundle, "index.en.md", en);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "new", "news/welcome", "--lang", "ko", "--quiet"})
+                .exit_code,
+            0);
+  std::string ko = test::read_text(bundle / "index.ko.md");
+  ko.insert(ko.find("# In progress"), "extra: {badge: 추천}\n");
+  test::write_text(bundle, "index.ko.md", ko);
+  test::write_text(site, "pipeline/templates/html/footer.mustache",
+                   "<footer class=\"site-footer\"><p>{{#extra}}{{extra.badge}} · "
+                   "{{extra.sponsor.name}}{{/extra}}</p></footer>\n");
+  auto r = run_polypress({"-C", site.string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string page = test::read_text(site / "public/en/news/welcome/index.html");
+  EXPECT_NE(page.find("<figure class=\"cover\"><img src=\"/en/news/welcome/cover.svg\" alt=\"A "
+                      "&quot;new&quot; site\"></figure>"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<meta property=\"og:image\" content=\"https://example.org/en/news/welcome/"
+                      "cover.svg\">\n<meta property=\"og:image:alt\" content=\"A &quot;new&quot; "
+                      "site\">"),
+            std::string::npos);
+  EXPECT_NE(page.find("\"image\":\"https://example.org/en/news/welcome/cover.svg\""),
+            std::string::npos);
+  EXPECT_NE(page.find("<p>Staff pick · Acme</p>"), std::string::npos);
+  EXPECT_TRUE(fs::exists(site / "public/en/news/welcome/cover.svg"));
+  // The translation: its own badge, the source's sponsor and cover.
+  const std::string ko_page = test::read_text(site / "public/ko/news/welcome/index.html");
+  EXPECT_NE(ko_page.find("<p>추천 · Acme</p>"), std::string::npos) << ko_page;
+  EXPECT_NE(ko_page.find("src=\"/ko/news/welcome/cover.svg\""), std::string::npos);
+  // Other pages have no cover and no extra.
+  EXPECT_EQ(test::read_text(site / "public/en/index.html").find("og:image"), std::string::npos);
+  const ProcessResult html =
+      run_process({"python3", "-c",
+                   "import email,sys\nm=email.message_from_binary_file(open(sys.argv[1],'rb'))\n"
+                   "[sys.stdout.write(p.get_payload(decode=True).decode()) for p in m.walk() "
+                   "if p.get_content_type()=='text/html']",
+                   (site / "mail/en/news--welcome.eml").string()});
+  EXPECT_NE(html.out.find("<img src=\"https://example.org/en/news/welcome/cover.svg\" alt=\"A "
+                          "&quot;new&quot; site\" width=\"552\""),
+            std::string::npos)
+      << html.out;
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// Tags have pages and feeds per language; an article links its tags.
+TEST(ContentModel, TagPagesAndFeedsPerLanguage) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  ASSERT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ar"}).exit_code, 0);
+  auto r = run_polypress({"-C", site.string(), "new", "news/welcome", "--lang", "ar", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_polypress({"-C", site.string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The examples are all tagged getting-started.
+  const std::string en = test::read_text(site / "public/en/tags/getting-started/index.html");
+  EXPECT_NE(en.find("<h1>Articles tagged getting-started</h1>"), std::string::npos) << en;
+  EXPECT_NE(en.find("<p class=\"count\">3 articles</p>"), std::string::npos);
+  EXPECT_NE(en.find("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"My site\" "
+                    "href=\"/en/tags/getting-started/feed.xml\">"),
+            std::string::npos);
+  const std::string feed = test::read_text(site / "public/en/tags/getting-started/feed.xml");
+  EXPECT_NE(feed.find("<subtitle>Articles tagged getting-started</subtitle>"), std::string::npos);
+  EXPECT_NE(feed.find("/en/news/welcome/"), std::string::npos);
+  // Arabic lists its translation and, by fallback, the English sources.
+  const std::string ar = test::read_text(site / "public/ar/tags/getting-started/index.html");
+  EXPECT_NE(ar.find("href=\"/ar/news/welcome/\""), std::string::npos) << ar;
+  EXPECT_NE(ar.find("href=\"/en/reviews/example-review/\" hreflang=\"en\""), std::string::npos);
+  const std::string page = test::read_text(site / "public/en/news/welcome/index.html");
+  EXPECT_NE(page.find("<p class=\"tags\"><strong>Tags:</strong> <a "
+                      "href=\"/en/tags/getting-started/\" rel=\"tag\">getting-started</a> </p>"),
+            std::string::npos)
+      << page;
+  // A tag no article has any more: its pages go with the next build.
+  for (const char* file : {"content/news/welcome/index.en.md", "content/news/welcome/index.ar.md",
+                           "content/reviews/example-review/index.en.md",
+                           "content/analysis/example-analysis/index.en.md"}) {
+    std::string text = test::read_text(site / file);
+    const auto at = text.find("tags: [getting-started]\n");
+    if (at != std::string::npos) text.erase(at, 24);
+    test::write_text(site, file, text);
+  }
+  r = run_polypress({"-C", site.string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(site / "public/en/tags/getting-started/index.html"));
+}
+
+}  // namespace pp
