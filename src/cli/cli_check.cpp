@@ -25,6 +25,7 @@ int cmd_check(const std::vector<std::string>& args) {
   options.jobs = f.jobs;
   options.external = external;
   options.use_cache = !no_cache;
+  options.overrides = f.overrides;
   const bool show = !f.common.quiet && stderr_is_terminal();
   if (show)
     options.progress = [](std::size_t done, std::size_t total, std::size_t failing) {

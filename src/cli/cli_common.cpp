@@ -140,6 +140,7 @@ int parse_findings_command(const std::string& command, const std::vector<std::st
   desc.add_options()("strict", po::bool_switch(&out.strict), "warnings also fail (exit 1)")(
       "jobs,j", po::value<int>(&out.jobs)->value_name("N"),
       "parallel jobs (default: one per core)");
+  add_environment_options(desc, out.overrides);
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>(&out.files));
   po::options_description all;
@@ -155,6 +156,7 @@ int parse_findings_command(const std::string& command, const std::vector<std::st
     return kExitOk;
   }
   if (!format_accepted(command, out.common, kFindingFormats)) return kExitUsage;
+  if (!environment_accepted(command, out.overrides)) return kExitUsage;
   parse_output_format(out.common.format, out.format);
   if (vm.count("jobs") && out.jobs < 1) {
     std::cerr << "polypress " << command << ": --jobs must be at least 1\n";

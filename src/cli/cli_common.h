@@ -71,6 +71,7 @@ struct FindingsOptions {
   int jobs = 0;
   std::vector<std::string> files;
   OutputFormat format = OutputFormat::text;
+  ConfigOverrides overrides;  ///< --env, --base-url: the site as that build sees it
 };
 
 /// Adds the shared options to `desc` (which may hold the command's own), parses

@@ -16,6 +16,7 @@ int cmd_validate(const std::vector<std::string>& args) {
   options.root = f.common.root;
   options.jobs = f.jobs;
   options.files = f.files;
+  options.overrides = f.overrides;
   return finish_findings_command("validate", f, run_validate(options));
 }
 

@@ -94,7 +94,8 @@ ExternalStats check_external_urls(const CheckOptions& options, const CheckedSite
 
 ValidateResult run_validate(const ValidateOptions& options) {
   ValidateResult result;
-  run_checks(options.root, options.files, options.jobs, {}, nullptr, result);
+  run_checks(options.root, options.files, options.jobs,
+             {.sources_at = std::nullopt, .overrides = options.overrides}, nullptr, result);
   return result;
 }
 
@@ -102,7 +103,8 @@ CheckResult run_check(const CheckOptions& options) {
   CheckResult result;
   const double now = current_time_ms();
   run_checks(
-      options.root, options.files, options.jobs, {.sources_at = now, .overrides = {}},
+      options.root, options.files, options.jobs,
+      {.sources_at = now, .overrides = options.overrides},
       [&](const CheckedSite& site, DiagnosticSink& all) {
         if (!options.external) return;
         const ExternalStats stats = check_external_urls(options, site, now, all);

@@ -21,14 +21,16 @@ struct ValidateOptions {
   std::filesystem::path root = ".";
   std::vector<std::string> files;  ///< report only these files (relative to root or cwd)
   int jobs = 0;                    ///< parallel readers; 0 = one per core
+  ConfigOverrides overrides;       ///< --env, --base-url
 };
 
 struct CheckOptions {
   std::filesystem::path root = ".";
   std::vector<std::string> files;  ///< report only these files
   int jobs = 0;
-  bool external = false;  ///< fetch every http(s) URL
-  bool use_cache = true;  ///< .polypress/links.sqlite
+  bool external = false;      ///< fetch every http(s) URL
+  bool use_cache = true;      ///< .polypress/links.sqlite
+  ConfigOverrides overrides;  ///< --env, --base-url
   /// Progress of the external check: done, total, failing so far.
   std::function<void(std::size_t, std::size_t, std::size_t)> progress;
 };

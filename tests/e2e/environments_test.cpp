@@ -58,6 +58,13 @@ TEST(Environments, AnOverlaysFindingsNameItsFile) {
       "pipeline/site.bad.yaml:3:3: error: unknown key 'colour' in 'site' [config/unknown-key]\n"
       "pipeline/site.bad.yaml:4:1: error: unknown key 'newsletters' in site.bad.yaml; did you "
       "mean 'newsletter'? [config/unknown-key]\n");
+  // validate and check see the site as that build would: the same findings.
+  for (const char* command : {"validate", "check"}) {
+    const auto v = run_polypress({"-C", site.string(), command, "--env", "bad"});
+    EXPECT_EQ(v.exit_code, 2) << command;
+    EXPECT_EQ(v.err, r.err) << command;
+  }
+  EXPECT_EQ(run_polypress({"-C", site.string(), "validate"}).exit_code, 0);
   r = run_polypress({"-C", site.string(), "build", "--env", "prod"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("pipeline/site.prod.yaml: error: cannot read --env prod: "),

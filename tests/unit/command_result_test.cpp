@@ -68,7 +68,7 @@ TEST(CommandResult, SendReportsEachProblemWithItsKind) {
 // A configuration that cannot be read stops every command the same way.
 TEST(CommandResult, AMissingConfigurationIsAConfigurationError) {
   test::TempDir dir;
-  const ValidateResult v = run_validate({dir.path(), {}, 1});
+  const ValidateResult v = run_validate({dir.path(), {}, 1, {}});
   ASSERT_TRUE(v.error);
   EXPECT_EQ(v.error->kind, ErrorKind::configuration);
   EXPECT_TRUE(v.error->message.empty());  // the diagnostics say why
@@ -81,7 +81,7 @@ TEST(CommandResult, AMissingConfigurationIsAConfigurationError) {
 TEST(CommandResult, AMissingFileArgumentIsAUsageError) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
-  const ValidateResult v = run_validate({dir.path(), {"content/nothing.md"}, 1});
+  const ValidateResult v = run_validate({dir.path(), {"content/nothing.md"}, 1, {}});
   ASSERT_TRUE(v.error);
   EXPECT_EQ(v.error->kind, ErrorKind::usage);
   EXPECT_EQ(v.error->message, "no such file: content/nothing.md");
