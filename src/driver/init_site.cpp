@@ -56,13 +56,11 @@ std::vector<std::string> language_list(const std::string& option, std::string& p
   return out;
 }
 
-// The base URL as site.yaml wants it (absolute http(s), ending with '/'), or "".
+// The base URL as site.yaml wants it (base_url_problem(): absolute http(s),
+// ending with '/'; the '/' is added), or "".
 std::string base_url_of(std::string url) {
-  const bool http = url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
-  if (!http || url.find_first_of(" \t\r\n\"'<>\\") != std::string::npos) return "";
-  if (url.find("://") + 3 >= url.size()) return "";
-  if (url.back() != '/') url += '/';
-  return url;
+  if (!url.empty() && url.back() != '/') url += '/';
+  return base_url_problem(url).empty() ? url : "";
 }
 
 // Whether the folder holds anything.

@@ -431,7 +431,7 @@ std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::st
   std::string first_lang;
   for (const auto& l : m.config.languages) {
     if (!m.locales.count(l.code)) continue;
-    const auto tags = m.tags_of(l.code);
+    const auto& tags = m.tags_of(l.code);
     if (!std::binary_search(tags.begin(), tags.end(), tag)) continue;
     if (first_lang.empty()) first_lang = l.code;
     const std::string p = tag_path(m.config, l.code, tag);
@@ -444,7 +444,7 @@ std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::st
     if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
   }
   // x-default: the default language's page of the tag, else the first one's.
-  const auto default_tags = m.tags_of(m.config.default_language);
+  const auto& default_tags = m.tags_of(m.config.default_language);
   const std::string x_lang = std::binary_search(default_tags.begin(), default_tags.end(), tag)
                                  ? m.config.default_language
                                  : first_lang;

@@ -50,18 +50,21 @@ std::vector<Listed> SiteModel::listed_with_tag(const std::string& lang,
   return out;
 }
 
-std::vector<std::string> SiteModel::tags_of(const std::string& lang) const {
-  std::vector<std::string> out;
-  if (auto it = lists.find(lang); it != lists.end())
-    for (const auto& l : it->second)
-      out.insert(out.end(), l.article->meta.tags.begin(), l.article->meta.tags.end());
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+const std::vector<std::string>& SiteModel::tags_of(const std::string& lang) const {
+  static const std::vector<std::string> none;
+  auto it = tags.find(lang);
+  return it == tags.end() ? none : it->second;
 }
 
 void SiteModel::build_lists() {
-  for (const auto& l : config.languages) lists[l.code] = list_for(*this, l.code);
+  for (const auto& lang : config.languages) {
+    lists[lang.code] = list_for(*this, lang.code);
+    std::vector<std::string>& all = tags[lang.code];
+    for (const auto& l : lists[lang.code])
+      all.insert(all.end(), l.article->meta.tags.begin(), l.article->meta.tags.end());
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+  }
 }
 
 std::vector<Listed> list_for(const SiteModel& m, const std::string& lang) {

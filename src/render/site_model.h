@@ -52,8 +52,11 @@ struct SiteModel {
   /// The entries of the list of `lang` tagged `tag`; the whole list is a
   /// dependency (a tag added to any article could add it).
   std::vector<Listed> listed_with_tag(const std::string& lang, const std::string& tag) const;
-  /// The tags of the entries of the list of `lang`, sorted, each once.
-  std::vector<std::string> tags_of(const std::string& lang) const;
+  /// The tags of the entries of the list of `lang`, sorted, each once
+  /// (computed with the lists).
+  const std::vector<std::string>& tags_of(const std::string& lang) const;
+  /// tags_of() of each language, filled by build_lists().
+  std::map<std::string, std::vector<std::string>> tags;
   /// Computes `lists` for every configured language.
   void build_lists();
   /// The languages a bundle has a visible page in, in configuration order.
