@@ -6,6 +6,7 @@
 
 #include "config/config_keys.h"
 #include "config/config_overlay.h"
+#include "config/config_urls.h"
 #include "config/mail_values.h"
 #include "config/rule_levels.h"
 #include "config/url_pattern.h"
@@ -29,34 +30,6 @@ const SectionConfig* SiteConfig::section(const std::string& id) const {
 }
 
 namespace {
-
-// ^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\s]*)?$, scanned by hand (no
-// std::regex on configuration text).
-bool is_absolute_http_url(const std::string& s) {
-  std::string_view rest = s;
-  if (rest.starts_with("https://"))
-    rest.remove_prefix(8);
-  else if (rest.starts_with("http://"))
-    rest.remove_prefix(7);
-  else
-    return false;
-  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
-  std::size_t i = 0;
-  auto is_host = [&](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '.' || c == '-';
-  };
-  while (i < rest.size() && is_host(rest[i])) ++i;
-  if (i == 0) return false;
-  if (i < rest.size() && rest[i] == ':') {
-    const std::size_t digits = ++i;
-    while (i < rest.size() && is_digit(rest[i])) ++i;
-    if (i == digits || i - digits > 5) return false;
-  }
-  if (i == rest.size()) return true;
-  if (rest[i] != '/') return false;
-  // ECMAScript's \s on bytes: space, \t, \n, \v, \f, \r.
-  return rest.find_first_of(" \t\n\v\f\r", i) == std::string_view::npos;
-}
 
 class Reader {
  public:
@@ -108,41 +81,6 @@ class Reader {
   YamlOrigin origin_;
   DiagnosticSink& sink_;
 };
-
-// links.proxy: scheme://host[:port][/], the schemes libcurl speaks to proxies;
-// no credentials (site.yaml is committed) and no path.
-bool is_proxy_url(const std::string& s) {
-  std::size_t i = s.find("://");
-  if (i == std::string::npos) return false;
-  const std::string scheme = s.substr(0, i);
-  if (scheme != "http" && scheme != "https" && scheme != "socks4" && scheme != "socks4a" &&
-      scheme != "socks5" && scheme != "socks5h")
-    return false;
-  auto digit = [](char c) { return c >= '0' && c <= '9'; };
-  auto hex = [&](char c) { return digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
-  auto name = [&](char c) {
-    return digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '-';
-  };
-  i += 3;
-  const std::size_t host = i;
-  if (i < s.size() && s[i] == '[') {  // an IPv6 literal
-    while (++i < s.size() && (hex(s[i]) || s[i] == ':' || s[i] == '.')) {
-    }
-    if (i == host + 1 || i >= s.size() || s[i] != ']') return false;
-    ++i;
-  } else {
-    while (i < s.size() && name(s[i])) ++i;
-    if (i == host) return false;
-  }
-  if (i < s.size() && s[i] == ':') {
-    const std::size_t port = ++i;
-    long value = 0;
-    while (i < s.size() && digit(s[i]) && i - port < 5) value = value * 10 + (s[i++] - '0');
-    if (i == port || value == 0 || value > 65535) return false;
-  }
-  if (i < s.size() && s[i] == '/') ++i;
-  return i == s.size();
-}
 
 bool expect_map(const YAML::Node& n, const std::string& what, Reader& r) {
   if (n && n.IsMap()) return true;
@@ -384,6 +322,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
                        "'fallback' must be 'omit' or 'source'");
     }
   }
+  c.paginate = static_cast<std::size_t>(r.integer(root, "paginate", 0, 0, 1000));
   if (const YAML::Node m = root["markdown"]) {
     if (expect_map(m, "markdown", r)) {
       check_unknown_keys(m, config_key_names("markdown"), r.origin(), "config/unknown-key",

@@ -62,6 +62,7 @@ struct SiteConfig {
   LinksConfig links;
   RawHtmlMode raw_html = RawHtmlMode::sanitize;  ///< markdown.raw_html
   RuleLevels rule_levels;                        ///< `rules:`
+  std::size_t paginate = 0;  ///< articles per section or tag page; 0: all on one page
 
   /// The language with this code, or nullptr.
   const LanguageConfig* language(const std::string& code) const;

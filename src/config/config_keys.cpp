@@ -13,6 +13,9 @@ const std::vector<ConfigKey>& config_keys() {
       {"", "links", "mapping", false,
        "link schemes allowed; the link checker (`check --external`)"},
       {"", "markdown", "mapping", false, "how bodies are rendered"},
+      {"", "paginate", "integer 0–1000", false,
+       "`0`: each section and tag page lists all its articles; N: N a page, the next ones at "
+       "`page/2/`, `page/3/`, …"},
       {"", "rules", "mapping of rule id to `error` | `warning` | `note` | `ignore`", false,
        "the level of a warning or note rule in every output; error rules stay errors"},
       {"site", "name", "string", true, "the brand, never translated"},

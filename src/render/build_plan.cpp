@@ -51,13 +51,39 @@ RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::st
           }};
 }
 
+// The pages of a language's sections and tags, and each tag's feed, through
+// `single(folder, path, render)`. Page 1 of a list is its folder's
+// index.html, page K its page/K/index.html.
+template <typename Single>
+void add_list_pages(const SiteModel& m, const Locale& loc, Single&& single) {
+  const auto pages = OutputFolder::pages;
+  const std::string& lang = loc.code();
+  auto list_page = [](const std::string& dir, std::size_t k) {
+    return (k == 1 ? dir : dir + "page/" + std::to_string(k) + "/") + "index.html";
+  };
+  for (const auto& tag : m.tags_of(lang)) {
+    const std::string dir = lang + "/tags/" + tag + "/";
+    for (std::size_t k = 1, n = m.page_count(m.tag_size(lang, tag)); k <= n; ++k)
+      single(pages, list_page(dir, k),
+             [&m, &loc, tag, k](DiagnosticSink& s) { return render_tag_page(m, loc, tag, k, s); });
+    single(pages, dir + "feed.xml",
+           [&m, &loc, tag](DiagnosticSink&) { return render_tag_feed(m, loc, tag); });
+  }
+  for (const auto& sec : m.config.sections)
+    for (std::size_t k = 1, n = m.page_count(m.section_size(lang, sec.id)); k <= n; ++k)
+      single(pages, list_page(lang + "/" + sec.id + "/", k),
+             [&m, &sec, &loc, k](DiagnosticSink& s) {
+               return render_section_page(m, sec, loc, k, s);
+             });
+}
+
 }  // namespace
 
 BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config,
                      const Corpus& corpus, const LocaleMap& locales, const TemplateSet& templates,
                      const RenderOptions& options)
     : options_(options),
-      model_(new SiteModel{root, config, corpus, locales, templates, options_, {}, {}}) {
+      model_(new SiteModel{root, config, corpus, locales, templates, options_, {}, {}, {}, {}}) {
   SiteModel& m = *model_;
   m.build_lists();
   auto single = [&](OutputFolder folder, const std::string& path, auto render) {
@@ -86,16 +112,7 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
            [&m, &loc](DiagnosticSink&) { return render_feed(m, loc); });
     single(pages, lang.code + "/404.html",
            [&m, &loc](DiagnosticSink& s) { return render_not_found_page(m, loc, false, s); });
-    for (const auto& tag : m.tags_of(lang.code)) {
-      const std::string dir = lang.code + "/tags/" + tag + "/";
-      single(pages, dir + "index.html",
-             [&m, &loc, tag](DiagnosticSink& s) { return render_tag_page(m, loc, tag, s); });
-      single(pages, dir + "feed.xml",
-             [&m, &loc, tag](DiagnosticSink&) { return render_tag_feed(m, loc, tag); });
-    }
-    for (const auto& sec : config.sections)
-      single(pages, lang.code + "/" + sec.id + "/index.html",
-             [&m, &sec, &loc](DiagnosticSink& s) { return render_section_page(m, sec, loc, s); });
+    add_list_pages(m, loc, single);
     for (const auto& b : corpus.bundles) {
       auto it = b.articles.find(lang.code);
       if (it == b.articles.end() || !m.visible(it->second)) continue;

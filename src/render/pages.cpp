@@ -8,6 +8,7 @@
 #include "core/json_text.h"
 #include "core/limits.h"
 #include "core/text.h"
+#include "render/page_parts.h"
 #include "render/related_links.h"
 #include "render/site_model.h"
 #include "render/source_parts.h"
@@ -44,51 +45,6 @@ double thread_cpu_seconds() {
   timespec ts{};
   ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
-}
-
-// The parts every page shares: head, header, newsletter, footer.
-ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& canonical_path) {
-  ViewData d;
-  d.set("lang", loc.code());
-  d.set("dir", loc.dir());
-  d.set("site_name", m.config.name);
-  d.set("home_url", home_path(m.config, loc.code()));
-  d.set("feed_url", home_path(m.config, loc.code()) + "feed.xml");
-  d.set("base_path", m.config.base_path);
-  d.set("noindex", mustache::data(false));
-  d.set("og_images", ViewList{});
-  d.set("css_url", m.config.base_path + "assets/style.css");
-  d.set("favicon_url", m.config.base_path + "assets/favicon.svg");
-  d.set("canonical", absolute_url(m.config, canonical_path));
-  d.set("subscribe_url", m.config.newsletter.subscribe_url);
-  d.set("privacy_url", m.config.newsletter.subscribe_url + "#how-we-use-email");
-  d.set("og_locale", loc.og_locale());
-  return d;
-}
-
-ViewList list_items(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items) {
-  ViewList list;
-  for (const auto& l : items) {
-    const FrontMatter& fm = l.article->meta;
-    ViewData item;
-    item.set("href", article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
-    item.set("title", fm.title ? fm.title->value : l.bundle->slug);
-    item.set("summary", fm.summary ? fm.summary->value : "");
-    item.set("section_url", section_path(m.config, loc.code(), l.bundle->section));
-    const std::string section = section_title(m, loc, l.bundle->section);
-    item.set("section_title", section);
-    const std::string type = type_label_beside(loc, fm.type, section);
-    if (!type.empty()) item.set("type_label", type);
-    item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
-    item.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
-    if (l.page_lang != loc.code()) {
-      item.set("other_lang", l.page_lang);
-      item.set("other_dir",
-               m.locales.count(l.page_lang) ? m.locales.at(l.page_lang)->dir() : "auto");
-    }
-    list.push_back(item);
-  }
-  return list;
 }
 
 // hreflang alternates of a bundle's pages, plus x-default.
@@ -159,30 +115,6 @@ ViewList byline(const Locale& loc, const std::vector<std::string>& authors) {
   return list;
 }
 
-// The language switcher, hreflang alternates (with x-default) and Open Graph
-// locales of a page that exists in every language at `path_of(lang)`.
-void set_language_links(ViewData& d, const SiteModel& m, const Locale& loc,
-                        const std::function<std::string(const std::string&)>& path_of,
-                        const std::string& x_default) {
-  ViewList alternates;
-  ViewList switcher;
-  ViewList og_alts;
-  for (const auto& l : m.config.languages) {
-    if (!m.locales.count(l.code)) continue;
-    alternates.push_back(
-        mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, path_of(l.code))}});
-    switcher.push_back(mustache::object{{"code", l.code},
-                                        {"name", l.name},
-                                        {"href", path_of(l.code)},
-                                        {"current", mustache::data(l.code == loc.code())}});
-    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
-  }
-  alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", x_default}});
-  d.set("alternates", alternates);
-  d.set("languages", switcher);
-  d.set("og_locale_alternates", og_alts);
-}
-
 // The language switcher and Open Graph locales of an article's page: the
 // languages it has a page in, `a`'s own marked current.
 void set_page_languages(ViewData& d, const SiteModel& m, const Bundle& b, const Article& a) {
@@ -246,6 +178,73 @@ void set_cover_tags_extra(ViewData& d, const SiteModel& m, const Article& a,
 }
 
 }  // namespace
+
+ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& canonical_path) {
+  ViewData d;
+  d.set("lang", loc.code());
+  d.set("dir", loc.dir());
+  d.set("site_name", m.config.name);
+  d.set("home_url", home_path(m.config, loc.code()));
+  d.set("feed_url", home_path(m.config, loc.code()) + "feed.xml");
+  d.set("base_path", m.config.base_path);
+  d.set("noindex", mustache::data(false));
+  d.set("og_images", ViewList{});
+  d.set("rel_links", ViewList{});
+  d.set("css_url", m.config.base_path + "assets/style.css");
+  d.set("favicon_url", m.config.base_path + "assets/favicon.svg");
+  d.set("canonical", absolute_url(m.config, canonical_path));
+  d.set("subscribe_url", m.config.newsletter.subscribe_url);
+  d.set("privacy_url", m.config.newsletter.subscribe_url + "#how-we-use-email");
+  d.set("og_locale", loc.og_locale());
+  return d;
+}
+
+ViewList list_items(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items) {
+  ViewList list;
+  for (const auto& l : items) {
+    const FrontMatter& fm = l.article->meta;
+    ViewData item;
+    item.set("href", article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
+    item.set("title", fm.title ? fm.title->value : l.bundle->slug);
+    item.set("summary", fm.summary ? fm.summary->value : "");
+    item.set("section_url", section_path(m.config, loc.code(), l.bundle->section));
+    const std::string section = section_title(m, loc, l.bundle->section);
+    item.set("section_title", section);
+    const std::string type = type_label_beside(loc, fm.type, section);
+    if (!type.empty()) item.set("type_label", type);
+    item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
+    item.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
+    if (l.page_lang != loc.code()) {
+      item.set("other_lang", l.page_lang);
+      item.set("other_dir",
+               m.locales.count(l.page_lang) ? m.locales.at(l.page_lang)->dir() : "auto");
+    }
+    list.push_back(item);
+  }
+  return list;
+}
+
+void set_language_links(ViewData& d, const SiteModel& m, const Locale& loc,
+                        const std::function<std::string(const std::string&)>& path_of,
+                        const std::string& x_default) {
+  ViewList alternates;
+  ViewList switcher;
+  ViewList og_alts;
+  for (const auto& l : m.config.languages) {
+    if (!m.locales.count(l.code)) continue;
+    alternates.push_back(
+        mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, path_of(l.code))}});
+    switcher.push_back(mustache::object{{"code", l.code},
+                                        {"name", l.name},
+                                        {"href", path_of(l.code)},
+                                        {"current", mustache::data(l.code == loc.code())}});
+    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
+  }
+  alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", x_default}});
+  d.set("alternates", alternates);
+  d.set("languages", switcher);
+  d.set("og_locale_alternates", og_alts);
+}
 
 std::string price_text(const Locale& loc, const Price& p) {
   if (p.amount == 0) return loc.tr("Free");
@@ -343,28 +342,6 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
   return render_template(m.templates, "home", d, loc, sink);
 }
 
-std::string render_section_page(const SiteModel& m, const SectionConfig& s, const Locale& loc,
-                                DiagnosticSink& sink) {
-  const std::string path = section_path(m.config, loc.code(), s.id);
-  ViewData d = common_data(m, loc, path);
-  const std::string title = loc.tr(s.title);
-  d.set("page_title", title + " | " + m.config.name);
-  d.set("og_title", title);
-  d.set("og_type", "website");
-  d.set("description", title);
-  set_language_links(
-      d, m, loc, [&](const std::string& lang) { return section_path(m.config, lang, s.id); },
-      absolute_url(m.config, section_path(m.config, m.config.default_language, s.id)));
-  d.set("section_title", title);
-  const std::vector<Listed> items = m.listed_in(loc.code(), s.id);
-  const auto n = static_cast<long>(items.size());
-  d.set("count_text", fill_placeholders(loc.tr_n("{count} article", "{count} articles", n),
-                                        {{"count", loc.format_count(n)}}));
-  d.set("items", list_items(m, loc, items));
-  d.set("item_heading", "h2");  // right under the page's h1
-  return render_template(m.templates, "section", d, loc, sink);
-}
-
 std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
   const Locale& def = *m.locales.at(m.config.default_language);
   ViewData d = common_data(m, def, m.config.base_path);
@@ -414,55 +391,6 @@ std::string render_not_found_page(const SiteModel& m, const Locale& loc, bool ro
                                         {"title", loc.tr(s.title)}});
   d.set("sections", sections);
   return render_template(m.templates, "not_found", d, loc, sink);
-}
-
-std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::string& tag,
-                            DiagnosticSink& sink) {
-  const std::string path = tag_path(m.config, loc.code(), tag);
-  ViewData d = common_data(m, loc, path);
-  const std::string title = loc.tr_fill("Articles tagged {tag}", {{"tag", tag}});
-  d.set("page_title", title + " | " + m.config.name);
-  d.set("og_title", title);
-  d.set("og_type", "website");
-  d.set("description", title);
-  d.set("feed_url", path + "feed.xml");
-  // Alternates and the switcher name only the languages that have this tag.
-  ViewList alternates, switcher, og_alts;
-  std::string first_lang;
-  for (const auto& l : m.config.languages) {
-    if (!m.locales.count(l.code)) continue;
-    const auto& tags = m.tags_of(l.code);
-    if (!std::binary_search(tags.begin(), tags.end(), tag)) continue;
-    if (first_lang.empty()) first_lang = l.code;
-    const std::string p = tag_path(m.config, l.code, tag);
-    alternates.push_back(
-        mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, p)}});
-    switcher.push_back(mustache::object{{"code", l.code},
-                                        {"name", l.name},
-                                        {"href", p},
-                                        {"current", mustache::data(l.code == loc.code())}});
-    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
-  }
-  // x-default: the default language's page of the tag, else the first one's.
-  const auto& default_tags = m.tags_of(m.config.default_language);
-  const std::string x_lang = std::binary_search(default_tags.begin(), default_tags.end(), tag)
-                                 ? m.config.default_language
-                                 : first_lang;
-  alternates.push_back(
-      mustache::object{{"hreflang", "x-default"},
-                       {"href", absolute_url(m.config, tag_path(m.config, x_lang, tag))}});
-  d.set("alternates", alternates);
-  d.set("languages", switcher);
-  d.set("og_locale_alternates", og_alts);
-  d.set("tag", tag);
-  d.set("tag_title", title);
-  const std::vector<Listed> items = m.listed_with_tag(loc.code(), tag);
-  const auto n = static_cast<long>(items.size());
-  d.set("count_text", fill_placeholders(loc.tr_n("{count} article", "{count} articles", n),
-                                        {{"count", loc.format_count(n)}}));
-  d.set("items", list_items(m, loc, items));
-  d.set("item_heading", "h2");
-  return render_template(m.templates, "tag", d, loc, sink);
 }
 
 }  // namespace pp

@@ -50,6 +50,22 @@ std::vector<Listed> SiteModel::listed_with_tag(const std::string& lang,
   return out;
 }
 
+std::size_t SiteModel::section_size(const std::string& lang, const std::string& section) const {
+  record_dependency(DependencyKey::section_list(lang, section));
+  const auto it = section_sizes.find(lang);
+  if (it == section_sizes.end()) return 0;
+  const auto n = it->second.find(section);
+  return n == it->second.end() ? 0 : n->second;
+}
+
+std::size_t SiteModel::tag_size(const std::string& lang, const std::string& tag) const {
+  record_dependency(DependencyKey::whole_list(lang));
+  const auto it = tag_sizes.find(lang);
+  if (it == tag_sizes.end()) return 0;
+  const auto n = it->second.find(tag);
+  return n == it->second.end() ? 0 : n->second;
+}
+
 const std::vector<std::string>& SiteModel::tags_of(const std::string& lang) const {
   static const std::vector<std::string> none;
   auto it = tags.find(lang);
@@ -60,8 +76,16 @@ void SiteModel::build_lists() {
   for (const auto& lang : config.languages) {
     lists[lang.code] = list_for(*this, lang.code);
     std::vector<std::string>& all = tags[lang.code];
-    for (const auto& l : lists[lang.code])
+    auto& in_section = section_sizes[lang.code];
+    auto& with_tag = tag_sizes[lang.code];
+    for (const auto& l : lists[lang.code]) {
       all.insert(all.end(), l.article->meta.tags.begin(), l.article->meta.tags.end());
+      ++in_section[l.bundle->section];
+      // A tag written twice on one article counts it once, as listed_with_tag() does.
+      const auto& t = l.article->meta.tags;
+      for (auto i = t.begin(); i != t.end(); ++i)
+        if (std::find(t.begin(), i, *i) == i) ++with_tag[*i];
+    }
     std::sort(all.begin(), all.end());
     all.erase(std::unique(all.begin(), all.end()), all.end());
   }

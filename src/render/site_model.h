@@ -57,6 +57,19 @@ struct SiteModel {
   const std::vector<std::string>& tags_of(const std::string& lang) const;
   /// tags_of() of each language, filled by build_lists().
   std::map<std::string, std::vector<std::string>> tags;
+  /// How many entries of the list of `lang` are in `section`; the section's
+  /// entries are a dependency.
+  std::size_t section_size(const std::string& lang, const std::string& section) const;
+  /// How many entries of the list of `lang` are tagged `tag` (0: the language
+  /// has no page of the tag); the whole list is a dependency.
+  std::size_t tag_size(const std::string& lang, const std::string& tag) const;
+  /// Entries per section and per tag of each language, filled by build_lists().
+  std::map<std::string, std::map<std::string, std::size_t>> section_sizes, tag_sizes;
+  /// The pages a list of `entries` takes: one, or as many as `paginate` asks.
+  std::size_t page_count(std::size_t entries) const {
+    if (config.paginate == 0 || entries == 0) return 1;
+    return (entries + config.paginate - 1) / config.paginate;
+  }
   /// Computes `lists` for every configured language.
   void build_lists();
   /// The languages a bundle has a visible page in, in configuration order.
@@ -97,12 +110,13 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
 std::string render_article_page(const SiteModel& m, const Bundle& b, const Article& a,
                                 const Locale& loc, DiagnosticSink& sink);
 std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSink& sink);
+/// Page `page` (from 1) of a section in one language (list_pages.cpp).
 std::string render_section_page(const SiteModel& m, const SectionConfig& s, const Locale& loc,
-                                DiagnosticSink& sink);
+                                std::size_t page, DiagnosticSink& sink);
 std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink);
-/// A tag's page in one language: its articles, newest first.
+/// Page `page` (from 1) of a tag in one language: its articles, newest first.
 std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::string& tag,
-                            DiagnosticSink& sink);
+                            std::size_t page, DiagnosticSink& sink);
 /// A tag's Atom feed in one language.
 std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::string& tag);
 /// The page of a missing address: the root one (`root`, 404.html) or a language's.

@@ -34,6 +34,7 @@ constexpr TemplateVariable kVariables[] = {
      "the base URL's path (`/`, `/blog/`), for links written by hand: "
      "`{{base_path}}about/`"},
     {"page", "og_images", "Open Graph images: the article's cover"},
+    {"page", "rel_links", "`<link rel=prev/next>` of a list's page (`paginate`); empty elsewhere"},
     {"page", "css_url", "`assets/style.css` under the base path"},
     {"page", "favicon_url", "`assets/favicon.svg` under the base path"},
     {"page", "subscribe_url", "`newsletter.subscribe_url`, the form's target"},
@@ -114,6 +115,15 @@ constexpr TemplateVariable kVariables[] = {
     {"section", "count_text", "\"12 articles\", with its plural form"},
     {"section", "items", "the section's articles (the `article_list` partial)"},
     {"section", "item_heading", "`h2`"},
+    {"section", "rel_links[].rel", "`prev` or `next`"},
+    {"section", "rel_links[].href", "that page's absolute URL"},
+    {"section", "pagination",
+     "the pager (the `pagination` partial): empty when the list has one page"},
+    {"section", "pagination[].status", "\"Page 2 of 5\", the numbers formatted for the language"},
+    {"section", "pagination[].prev", "the previous page, unless this is the first"},
+    {"section", "pagination[].prev.href", "its address"},
+    {"section", "pagination[].next", "the next page, unless this is the last"},
+    {"section", "pagination[].next.href", "its address"},
 
     {"not-found", "sections", "the sections, in site.yaml's order"},
     {"not-found", "sections[].href", "the section's page"},
@@ -124,6 +134,14 @@ constexpr TemplateVariable kVariables[] = {
     {"tag", "count_text", "\"3 articles\", with its plural form"},
     {"tag", "items", "the tag's articles (the `article_list` partial)"},
     {"tag", "item_heading", "`h2`"},
+    {"tag", "rel_links[].rel", "`prev` or `next`"},
+    {"tag", "rel_links[].href", "that page's absolute URL"},
+    {"tag", "pagination", "the pager (the `pagination` partial): empty when the list has one page"},
+    {"tag", "pagination[].status", "\"Page 2 of 5\", the numbers formatted for the language"},
+    {"tag", "pagination[].prev", "the previous page, unless this is the first"},
+    {"tag", "pagination[].prev.href", "its address"},
+    {"tag", "pagination[].next", "the next page, unless this is the last"},
+    {"tag", "pagination[].next.href", "its address"},
 
     {"chooser", "choices", "one per language"},
     {"chooser", "choices[].code", "the language's code"},
@@ -217,8 +235,8 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& template_vi
       {"article", {"article", "article_list"}},
       {"list", {"article_list"}},
       {"home", {"home", "article_list"}},
-      {"section", {"section", "article_list"}},
-      {"tag", {"tag", "article_list"}},
+      {"section", {"section", "article_list", "pagination"}},
+      {"tag", {"tag", "article_list", "pagination"}},
       {"chooser", {"chooser"}},
       {"not-found", {"not_found"}},
       {"article-email", {"email/article.html", "email/article.txt"}},
@@ -234,16 +252,20 @@ std::string template_variables_markdown() {
        "`head`, `header`, `newsletter` and `footer` use them."},
       {"article", "An article's page, besides the page variables."},
       {"list",
-       "Each item of `items` in the `article_list` partial (article, home and section "
+       "Each item of `items` in the `article_list` partial (article, home, section and tag "
        "pages)."},
       {"home", "A language's home page, besides the page variables."},
-      {"section", "A section's page, besides the page variables."},
+      {"section",
+       "A section's page (`<lang>/<section>/`; with `paginate: N`, N articles a page and the "
+       "next ones at `page/2/`, `page/3/`, …), besides the page variables; a later page's "
+       "alternates are the languages that have as many pages."},
       {"chooser",
        "The root page that lets a reader choose a language, besides the page "
        "variables."},
       {"tag",
-       "A tag's page in one language (`<lang>/tags/<tag>/`, with its feed), besides the page "
-       "variables; its alternates are the languages that have the tag."},
+       "A tag's page in one language (`<lang>/tags/<tag>/`, with its feed; paginated as "
+       "sections are), besides the page variables; its alternates are the languages that have "
+       "the tag (and as many pages of it)."},
       {"not-found",
        "The page of a missing address: `404.html` at the root (in the default language) and "
        "`<lang>/404.html`, besides the page variables."},

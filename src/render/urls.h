@@ -1,6 +1,7 @@
 #pragma once
 // Internal to render: where each page lives, as a path and as an absolute URL.
 
+#include <cstddef>
 #include <string>
 
 #include "config/config.h"
@@ -16,6 +17,9 @@ std::string home_path(const SiteConfig& c, const std::string& lang);
 std::string section_path(const SiteConfig& c, const std::string& lang, const std::string& section);
 /// "/<base>/<lang>/tags/<tag>/"
 std::string tag_path(const SiteConfig& c, const std::string& lang, const std::string& tag);
+/// Page `page` (from 1) of a paginated list whose first page is `first`:
+/// `first` itself, then "<first>page/2/", "<first>page/3/", …
+std::string list_page_path(const std::string& first, std::size_t page);
 /// base_url + a root-relative path made by the functions above.
 std::string absolute_url(const SiteConfig& c, const std::string& path);
 

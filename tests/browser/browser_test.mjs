@@ -12,7 +12,8 @@
 // For en, ko and ar: the skip link moves focus to the main content, no console
 // error, Arabic lays out right to left, the language switcher reaches the
 // translation, axe-core finds no serious or critical violation; live reload
-// after an edit; the HTML emails at 600 and 375 px, checked the same way.
+// after an edit; the HTML emails at 600 and 375 px, checked the same way; on
+// the sample site (two articles a page), a section's pager in en and ar.
 import { spawn, execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -38,6 +39,9 @@ if (fromInit) {
 } else {
   for (const part of ["content", "locales", "pipeline"])
     cpSync(join(source, part), join(site, part), { recursive: true });
+  // Two articles a page: the reviews section has pages 2 and 3.
+  const config = join(site, "pipeline/site.yaml");
+  writeFileSync(config, readFileSync(config, "utf8") + "paginate: 2\n");
 }
 // The article every language has, the file live reload edits, and its title.
 const [article, edited, titleStart] = fromInit
@@ -118,6 +122,33 @@ try {
     }
     await page.close();
   }
+
+  // A section's second page: the pager leads back and forth, lies in the
+  // reading direction (previous at the line's start), and passes axe.
+  if (!fromInit)
+    for (const lang of ["en", "ar"]) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors = watchConsole(page);
+      const second = `${base}/${lang}/reviews/page/2/`;
+      const response = await page.goto(second);
+      check(response.status() === 200, `${lang}: page 2 of the reviews loads`);
+      const prev = await page.locator("nav.pagination a[rel=prev]").boundingBox();
+      const next = await page.locator("nav.pagination a[rel=next]").boundingBox();
+      const ordered = prev && next && (lang === "ar" ? prev.x > next.x : prev.x < next.x);
+      check(ordered, `${lang}: the previous page's link comes first in reading order`,
+            JSON.stringify({ prev, next }));
+      const problems = await axeProblems(page);
+      check(problems.length === 0, `${lang}: page 2 has no serious or critical axe violation`,
+            problems.join("\n     "));
+      await page.click("nav.pagination a[rel=next]");
+      await page.waitForLoadState();
+      check(page.url() === `${base}/${lang}/reviews/page/3/`, `${lang}: next leads to page 3`, page.url());
+      await page.click("nav.pagination a[rel=prev]");
+      await page.waitForLoadState();
+      check(page.url() === second, `${lang}: previous leads back to page 2`, page.url());
+      check(errors.length === 0, `${lang}: no console errors on the pages`, errors.join("\n     "));
+      await page.close();
+    }
 
   // Live reload: an edit changes the open page by itself.
   {

@@ -65,6 +65,7 @@ sections:
 translations:
   fallback: source
 rules: {link/untranslated: ignore}
+paginate: 10
 newsletter:
   from: S <s@s.example>
   list_id: brief.s.example

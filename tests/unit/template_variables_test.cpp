@@ -54,7 +54,8 @@ TEST(TemplateVariables, EveryViewHoldsExactlyWhatIsDocumented) {
   // Untranslated articles shown in their own language: the other_lang keys.
   std::string yaml = test::read_text(dir.path() / "pipeline/site.yaml");
   yaml.replace(yaml.find("fallback: omit"), 14, "fallback: source");
-  test::write_text(dir.path(), "pipeline/site.yaml", yaml);
+  // Sections and tags of several pages: the pager's keys.
+  test::write_text(dir.path(), "pipeline/site.yaml", yaml + "paginate: 2\n");
   // Two articles of the brief's week without Korean, related to Korean ones.
   fs::remove(dir.path() / "content/reviews/ollama/index.ko.md");
   fs::remove(dir.path() / "content/news/gpu-spot-prices-fall/index.ko.md");

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The sample site's pages under an outside validator, offline.
 
-Builds the repository's sample site into a temporary folder and runs one
-validator on every page (every .html file under public/):
+Builds the repository's sample site into a temporary folder, two articles a
+page (`paginate: 2`), and runs one validator on every page (every .html file
+under public/):
 
   nu    the W3C Nu HTML checker (npm vnu-jar on Debian's Java), errors only
   html  html-validate with its recommended rules (htmlvalidate.json; each
@@ -30,6 +31,10 @@ def build_sample(polypress, repo, work):
     site = os.path.join(work, "site")
     for part in ("pipeline", "locales", "content"):
         shutil.copytree(os.path.join(repo, part), os.path.join(site, part))
+    # Two articles a page: the pages of paginated sections and tags are
+    # checked too (their pager and rel=prev/next links).
+    with open(os.path.join(site, "pipeline", "site.yaml"), "a", encoding="utf-8") as f:
+        f.write("paginate: 2\n")
     public = os.path.join(work, "public")
     r = subprocess.run([polypress, "-C", site, "build", "--quiet", "--out", public,
                         "--mail-out", os.path.join(work, "mail")],
