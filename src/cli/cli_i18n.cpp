@@ -31,23 +31,37 @@ bool at_or_above_the_bar(const I18nStatsResult& r, double percent) {
 }
 
 const char* const kI18nUsage =
-    "Usage: polypress i18n extract [-C DIR]\n"
-    "       polypress i18n update [-C DIR] [--fix-plural-forms]\n"
+    "Usage: polypress i18n extract [-C DIR] [--articles]\n"
+    "       polypress i18n update [-C DIR] [--fix-plural-forms | --articles]\n"
     "       polypress i18n check [-C DIR] [--format text|json|github|sarif]\n"
     "       polypress i18n stats [-C DIR] [--format text|json] [--fail-under PCT]\n\n"
     "  extract   write locales/polypress.pot from the templates ({{#t}}...{{/t}}),\n"
-    "            the section titles of site.yaml and the strings of the code\n"
+    "            the section titles of site.yaml and the strings of the code.\n"
+    "            --articles: instead, locales/articles/<section>/<slug>.pot for\n"
+    "            each bundle, its source's fields and blocks (one entry each)\n"
     "  update    merge the .pot into every locales/<lang>.po (GNU msgmerge: kept\n"
     "            translations, comments, fuzzy flags; vanished strings become\n"
     "            obsolete '#~' entries); a missing catalog is created.\n"
     "            --fix-plural-forms: a Plural-Forms that gives a whole number the\n"
     "            wrong form is replaced by the one i18n check suggests and every\n"
-    "            plural entry's msgstr[] renumbered (guessed forms marked fuzzy)\n"
+    "            plural entry's msgstr[] renumbered (guessed forms marked fuzzy).\n"
+    "            --articles: instead, each article template into\n"
+    "            locales/<lang>/articles/<section>/<slug>.po (a changed block\n"
+    "            turns fuzzy; created where the bundle has no index.<lang>.md)\n"
     "  check     catalog errors at their line: msgfmt --check, Plural-Forms against\n"
     "            CLDR, plural indexes, {placeholders}; strings missing from the .pot\n"
     "  stats     per language: interface strings translated, fuzzy, untranslated;\n"
     "            articles up to date, stale, unstamped, missing. --fail-under PCT\n"
     "            exits 1 when a language's strings or articles are less done\n";
+
+// `i18n extract --articles` and `i18n update --articles`.
+int article_catalogs(const std::string& sub, const std::filesystem::path& root) {
+  const I18nUpdateResult r =
+      sub == "extract" ? run_i18n_extract_articles(root) : run_i18n_update_articles(root);
+  const int status = report_result("i18n " + sub, r);
+  std::cout << visible_lines(catalog_update_text(r));
+  return status;
+}
 
 }  // namespace
 
@@ -80,7 +94,10 @@ int cmd_i18n(const std::vector<std::string>& args) {
                                            : sub == "check" ? kFindingFormats
                                                             : std::vector<std::string>{};
   add_common_options(desc, common, formats);
-  bool fix_plurals = false;
+  bool fix_plurals = false, articles = false;
+  if (sub == "extract" || sub == "update")
+    desc.add_options()("articles", po::bool_switch(&articles),
+                       "the article templates and catalogs instead of the interface's");
   if (sub == "stats")
     desc.add_options()("fail-under", po::value<double>(&fail_under)->value_name("PCT"),
                        "exit 1 when a language is less than PCT % done");
@@ -93,6 +110,11 @@ int cmd_i18n(const std::vector<std::string>& args) {
     std::cout << desc;
     return kExitOk;
   }
+  if (articles && fix_plurals) {
+    std::cerr << "polypress i18n update: --articles and --fix-plural-forms do not go together\n";
+    return kExitUsage;
+  }
+  if (articles) return article_catalogs(sub, common.root);
   if (sub == "update") {
     const I18nUpdateResult r = run_i18n_update(common.root, fix_plurals);
     const int status = report_result("i18n update", r);

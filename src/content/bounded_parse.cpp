@@ -137,6 +137,10 @@ void end_tracking(bool abandon) {
 
 }  // namespace
 
+cmark_mem* parse_allocator() {
+  return &allocator;
+}
+
 cmark_node* parse_within(const std::string& body, int options, std::chrono::milliseconds limit) {
   static std::once_flag once;
   std::call_once(once, [] { cmark_gfm_core_extensions_ensure_registered(); });

@@ -12,6 +12,7 @@
 #include <string>
 
 struct cmark_node;
+struct cmark_mem;
 
 namespace pp {
 
@@ -22,5 +23,10 @@ namespace pp {
 /// on and off in a table shared by every parser, so two parsers in parallel
 /// would miss each other's strikethrough, autolinks and tables.
 cmark_node* parse_within(const std::string& body, int options, std::chrono::milliseconds limit);
+
+/// The allocator of the trees parse_within() returns: a node made with it
+/// (cmark_node_new_with_mem) may hold their nodes, which cmark refuses to move
+/// under a node of another allocator.
+cmark_mem* parse_allocator();
 
 }  // namespace pp

@@ -213,6 +213,18 @@ I18nUpdateResult run_i18n_update(const std::filesystem::path& root, bool fix_plu
 /// articles up to date, stale, unstamped and missing.
 I18nStatsResult run_i18n_stats(const std::filesystem::path& root);
 
+/// `i18n extract --articles`: for each bundle with one source file, writes
+/// locales/articles/<section>/<slug>.pot from it (article_segments()), the
+/// ids of the template already there kept (assign_segment_ids()); unchanged
+/// bytes are not rewritten. `written` lists the templates, site-relative.
+I18nUpdateResult run_i18n_extract_articles(const std::filesystem::path& root);
+
+/// `i18n update --articles`: merges each bundle's template into
+/// locales/<lang>/articles/<section>/<slug>.po for every other language
+/// (merge_article_catalog()); a catalog is created for a language the bundle
+/// has no Markdown translation in. All are merged before any is written.
+I18nUpdateResult run_i18n_update_articles(const std::filesystem::path& root);
+
 /// Records the current source digest in each translation FILE (atomic writes;
 /// a file that is not a translation, or cannot be parsed, is an error and is
 /// left as it was). A translation whose body is still the source's, byte for

@@ -1,0 +1,289 @@
+#include "content/segments.h"
+
+#include <cmark-gfm.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+
+#include "content/bounded_parse.h"
+#include "content/markdown.h"
+
+namespace pp {
+
+const char* segment_kind_name(SegmentKind kind) {
+  switch (kind) {
+    case SegmentKind::field:
+      return "";
+    case SegmentKind::heading:
+      return "heading";
+    case SegmentKind::paragraph:
+      return "paragraph";
+    case SegmentKind::item:
+      return "item";
+    case SegmentKind::quote:
+      return "quote";
+    case SegmentKind::cell:
+      return "cell";
+    case SegmentKind::footnote:
+      return "footnote";
+    case SegmentKind::alt:
+      return "alt";
+  }
+  return "";
+}
+
+namespace {
+
+// The renderer escapes what could be Markdown inside {{fig:…}} tokens
+// ("models\_tested"); a token is ours, and is kept as it was written.
+std::string unescape_tokens(const std::string& md) {
+  std::string out;
+  out.reserve(md.size());
+  std::size_t i = 0;
+  for (std::size_t open; (open = md.find("{{", i)) != std::string::npos;) {
+    const auto close = md.find("}}", open + 2);
+    if (close == std::string::npos) break;
+    out.append(md, i, open - i);
+    for (std::size_t j = open; j < close + 2; ++j) {
+      if (md[j] == '\\' && j + 1 < close && std::ispunct(static_cast<unsigned char>(md[j + 1])))
+        ++j;
+      out += md[j];
+    }
+    i = close + 2;
+  }
+  out.append(md, i, std::string::npos);
+  return out;
+}
+
+// The inline content of a block as CommonMark, on one line (soft breaks as
+// spaces, so that re-wrapping a paragraph is not a change): the children are
+// moved under a paragraph of their own, rendered by cmark-gfm, and moved back.
+std::string inline_markdown(cmark_node* block) {
+  cmark_node* para = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, parse_allocator());
+  while (cmark_node* c = cmark_node_first_child(block))
+    if (!cmark_node_append_child(para, c)) break;
+  char* rendered = cmark_render_commonmark(para, CMARK_OPT_NOBREAKS, 0);
+  while (cmark_node* c = cmark_node_first_child(para))
+    if (!cmark_node_append_child(block, c)) break;
+  cmark_node_free(para);
+  std::string out = rendered ? rendered : "";
+  // The renderer allocates its result with the tree's allocator.
+  parse_allocator()->free(rendered);
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return unescape_tokens(out);
+}
+
+// True when `text` holds a letter or a digit once {{…}} tokens are taken out.
+bool has_words(const std::string& text) {
+  std::string rest;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text.compare(i, 2, "{{") == 0) {
+      const auto end = text.find("}}", i + 2);
+      if (end != std::string::npos) {
+        i = end + 2;
+        continue;
+      }
+    }
+    rest += text[i++];
+  }
+  for (int32_t i = 0; i < static_cast<int32_t>(rest.size());) {
+    UChar32 c;
+    U8_NEXT(rest.data(), i, static_cast<int32_t>(rest.size()), c);
+    if (c > 0 && u_isalnum(c)) return true;
+  }
+  return false;
+}
+
+// The words of a block a reader sees: its text, leaving out code, and links
+// whose text is their address (bare and <…> URLs).
+std::string words_of(cmark_node* block) {
+  std::string out;
+  cmark_iter* it = cmark_iter_new(block);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    cmark_node* n = cmark_iter_get_node(it);
+    if (ev != CMARK_EVENT_ENTER) continue;
+    const auto type = cmark_node_get_type(n);
+    if (type == CMARK_NODE_LINK) {
+      const char* url = cmark_node_get_url(n);
+      const std::string text = node_text(n);
+      if (url && (text == url || "mailto:" + text == url)) {
+        out += ' ';
+        // Skip the link's own text.
+        while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
+          if (ev == CMARK_EVENT_EXIT && cmark_iter_get_node(it) == n) break;
+        if (ev == CMARK_EVENT_DONE) break;
+        continue;
+      }
+    }
+    if (type == CMARK_NODE_TEXT) {
+      if (const char* lit = cmark_node_get_literal(n)) out += lit;
+    } else {
+      out += ' ';
+    }
+  }
+  cmark_iter_free(it);
+  return out;
+}
+
+// The image a paragraph holds and nothing else (white space aside), or nullptr.
+cmark_node* lone_image(cmark_node* para) {
+  cmark_node* image = nullptr;
+  for (cmark_node* c = cmark_node_first_child(para); c; c = cmark_node_next(c)) {
+    const auto type = cmark_node_get_type(c);
+    if (type == CMARK_NODE_IMAGE && !image) {
+      image = c;
+    } else if (type == CMARK_NODE_TEXT) {
+      const char* lit = cmark_node_get_literal(c);
+      if (lit && std::string(lit).find_first_not_of(" \t") != std::string::npos) return nullptr;
+    } else if (type != CMARK_NODE_SOFTBREAK) {
+      return nullptr;
+    }
+  }
+  return image;
+}
+
+SegmentKind paragraph_kind(cmark_node* para) {
+  for (cmark_node* p = cmark_node_parent(para); p; p = cmark_node_parent(p)) {
+    const auto type = cmark_node_get_type(p);
+    if (type == CMARK_NODE_FOOTNOTE_DEFINITION) return SegmentKind::footnote;
+    if (type == CMARK_NODE_ITEM) return SegmentKind::item;
+    if (type == CMARK_NODE_BLOCK_QUOTE) return SegmentKind::quote;
+  }
+  return SegmentKind::paragraph;
+}
+
+void add_field(std::vector<Segment>& out, const char* key,
+               const std::optional<Located<std::string>>& value) {
+  if (value && !value->value.empty())
+    out.push_back({SegmentKind::field, key, value->value, value->where.line, key});
+}
+
+}  // namespace
+
+std::vector<Segment> article_segments(const Article& a) {
+  std::vector<Segment> out;
+  add_field(out, "title", a.own.title);
+  add_field(out, "summary", a.own.summary);
+  add_field(out, "verdict", a.own.verdict);
+  if (a.own.cover && !a.own.cover->alt.empty())
+    out.push_back(
+        {SegmentKind::field, "cover.alt", a.own.cover->alt, a.own.cover->where.line, "cover.alt"});
+
+  cmark_node* root =
+      parse_within(a.body, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
+  if (!root) return out;
+  cmark_consolidate_text_nodes(root);
+  std::string heading;  // the text of the heading above
+  cmark_iter* it = cmark_iter_new(root);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* n = cmark_iter_get_node(it);
+    const auto type = cmark_node_get_type(n);
+    const char* type_name = cmark_node_get_type_string(n);
+    const int line = a.body_first_line + cmark_node_get_start_line(n) - 1;
+    const std::string under = heading.empty() ? "" : "under \"" + heading + "\"";
+    if (type == CMARK_NODE_HEADING) {
+      heading = node_text(n);
+      if (has_words(words_of(n)))
+        out.push_back({SegmentKind::heading, "", inline_markdown(n), line,
+                       "heading, level " + std::to_string(cmark_node_get_heading_level(n))});
+    } else if (type == CMARK_NODE_PARAGRAPH) {
+      if (cmark_node* image = lone_image(n)) {
+        const std::string alt = node_text(image);
+        if (has_words(alt))
+          out.push_back(
+              {SegmentKind::alt, "", inline_markdown(image), line,
+               "image " + std::string(cmark_node_get_url(image) ? cmark_node_get_url(image) : "") +
+                   (under.empty() ? "" : ", " + under)});
+      } else if (has_words(words_of(n))) {
+        out.push_back({paragraph_kind(n), "", inline_markdown(n), line, under});
+      }
+    } else if (type_name && std::strcmp(type_name, "table_cell") == 0) {
+      if (has_words(words_of(n)))
+        out.push_back({SegmentKind::cell, "", inline_markdown(n), line, under});
+    }
+  }
+  cmark_iter_free(it);
+  cmark_node_free(root);
+  return out;
+}
+
+namespace {
+
+// The number at the end of a body segment's id ("paragraph-12" → 12), or 0.
+int id_number(const std::string& id) {
+  const auto dash = id.rfind('-');
+  if (dash == std::string::npos) return 0;
+  return std::atoi(id.c_str() + dash + 1);
+}
+
+}  // namespace
+
+void assign_segment_ids(std::vector<Segment>& segments, const std::vector<Segment>& previous) {
+  std::vector<Segment*> now;
+  std::vector<const Segment*> before;
+  for (auto& s : segments)
+    if (s.kind != SegmentKind::field) now.push_back(&s);
+  int next = 1;
+  for (const auto& s : previous)
+    if (s.kind != SegmentKind::field) {
+      before.push_back(&s);
+      next = std::max(next, id_number(s.id) + 1);
+    }
+  auto same = [](const Segment* a, const Segment* b) {
+    return a->kind == b->kind && a->text == b->text;
+  };
+  // Longest common subsequence of unchanged blocks; beyond a size where the
+  // table would be large, blocks are matched in order instead.
+  const std::size_t n = now.size(), m = before.size();
+  std::vector<std::pair<std::size_t, std::size_t>> kept;  // (now, before) pairs, in order
+  if (n * m <= 4'000'000) {
+    std::vector<std::vector<unsigned>> t(n + 1, std::vector<unsigned>(m + 1, 0));
+    for (std::size_t i = n; i-- > 0;)
+      for (std::size_t j = m; j-- > 0;)
+        t[i][j] =
+            same(now[i], before[j]) ? t[i + 1][j + 1] + 1 : std::max(t[i + 1][j], t[i][j + 1]);
+    for (std::size_t i = 0, j = 0; i < n && j < m;) {
+      if (same(now[i], before[j])) {
+        kept.push_back({i++, j++});
+      } else if (t[i + 1][j] >= t[i][j + 1]) {
+        ++i;
+      } else {
+        ++j;
+      }
+    }
+  } else {
+    for (std::size_t i = 0, j = 0; i < n && j < m; ++i)
+      if (same(now[i], before[j])) kept.push_back({i, j++});
+  }
+  // Between two unchanged blocks, the changed ones take the vanished ids of
+  // their kind, in order.
+  std::size_t i = 0, j = 0;
+  kept.push_back({n, m});
+  for (const auto& [ki, kj] : kept) {
+    std::size_t bj = j;
+    for (; i < ki; ++i) {
+      while (bj < kj && before[bj]->kind != now[i]->kind) ++bj;
+      if (bj < kj) {
+        now[i]->id = before[bj++]->id;
+      } else {
+        now[i]->id.clear();
+      }
+    }
+    if (ki < n) now[ki]->id = before[kj]->id;
+    i = ki + 1;
+    j = kj + 1;
+  }
+  for (auto* s : now)
+    if (s->id.empty())
+      s->id = std::string(segment_kind_name(s->kind)) + "-" + std::to_string(next++);
+}
+
+}  // namespace pp

@@ -1,0 +1,157 @@
+// `i18n extract --articles` and `i18n update --articles`: article bodies in
+// catalogs (docs/translators.md, "Articles in catalogs").
+#include "config/config.h"
+#include "content/content.h"
+#include "content/segments.h"
+#include "core/file_io.h"
+#include "core/limits.h"
+#include "core/safe_fs.h"
+#include "driver/driver.h"
+#include "l10n/article_catalog.h"
+#include "l10n/l10n.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The bytes of site file `rel`: nullopt when it does not exist; an i18n/read
+// error (and nullopt) when it is reached through a link or cannot be read.
+std::optional<std::string> read_site_file(const fs::path& root, const std::string& rel,
+                                          bool& failed, DiagnosticSink& sink) {
+  failed = false;
+  if (const std::string link = link_on_way(root, rel); !link.empty()) {
+    sink.error({rel, 0, 0}, "i18n/read",
+               "cannot read: " + link +
+                   " is a link or a special file; polypress does not "
+                   "read through it");
+    failed = true;
+    return std::nullopt;
+  }
+  if (file_kind(root / rel) == FileKind::missing) return std::nullopt;
+  const ReadResult r = read_file(root / rel, kMaxCatalogBytes);
+  if (!r.ok) {
+    sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + r.error);
+    failed = true;
+    return std::nullopt;
+  }
+  return r.bytes;
+}
+
+// Writes `bytes` to site file `rel` unless a link is on the way.
+WriteOutcome write_site_file(const fs::path& root, const std::string& rel, const std::string& bytes,
+                             DiagnosticSink& sink) {
+  if (const std::string link = link_on_way(root, rel); !link.empty()) {
+    sink.error({rel, 0, 0}, "emit/write",
+               "cannot write: " + link +
+                   " is a link or a special file; polypress does not "
+                   "write through it");
+    return WriteOutcome::failed;
+  }
+  std::string error;
+  const WriteOutcome w = write_file_atomic(root / rel, bytes, error);
+  if (w == WriteOutcome::failed) sink.error({rel, 0, 0}, "emit/write", "cannot write: " + error);
+  return w;
+}
+
+// Loads the configuration and the bundles (their findings reported only with
+// `report_content`); nullopt (the result stopped) when the configuration is
+// unusable.
+std::optional<std::pair<SiteConfig, Corpus>> load_site(const fs::path& root, CommandResult& result,
+                                                       bool report_content) {
+  auto config = load_site_config(root, result.diagnostics);
+  if (!config) {
+    result.stop(ErrorKind::configuration);
+    return std::nullopt;
+  }
+  DiagnosticSink content;
+  Corpus corpus = load_corpus(root, *config, content);
+  if (report_content) result.diagnostics.merge(content);
+  return std::make_pair(std::move(*config), std::move(corpus));
+}
+
+}  // namespace
+
+I18nUpdateResult run_i18n_extract_articles(const fs::path& root) {
+  I18nUpdateResult result;
+  DiagnosticSink& sink = result.diagnostics;
+  // An article with errors is not extracted, and says why.
+  auto site = load_site(root, result, true);
+  if (!site) return result;
+  for (const auto& b : site->second.bundles) {
+    const Article* source = b.source();
+    if (!source) continue;
+    auto full = read_article_body(root, *source, sink);
+    if (!full) continue;
+    std::vector<Segment> segments = article_segments(*full);
+    const std::string rel = article_pot_rel(b.id());
+    bool failed = false;
+    const auto old = read_site_file(root, rel, failed, sink);
+    if (failed) continue;
+    assign_segment_ids(segments, old ? template_segments(*old) : std::vector<Segment>{});
+    std::string error;
+    const auto pot = format_article_pot(b.id(), source->path, segments, error);
+    if (!pot) {
+      sink.error({rel, 0, 0}, "emit/write", "cannot write: " + error);
+      continue;
+    }
+    const WriteOutcome w = write_site_file(root, rel, *pot, sink);
+    if (w == WriteOutcome::failed) continue;
+    result.catalogs.push_back({rel,
+                               !old                         ? CatalogWritten::created
+                               : w == WriteOutcome::written ? CatalogWritten::updated
+                                                            : CatalogWritten::unchanged,
+                               std::nullopt});
+  }
+  return result;
+}
+
+I18nUpdateResult run_i18n_update_articles(const fs::path& root) {
+  I18nUpdateResult result;
+  DiagnosticSink& sink = result.diagnostics;
+  // Catalogs are merged whatever the articles' own findings (validate's).
+  auto site = load_site(root, result, false);
+  if (!site) return result;
+  const auto& [config, corpus] = *site;
+  struct Merged {
+    std::string rel, text;
+    bool created;
+  };
+  std::vector<Merged> merged;
+  int templates = 0;
+  for (const auto& b : corpus.bundles) {
+    if (!b.source()) continue;
+    const std::string pot_rel = article_pot_rel(b.id());
+    bool failed = false;
+    const auto pot = read_site_file(root, pot_rel, failed, sink);
+    if (!pot) continue;
+    ++templates;
+    for (const auto& lang : config.languages) {
+      if (lang.code == b.source_lang) continue;
+      const std::string rel = article_po_rel(lang.code, b.id());
+      const auto old = read_site_file(root, rel, failed, sink);
+      if (failed || (!old && b.articles.count(lang.code))) continue;
+      auto text = merge_article_catalog(old ? &*old : nullptr, *pot, lang, rel, pot_rel, sink);
+      if (text) merged.push_back({rel, std::move(*text), !old});
+    }
+  }
+  if (templates == 0 && !sink.has_errors())
+    sink.error({"locales/articles", 0, 0}, "i18n/missing-pot",
+               "there is no article template to merge; run polypress i18n extract --articles "
+               "first");
+  // A catalog msgmerge rejects stops the run before any file is touched.
+  if (sink.has_errors()) return result;
+  for (const auto& m : merged) {
+    const WriteOutcome w = write_site_file(root, m.rel, m.text, sink);
+    if (w == WriteOutcome::failed) continue;
+    result.catalogs.push_back({m.rel,
+                               m.created                    ? CatalogWritten::created
+                               : w == WriteOutcome::written ? CatalogWritten::updated
+                                                            : CatalogWritten::unchanged,
+                               catalog_stats_of(m.text)});
+  }
+  return result;
+}
+
+}  // namespace pp

@@ -1,0 +1,160 @@
+#include "l10n/article_catalog.h"
+
+#include <map>
+#include <set>
+
+#include "core/process.h"
+#include "core/site_layout.h"
+#include "l10n/gettext_po.h"
+#include "l10n/l10n.h"
+
+namespace pp {
+
+std::string article_pot_rel(const std::string& bundle_id) {
+  return "locales/articles/" + bundle_id + ".pot";
+}
+
+std::string article_po_rel(const std::string& lang, const std::string& bundle_id) {
+  return "locales/" + lang + "/articles/" + bundle_id + ".po";
+}
+
+std::optional<std::string> format_article_pot(const std::string& bundle_id,
+                                              const std::string& source_path,
+                                              const std::vector<Segment>& segments,
+                                              std::string& error) {
+  std::vector<PoMessage> messages;
+  PoMessage header;
+  header.comments = "The text of " + source_path +
+                    ", block by block.\nWritten by `polypress i18n extract --articles`; "
+                    "translators edit " +
+                    article_po_rel("<lang>", bundle_id) + ".\n";
+  header.msgstr = "Project-Id-Version: " + bundle_id +
+                  "\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
+                  "Content-Transfer-Encoding: 8bit\n";
+  messages.push_back(std::move(header));
+  for (const auto& s : segments) {
+    PoMessage m;
+    m.context = s.id;
+    m.msgid = s.text;
+    m.notes = s.note;
+    m.references.emplace_back(source_path, s.line);
+    messages.push_back(std::move(m));
+  }
+  return write_po_messages(messages, error);
+}
+
+std::vector<Segment> template_segments(const std::string& pot) {
+  std::string error;
+  const auto messages = read_po_messages(pot, error);
+  std::vector<Segment> out;
+  if (!messages) return out;
+  for (const auto& m : *messages) {
+    if (m.msgid.empty() || m.obsolete) continue;
+    Segment s;
+    s.id = m.context;
+    s.text = m.msgid;
+    s.kind = SegmentKind::field;
+    for (SegmentKind k :
+         {SegmentKind::heading, SegmentKind::paragraph, SegmentKind::item, SegmentKind::quote,
+          SegmentKind::cell, SegmentKind::footnote, SegmentKind::alt})
+      if (s.id.starts_with(std::string(segment_kind_name(k)) + "-")) s.kind = k;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+namespace {
+
+// The header of a new catalog: the template's, with the language and its
+// plural forms (no entry has plural forms; editors still ask for them).
+std::string new_catalog_header(const std::string& pot_header, const LanguageConfig& lang) {
+  std::string gettext_lang = lang.code;
+  for (char& c : gettext_lang)
+    if (c == '-') c = '_';
+  return pot_header + "Language: " + gettext_lang +
+         "\nPlural-Forms: " + gettext_plural_forms(lang.locale.empty() ? lang.code : lang.locale) +
+         "\n";
+}
+
+// Entries of `old` whose id the template gives a new text take that text,
+// fuzzy, the translated text kept as `#|` (msgmerge then matches them
+// exactly). An obsolete entry comes back the same way.
+void follow_changed_texts(std::vector<PoMessage>& old, const std::vector<PoMessage>& pot) {
+  std::map<std::string, const PoMessage*> by_id;
+  for (const auto& m : pot)
+    if (!m.msgid.empty()) by_id[m.context] = &m;
+  std::set<std::pair<std::string, std::string>> present;
+  for (const auto& m : old)
+    if (!m.obsolete) present.insert({m.context, m.msgid});
+  for (auto& m : old) {
+    const auto it = by_id.find(m.context);
+    if (m.msgid.empty() || m.msgstr.empty() || it == by_id.end()) continue;
+    if (it->second->msgid == m.msgid || present.count({m.context, it->second->msgid})) continue;
+    // Already fuzzy: `#|` stays the text the translation was made for.
+    if (!m.fuzzy || m.previous_msgid.empty()) m.previous_msgid = m.msgid;
+    m.msgid = it->second->msgid;
+    m.fuzzy = true;
+    m.obsolete = false;
+    present.insert({m.context, m.msgid});
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> merge_article_catalog(const std::string* old, const std::string& pot,
+                                                 const LanguageConfig& lang, const std::string& rel,
+                                                 const std::string& pot_rel, DiagnosticSink& sink) {
+  std::string error;
+  const auto pot_messages = read_po_messages(pot, error);
+  if (!pot_messages || pot_messages->empty() || !pot_messages->front().msgid.empty()) {
+    sink.error({pot_rel, 0, 0}, "i18n/syntax",
+               "not a catalog template: " + (error.empty() ? "no header" : error));
+    return std::nullopt;
+  }
+  std::string input;
+  if (old) {
+    // msgmerge judges the catalog first, with its own located messages.
+    const ProcessResult check = run_process_with_input({"msgfmt", "-o", "/dev/null", "-"}, old);
+    if (check.exit_code != 0) {
+      report_gettext_errors(check.err, {{"<stdin>", rel}, {"-", rel}}, "i18n/syntax", sink);
+      return std::nullopt;
+    }
+    auto messages = read_po_messages(*old, error);
+    if (!messages) {
+      sink.error({rel, 0, 0}, "i18n/syntax", "cannot read the catalog: " + error);
+      return std::nullopt;
+    }
+    follow_changed_texts(*messages, *pot_messages);
+    const auto text = write_po_messages(*messages, error);
+    if (!text) {
+      sink.error({rel, 0, 0}, "i18n/syntax", "cannot write the catalog: " + error);
+      return std::nullopt;
+    }
+    input = *text;
+  } else {
+    PoMessage header = pot_messages->front();
+    header.msgstr = new_catalog_header(header.msgstr, lang);
+    const auto text = write_po_messages({header}, error);
+    if (!text) return std::nullopt;
+    input = *text;
+  }
+  // The catalog from memory, the template on standard input: msgmerge opens
+  // no file of the site.
+  MemoryFile def(true);
+  if (!def.ok() || !def.write_all(input)) {
+    sink.error({rel, 0, 0}, "i18n/read", "cannot hold the catalog in memory");
+    return std::nullopt;
+  }
+  const ProcessResult r = run_process_with_input(
+      {"msgmerge", "--quiet", "--previous", "-o", "-", def.path(), "-"}, &pot);
+  if (r.exit_code == 0) return r.out;
+  if (r.exit_code < 0 && r.err.find("msgmerge") == 0) {
+    sink.error({rel, 0, 0}, "i18n/msgfmt", "cannot run msgmerge (install gettext)");
+    return std::nullopt;
+  }
+  report_gettext_errors(r.err, {{def.path(), rel}, {"<stdin>", pot_rel}, {"-", pot_rel}},
+                        "i18n/syntax", sink);
+  return std::nullopt;
+}
+
+}  // namespace pp

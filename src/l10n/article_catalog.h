@@ -1,0 +1,44 @@
+#pragma once
+// Article bodies in catalogs (docs/translators.md, "Articles in catalogs"):
+// one template per bundle from its source file, one catalog per language.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "content/segments.h"
+#include "core/diagnostic.h"
+
+namespace pp {
+
+/// "locales/articles/<section>/<slug>.pot"
+std::string article_pot_rel(const std::string& bundle_id);
+/// "locales/<lang>/articles/<section>/<slug>.po"
+std::string article_po_rel(const std::string& lang, const std::string& bundle_id);
+
+/// The template of bundle `bundle_id` whose source file is `source_path`:
+/// a header, then one entry per segment — `#.` its note, `#:` its line,
+/// msgctxt its id — written by libgettextpo. Nullopt with `error` when the
+/// library refuses it.
+std::optional<std::string> format_article_pot(const std::string& bundle_id,
+                                              const std::string& source_path,
+                                              const std::vector<Segment>& segments,
+                                              std::string& error);
+
+/// The segments a template holds (ids, texts and kinds), for
+/// assign_segment_ids(); empty when `pot` is not a readable catalog.
+std::vector<Segment> template_segments(const std::string& pot);
+
+/// A language's catalog of an article merged with its template (`pot`,
+/// checked): an entry whose id the template has with a changed text keeps
+/// its translation, fuzzy, with the text it translated as `#|` — however
+/// much the text changed — then GNU msgmerge --previous does the rest (new
+/// entries untranslated, vanished ones obsolete). `old` nullptr: a new
+/// catalog with the language's header. Problems are errors at `rel` (or at
+/// `pot_rel`).
+std::optional<std::string> merge_article_catalog(const std::string* old, const std::string& pot,
+                                                 const LanguageConfig& lang, const std::string& rel,
+                                                 const std::string& pot_rel, DiagnosticSink& sink);
+
+}  // namespace pp

@@ -1,0 +1,147 @@
+// Article bodies in catalogs: `i18n extract --articles` and `i18n update
+// --articles` on the sample site (docs/translators.md, "Articles in catalogs").
+#include <gtest/gtest.h>
+
+#include "core/process.h"
+#include "support/temp_site.h"
+
+namespace pp {
+
+namespace fs = std::filesystem;
+using test::run_polypress;
+
+namespace {
+
+const char* kBundle = "analysis/small-models-on-laptops";  // no Arabic translation
+
+fs::path sample_copy(const test::TempDir& dir) {
+  for (const char* part : {"content", "locales", "pipeline"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  return dir.path();
+}
+
+// Fills every empty msgstr of a catalog with "T<n>" (n counts entries).
+void translate_all(const fs::path& po) {
+  std::string text = test::read_text(po);
+  int n = 0;
+  for (std::size_t at = 0; (at = text.find("\nmsgstr \"\"\n", at)) != std::string::npos;) {
+    // The header's msgstr continues on the next lines; the others are empty.
+    if (text.compare(at + 11, 1, "\"") == 0) {
+      at += 11;
+      continue;
+    }
+    const std::string t = "\nmsgstr \"T" + std::to_string(++n) + "\"\n";
+    text.replace(at, 11, t);
+    at += t.size();
+  }
+  test::write_text(po.parent_path(), po.filename().string(), text);
+}
+
+// What a gettext tool prints for `args`, which must succeed.
+std::string tool(const std::vector<std::string>& args) {
+  const ProcessResult r = run_process(args);
+  EXPECT_EQ(r.exit_code, 0) << args[0] << ": " << r.err;
+  return r.out;
+}
+
+}  // namespace
+
+TEST(ArticleCatalogs, ExtractWritesATemplatePerBundleThatGettextToolsKeepAsItIs) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  auto r = run_polypress({"-C", site.string(), "i18n", "extract", "--articles"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("locales/articles/reviews/ollama.pot: created\n"), std::string::npos);
+  const fs::path pot = site / "locales/articles/reviews/ollama.pot";
+  const std::string text = test::read_text(pot);
+  EXPECT_NE(text.find("#. heading, level 2\n"
+                      "#: content/reviews/ollama/index.en.md:26\n"
+                      "msgctxt \"heading-4\"\n"
+                      "msgid \"Pricing\"\n"
+                      "msgstr \"\"\n"),
+            std::string::npos);
+  // Tokens stay whole, never escaped as Markdown.
+  EXPECT_NE(text.find("{{fig:models_tested}}"), std::string::npos);
+  // msgfmt accepts it; msgcat and msgmerge write it back unchanged.
+  tool({"msgfmt", "--check", "-o", "/dev/null", pot.string()});
+  EXPECT_EQ(tool({"msgcat", pot.string()}), text);
+  EXPECT_EQ(tool({"msgmerge", "--quiet", "-o", "-", pot.string(), pot.string()}), text);
+  // Nothing changed: nothing rewritten.
+  r = run_polypress({"-C", site.string(), "i18n", "extract", "--articles"});
+  EXPECT_NE(r.out.find("locales/articles/reviews/ollama.pot: unchanged\n"), std::string::npos);
+  EXPECT_EQ(test::read_text(pot), text);
+}
+
+// The issue's walk: a language with only a catalog; one paragraph of the
+// English source edited and one inserted; `update --articles` makes exactly
+// the edited one fuzzy (its old text as #|) and the new one untranslated.
+TEST(ArticleCatalogs, AnEditedBlockTurnsFuzzyAndANewOneIsUntranslated) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  auto r = run_polypress({"-C", site.string(), "i18n", "update", "--articles"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Only where a language has no Markdown translation.
+  EXPECT_EQ(r.out,
+            "locales/ar/articles/analysis/small-models-on-laptops.po: created, 0 translated, "
+            "0 fuzzy, 12 untranslated, 0 obsolete\n");
+  const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
+  EXPECT_NE(test::read_text(po).find("\"Language: ar\\n\"\n"), std::string::npos);
+  translate_all(po);
+  tool({"msgfmt", "--check", "-o", "/dev/null", po.string()});
+
+  const fs::path md = site / "content" / kBundle / "index.en.md";
+  std::string source = test::read_text(md);
+  source.replace(source.find("short contexts."), 15, "short contexts only.");
+  source.replace(source.find("## Where it falls short\n"), 24,
+                 "## Where it falls short\n\nA paragraph that is new.\n");
+  test::write_text(md.parent_path(), "index.en.md", source);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  r = run_polypress({"-C", site.string(), "i18n", "update", "--articles"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "locales/ar/articles/analysis/small-models-on-laptops.po: updated, 11 translated, "
+            "1 fuzzy, 1 untranslated, 0 obsolete\n");
+  const std::string text = test::read_text(po);
+  EXPECT_NE(text.find("#, fuzzy\n"
+                      "#| msgid \"8 GB of memory: 3B models, short contexts.\"\n"
+                      "msgctxt \"item-4\"\n"
+                      "msgid \"8 GB of memory: 3B models, short contexts only.\"\n"
+                      "msgstr \"T"),
+            std::string::npos);
+  EXPECT_NE(
+      text.find("msgctxt \"paragraph-10\"\nmsgid \"A paragraph that is new.\"\nmsgstr \"\"\n"),
+      std::string::npos);
+  // The catalog as Poedit and Weblate see it: gettext's tools keep it as it is.
+  EXPECT_EQ(tool({"msgcat", po.string()}), text);
+  // Updated again with nothing changed: the same bytes.
+  r = run_polypress({"-C", site.string(), "i18n", "update", "--articles"});
+  EXPECT_NE(r.out.find(": unchanged, 11 translated, 1 fuzzy, 1 untranslated"), std::string::npos);
+  EXPECT_EQ(test::read_text(po), text);
+}
+
+TEST(ArticleCatalogs, NothingIsReadOrWrittenThroughALink) {
+  test::TempDir dir, elsewhere;
+  const fs::path site = sample_copy(dir);
+  fs::create_symlink(elsewhere.path(), site / "locales/articles");
+  auto r = run_polypress({"-C", site.string(), "i18n", "extract", "--articles"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("locales/articles/analysis/small-models-on-laptops.pot: error: "
+                       "cannot read: locales/articles is a link or a special file; polypress "
+                       "does not read through it [i18n/read]"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_empty(elsewhere.path()));
+}
+
+TEST(ArticleCatalogs, UpdateNeedsTemplates) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  const auto r = run_polypress({"-C", site.string(), "i18n", "update", "--articles"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "locales/articles: error: there is no article template to merge; run polypress i18n "
+            "extract --articles first [i18n/missing-pot]\n");
+}
+
+}  // namespace pp

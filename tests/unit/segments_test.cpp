@@ -1,0 +1,113 @@
+// The segments of an article offered to translators, and their ids across
+// edits (content/segments.h).
+#include "content/segments.h"
+
+#include <gtest/gtest.h>
+
+namespace pp {
+
+namespace {
+
+const char* kArticle =
+    "---\n"
+    "title: \"A title\"\n"
+    "type: news\n"
+    "date: 2026-01-05\n"
+    "summary: \"A summary.\"\n"
+    "verdict: \"A verdict.\"\n"
+    "---\n"
+    "First paragraph with **bold**, a [link](/reviews/x) and\n"
+    "a second line; {{fig:users_total}} users.\n"
+    "\n"
+    "## Install *it*\n"
+    "\n"
+    "- one item\n"
+    "- another\n"
+    "\n"
+    "> quoted words\n"
+    "\n"
+    "```\n"
+    "code is not offered\n"
+    "```\n"
+    "\n"
+    "https://only.example/a-url\n"
+    "\n"
+    "{{fig:users_total}}\n"
+    "\n"
+    "| Name | Value |\n"
+    "|---|---|\n"
+    "| speed | `42` |\n"
+    "\n"
+    "![A chart of speed](chart.png)\n"
+    "\n"
+    "Text with a note[^n].\n"
+    "\n"
+    "[^n]: The note itself.\n";
+
+std::vector<Segment> segments_of(const std::string& text) {
+  DiagnosticSink sink;
+  auto a = parse_article("content/news/x/index.en.md", "en", text, sink);
+  EXPECT_TRUE(a.has_value());
+  return a ? article_segments(*a) : std::vector<Segment>{};
+}
+
+std::string summary(const std::vector<Segment>& segments) {
+  std::string out;
+  for (const auto& s : segments)
+    out += (s.id.empty() ? std::string(segment_kind_name(s.kind)) : s.id) + " " +
+           std::to_string(s.line) + " [" + s.note + "] " + s.text + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST(Segments, FieldsThenEveryTranslatableBlockInOrder) {
+  auto segments = segments_of(kArticle);
+  assign_segment_ids(segments, {});
+  EXPECT_EQ(summary(segments),
+            "title 2 [title] A title\n"
+            "summary 5 [summary] A summary.\n"
+            "verdict 6 [verdict] A verdict.\n"
+            "paragraph-1 8 [] First paragraph with **bold**, a [link](/reviews/x) and a second "
+            "line; {{fig:users_total}} users.\n"
+            "heading-2 11 [heading, level 2] Install *it*\n"
+            "item-3 13 [under \"Install it\"] one item\n"
+            "item-4 14 [under \"Install it\"] another\n"
+            "quote-5 16 [under \"Install it\"] quoted words\n"
+            "cell-6 26 [under \"Install it\"] Name\n"
+            "cell-7 26 [under \"Install it\"] Value\n"
+            "cell-8 28 [under \"Install it\"] speed\n"
+            "alt-9 30 [image chart.png, under \"Install it\"] A chart of speed\n"
+            "paragraph-10 32 [under \"Install it\"] Text with a note[^n].\n"
+            "footnote-11 34 [under \"Install it\"] The note itself.\n");
+}
+
+TEST(Segments, IdsStayWithTheirBlocksAcrossEdits) {
+  auto before = segments_of(kArticle);
+  assign_segment_ids(before, {});
+  std::string edited = kArticle;
+  // One block edited in place, one inserted before it, one removed.
+  edited.replace(edited.find("- another"), 9, "- another one");
+  edited.replace(edited.find("- one item"), 10, "- zero item\n- one item");
+  edited.replace(edited.find("> quoted words\n\n"), 16, "");
+  auto after = segments_of(edited);
+  assign_segment_ids(after, before);
+  std::string ids;
+  for (const auto& s : after) ids += s.id + " ";
+  // "zero item" is new (12, after the highest id so far); "another one"
+  // keeps item-4; quote-5 is gone.
+  EXPECT_EQ(ids,
+            "title summary verdict paragraph-1 heading-2 item-12 item-3 item-4 cell-6 cell-7 "
+            "cell-8 alt-9 paragraph-10 footnote-11 ");
+}
+
+TEST(Segments, AnEmptyBodyGivesOnlyItsFields) {
+  DiagnosticSink sink;
+  auto a = parse_article("content/news/x/index.en.md", "en", kArticle, sink);
+  ASSERT_TRUE(a.has_value());
+  a->body.clear();
+  auto segments = article_segments(*a);
+  EXPECT_EQ(segments.size(), 3u);
+}
+
+}  // namespace pp
