@@ -320,6 +320,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
       if (c.fallback != "omit" && c.fallback != "source")
         r.sink().error(location_of(t["fallback"], r.origin()), "config/value-type",
                        "'fallback' must be 'omit' or 'source'");
+      c.min_complete = r.integer(t, "min_complete", c.min_complete, 0, 100);
     }
   }
   c.paginate = static_cast<std::size_t>(r.integer(root, "paginate", 0, 0, 1000));

@@ -33,6 +33,9 @@ const std::vector<ConfigKey>& config_keys() {
       {"sections", "id", "slug", true, "`[a-z0-9]+(-[a-z0-9]+)*`, not `assets` or `tags`"},
       {"sections", "title", "string", true, "a msgid, translated by the catalogs"},
       {"translations", "fallback", "`omit` | `source`", false, "`omit`"},
+      {"translations", "min_complete", "integer 0–100", false,
+       "`50`: an article translated in a catalog (docs/translators.md §3) is published in that "
+       "language when at least this share (%) of its segments is translated"},
       {"newsletter", "from", "mailbox, at most 100 characters", true, ""},
       {"newsletter", "list_id", "string", true, "the List-Id header"},
       {"newsletter", "subscribe_url", "absolute http(s) URL", true, "the form's target"},

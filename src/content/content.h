@@ -143,6 +143,16 @@ struct Article {
   /// `markdown.raw_html: sanitize` (`raw_html`) and under `drop` and `error`
   /// (`raw_html_dropped`), in document order.
   std::vector<RawHtmlUse> raw_html, raw_html_dropped;
+  /// A translation assembled from a catalog (docs/translators.md §3), not
+  /// read from a Markdown file: `path` is the catalog, `body` the assembled
+  /// body, kept in memory.
+  struct Assembled {
+    std::string source_path;              ///< the source file it was assembled from
+    std::string source_lang, source_dir;  ///< the language of kept segments, its direction
+    std::vector<bool> kept;               ///< per body segment: the source's text stayed
+    int translated = 0, segments = 0;     ///< fields and blocks
+  };
+  std::optional<Assembled> assembled;
 };
 
 /// `content/<section>/<slug>/`: one article per language, other files copied.

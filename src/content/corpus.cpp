@@ -12,6 +12,7 @@
 #include "content/front_matter_split.h"
 #include "content/markdown.h"
 #include "content/markdown_guard.h"
+#include "content/segments.h"
 #include "core/file_io.h"
 #include "core/file_names.h"
 #include "core/safe_fs.h"
@@ -404,6 +405,18 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
 
 std::optional<Article> read_article_body(const fs::path& root, const Article& a,
                                          DiagnosticSink& sink) {
+  if (a.assembled) {
+    // Its body is in memory; the source's kept blocks are marked with their language.
+    Article full = a;
+    full.doc = parse_markdown(full.body);
+    if (!full.doc) {
+      sink.error({a.path, 0, 0}, "markdown/too-complex", kParseTooLong);
+      return std::nullopt;
+    }
+    mark_kept_segments(full.doc->root(), a.assembled->kept, a.assembled->source_lang,
+                       a.assembled->source_dir);
+    return full;
+  }
   const std::string stamp = file_stamp((root / a.path).string());
   const ReadResult file = read_file(root / a.path, kMaxFileBytes);
   DiagnosticSink ignored;  // what parsing finds was reported when it was loaded

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 
 #include "content/bounded_parse.h"
@@ -166,6 +167,56 @@ void add_field(std::vector<Segment>& out, const char* key,
 
 }  // namespace
 
+void visit_body_segments(cmark_node* root, int first_line,
+                         const std::function<void(Segment&, cmark_node*)>& visit) {
+  std::string heading;  // the text of the heading above
+  std::vector<std::pair<Segment, cmark_node*>> found;
+  cmark_iter* it = cmark_iter_new(root);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* n = cmark_iter_get_node(it);
+    const auto type = cmark_node_get_type(n);
+    const char* type_name = cmark_node_get_type_string(n);
+    const int line = first_line + cmark_node_get_start_line(n) - 1;
+    const std::string under = heading.empty() ? "" : "under \"" + heading + "\"";
+    Segment s;
+    cmark_node* container = nullptr;
+    if (type == CMARK_NODE_HEADING) {
+      heading = node_text(n);
+      if (has_words(words_of(n))) {
+        s = {SegmentKind::heading, "", "", line,
+             "heading, level " + std::to_string(cmark_node_get_heading_level(n))};
+        container = n;
+      }
+    } else if (type == CMARK_NODE_PARAGRAPH) {
+      if (cmark_node* image = lone_image(n)) {
+        if (has_words(node_text(image))) {
+          const char* url = cmark_node_get_url(image);
+          s = {SegmentKind::alt, "", "", line,
+               "image " + std::string(url ? url : "") + (under.empty() ? "" : ", " + under)};
+          container = image;
+        }
+      } else if (has_words(words_of(n))) {
+        s = {paragraph_kind(n), "", "", line, under};
+        container = n;
+      }
+    } else if (type_name && std::strcmp(type_name, "table_cell") == 0) {
+      if (has_words(words_of(n))) {
+        s = {SegmentKind::cell, "", "", line, under};
+        container = n;
+      }
+    }
+    if (!container) continue;
+    s.text = inline_markdown(container);
+    found.emplace_back(std::move(s), container);
+  }
+  cmark_iter_free(it);
+  // Visited once the walk is over: an iterator holds on to the next node,
+  // which a visit may replace.
+  for (auto& [s, container] : found) visit(s, container);
+}
+
 std::vector<Segment> article_segments(const Article& a) {
   std::vector<Segment> out;
   add_field(out, "title", a.own.title);
@@ -179,38 +230,8 @@ std::vector<Segment> article_segments(const Article& a) {
       parse_within(a.body, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
   if (!root) return out;
   cmark_consolidate_text_nodes(root);
-  std::string heading;  // the text of the heading above
-  cmark_iter* it = cmark_iter_new(root);
-  cmark_event_type ev;
-  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-    if (ev != CMARK_EVENT_ENTER) continue;
-    cmark_node* n = cmark_iter_get_node(it);
-    const auto type = cmark_node_get_type(n);
-    const char* type_name = cmark_node_get_type_string(n);
-    const int line = a.body_first_line + cmark_node_get_start_line(n) - 1;
-    const std::string under = heading.empty() ? "" : "under \"" + heading + "\"";
-    if (type == CMARK_NODE_HEADING) {
-      heading = node_text(n);
-      if (has_words(words_of(n)))
-        out.push_back({SegmentKind::heading, "", inline_markdown(n), line,
-                       "heading, level " + std::to_string(cmark_node_get_heading_level(n))});
-    } else if (type == CMARK_NODE_PARAGRAPH) {
-      if (cmark_node* image = lone_image(n)) {
-        const std::string alt = node_text(image);
-        if (has_words(alt))
-          out.push_back(
-              {SegmentKind::alt, "", inline_markdown(image), line,
-               "image " + std::string(cmark_node_get_url(image) ? cmark_node_get_url(image) : "") +
-                   (under.empty() ? "" : ", " + under)});
-      } else if (has_words(words_of(n))) {
-        out.push_back({paragraph_kind(n), "", inline_markdown(n), line, under});
-      }
-    } else if (type_name && std::strcmp(type_name, "table_cell") == 0) {
-      if (has_words(words_of(n)))
-        out.push_back({SegmentKind::cell, "", inline_markdown(n), line, under});
-    }
-  }
-  cmark_iter_free(it);
+  visit_body_segments(root, a.body_first_line,
+                      [&](Segment& s, cmark_node*) { out.push_back(std::move(s)); });
   cmark_node_free(root);
   return out;
 }

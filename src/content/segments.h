@@ -3,10 +3,14 @@
 // catalogs"): its translatable front matter fields, then one segment per
 // block of its cmark-gfm tree, with the block's inline Markdown as Markdown.
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "content/content.h"
+
+struct cmark_node;
 
 namespace pp {
 
@@ -39,6 +43,52 @@ struct Segment {
 /// `{{fig:…}}` tokens are not offered; body ids are left empty. Empty when
 /// the body does not parse within its bounds.
 std::vector<Segment> article_segments(const Article& a);
+
+/// Walks the body segments of a parsed tree in document order, as
+/// article_segments() finds them: `visit(segment, container)` gets the
+/// segment (its kind, text, file line counted from `first_line`, note; no id)
+/// and the node whose children are its inline content (a heading, paragraph,
+/// table cell or image). `visit` may replace those children.
+void visit_body_segments(cmark_node* root, int first_line,
+                         const std::function<void(Segment&, cmark_node*)>& visit);
+
+/// A body assembled from translated segments.
+struct AssembledBody {
+  std::string markdown;    ///< the body, as CommonMark
+  std::vector<bool> kept;  ///< per body segment, in order: true where the source text stayed
+  int translated = 0;      ///< body segments translated
+};
+
+/// `source`'s body (read) with each body segment replaced by
+/// `translation(segment)` — the segment's id set from `segments`, which are
+/// article_segments() of `source` with ids — when that gives one. A
+/// translation that is not one paragraph's inline content (a blank line, a
+/// list marker) is not used: its id is added to `refused`. Nullopt when the
+/// body does not parse within its bounds.
+std::optional<AssembledBody> assemble_body(
+    const Article& source, const std::vector<Segment>& segments,
+    const std::function<const std::string*(const Segment&)>& translation,
+    std::vector<std::string>& refused);
+
+/// The translation of `source` (its body read) into `lang`, assembled from
+/// the translations `translation(segment)` gives (`segments`: article_segments()
+/// of `source` with ids): title, summary, verdict and cover alt text where
+/// translated, every other field inherited, the body from assemble_body().
+/// It names `path` (the catalog) with `stamp`, and says what it kept of the
+/// source (Article::assembled, `source_dir` its direction). Nullopt when the
+/// body does not parse.
+std::optional<Article> assembled_translation(
+    const Article& source, const std::vector<Segment>& segments,
+    const std::function<const std::string*(const Segment&)>& translation, const std::string& lang,
+    const std::string& path, const std::string& stamp, const std::string& source_dir,
+    std::vector<std::string>& refused);
+
+/// In a tree parsed from an assembled body, wraps the inline content of each
+/// segment `kept` marks (but image alt texts) in a custom inline node that
+/// renders as `<span lang="…" dir="…">`…`</span>`: the source language's
+/// text, marked so on the translated page.
+void mark_kept_segments(cmark_node* root, const std::vector<bool>& kept, const std::string& lang,
+                        const std::string& dir);
 
 /// Gives each body segment of `segments` an id, keeping those of `previous`
 /// (the segments of the last extraction, ids set) where the block is the

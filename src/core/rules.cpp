@@ -135,7 +135,15 @@ constexpr RuleRow kRules[] = {
     {"i18n/character", W,
      "a translation holds a character XML or HTML refuse (a control character or "
      "noncharacter); it is left out of the output"},
-    {"i18n/missing-pot", E, "i18n update finds no locales/polypress.pot to merge"},
+    {"i18n/missing-pot", E,
+     "i18n update finds no locales/polypress.pot (or, with --articles, no article template) to "
+     "merge"},
+    {"i18n/incomplete", Severity::note,
+     "an article catalog translates less than translations.min_complete: the article is not "
+     "published from it"},
+    {"i18n/segment", W,
+     "a segment's translation in an article catalog is not one paragraph's text: the source's "
+     "text is shown"},
     {"i18n/empty-plural-form", W,
      "a plural entry has an empty msgstr[i] beside translated ones; it counts as untranslated"},
     {"i18n/missing-catalog", W, "a configured language has no locales/<lang>.po"},

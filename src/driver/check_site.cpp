@@ -1,6 +1,7 @@
 #include "driver/check_site.h"
 
 #include "driver/phase_timer.h"
+#include "l10n/article_catalog.h"
 #include "l10n/l10n.h"
 #include "links/links.h"
 #include "validate/validate.h"
@@ -23,6 +24,7 @@ CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink&
   if (!site.config) return site;
   PhaseTimer timer("  ");
   site.corpus = load_corpus(root, *site.config, sink, jobs, cache);
+  add_catalog_translations(root, *site.config, site.corpus, sink);
   timer.mark("read");
   check_site(*site.config, site.corpus, sink, options);
   timer.mark("check");

@@ -2,11 +2,13 @@
 // Article bodies in catalogs (docs/translators.md, "Articles in catalogs"):
 // one template per bundle from its source file, one catalog per language.
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "config/config.h"
+#include "content/content.h"
 #include "content/segments.h"
 #include "core/diagnostic.h"
 
@@ -40,5 +42,16 @@ std::vector<Segment> template_segments(const std::string& pot);
 std::optional<std::string> merge_article_catalog(const std::string* old, const std::string& pot,
                                                  const LanguageConfig& lang, const std::string& rel,
                                                  const std::string& pot_rel, DiagnosticSink& sink);
+
+/// Adds to `corpus` the translations assembled from catalogs: for each bundle
+/// with one source and each configured language it has no file in, the
+/// catalog locales/<lang>/articles/<section>/<slug>.po when there is one
+/// (assembled_translation(); ids from the bundle's template, else numbered
+/// afresh). Only entries translated, not fuzzy, for the text the source has
+/// now are used. One below `min_complete` % is left out with a note
+/// (i18n/incomplete); a catalog msgfmt rejects, or one reached through a
+/// link, is an error at its path.
+void add_catalog_translations(const std::filesystem::path& root, const SiteConfig& config,
+                              Corpus& corpus, DiagnosticSink& sink);
 
 }  // namespace pp

@@ -145,3 +145,82 @@ TEST(ArticleCatalogs, UpdateNeedsTemplates) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// The first "Done when": a language with only catalogs (French, no
+// index.fr.md anywhere) builds a page and an email for every article; an
+// English paragraph edited afterwards shows in English, marked lang="en",
+// until it is translated again.
+TEST(ArticleCatalogs, ALanguageWithOnlyCatalogsIsBuiltFromThem) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  std::string yaml = test::read_text(site / "pipeline/site.yaml");
+  const std::string arabic = "  - {code: ar";
+  yaml.insert(yaml.find('\n', yaml.find(arabic)) + 1, "  - {code: fr, name: \"Français\"}\n");
+  test::write_text(site, "pipeline/site.yaml", yaml);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update"}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  auto r = run_polypress({"-C", site.string(), "i18n", "update", "--articles"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> bundles;
+  for (const auto& section : fs::directory_iterator(site / "locales/fr/articles"))
+    for (const auto& po : fs::directory_iterator(section.path())) {
+      translate_all(po.path());
+      bundles.push_back(section.path().filename().string() + "/" + po.path().stem().string());
+    }
+  EXPECT_EQ(bundles.size(), 12u);
+  r = run_polypress({"-C", site.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& id : bundles) {
+    const auto slash = id.find('/');
+    EXPECT_TRUE(fs::exists(site / "public/fr" / id / "index.html")) << id;
+    EXPECT_TRUE(
+        fs::exists(site / "mail/fr" / (id.substr(0, slash) + "--" + id.substr(slash + 1) + ".eml")))
+        << id;
+  }
+  const fs::path page = site / "public/fr/reviews/ollama/index.html";
+  std::string html = test::read_text(page);
+  EXPECT_NE(html.find("<html lang=\"fr\""), std::string::npos);
+  EXPECT_EQ(html.find("lang=\"en\" dir=\"ltr\">"), std::string::npos) << "all translated";
+  EXPECT_EQ(html.find("The simplicity has limits."), std::string::npos);
+
+  // One English paragraph edited: extract and update make it fuzzy, and the
+  // page shows it in English, marked, until it is translated again.
+  const fs::path md = site / "content/reviews/ollama/index.en.md";
+  std::string source = test::read_text(md);
+  source.replace(source.find("The simplicity has limits."), 26, "The simplicity has its limits.");
+  test::write_text(md.parent_path(), "index.en.md", source);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  r = run_polypress({"-C", site.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  html = test::read_text(page);
+  EXPECT_NE(html.find("<p><span lang=\"en\" dir=\"ltr\">The simplicity has its limits. Ollama "
+                      "picks"),
+            std::string::npos);
+  EXPECT_EQ(html.find("The simplicity has limits."), std::string::npos);
+}
+
+// translations.min_complete: a catalog translated less than that is not
+// published, with a note.
+TEST(ArticleCatalogs, ACatalogBelowMinCompleteIsNotPublished) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  auto r = run_polypress({"-C", site.string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("locales/ar/articles/analysis/small-models-on-laptops.po: note: 0 % "
+                       "translated, under translations.min_complete (50 %): not published in "
+                       "'ar' [i18n/incomplete]\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(site / "public/ar" / kBundle));
+  translate_all(site / ("locales/ar/articles/" + std::string(kBundle) + ".po"));
+  r = run_polypress({"-C", site.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(site / "public/ar" / kBundle / "index.html"));
+}
+
+}  // namespace pp

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 namespace pp {
 
 namespace {
@@ -108,6 +110,75 @@ TEST(Segments, AnEmptyBodyGivesOnlyItsFields) {
   a->body.clear();
   auto segments = article_segments(*a);
   EXPECT_EQ(segments.size(), 3u);
+}
+
+}  // namespace pp
+
+namespace pp {
+
+TEST(Segments, ABodyIsAssembledFromTranslatedBlocks) {
+  DiagnosticSink sink;
+  auto a = parse_article("content/news/x/index.en.md", "en", kArticle, sink);
+  ASSERT_TRUE(a.has_value());
+  auto segments = article_segments(*a);
+  assign_segment_ids(segments, {});
+  std::map<std::string, std::string> t = {{"paragraph-1", "Erster **Absatz** {{fig:users_total}}."},
+                                          {"heading-2", "Installieren"},
+                                          {"item-4", "noch eins"},
+                                          {"cell-8", "Tempo"},
+                                          {"quote-5", "- a list"}};
+  std::vector<std::string> refused;
+  const auto body = assemble_body(
+      *a, segments,
+      [&](const Segment& s) -> const std::string* {
+        auto it = t.find(s.id);
+        return it == t.end() ? nullptr : &it->second;
+      },
+      refused);
+  ASSERT_TRUE(body.has_value());
+  EXPECT_EQ(refused, std::vector<std::string>{"quote-5"});
+  EXPECT_EQ(body->translated, 4);
+  EXPECT_EQ(body->markdown,
+            "Erster **Absatz** {{fig:users\\_total}}.\n\n## Installieren\n\n  - one item\n  - "
+            "noch eins\n\n> quoted words\n\n    code is not offered\n\n"
+            "<https://only.example/a-url>\n\n{{fig:users\\_total}}\n\n| Name | Value |\n| --- "
+            "| --- |\n| Tempo | `42` |\n\n![A chart of speed](chart.png)\n\nText with a "
+            "note[^n].\n\n[^n]:\n    The note itself.\n");
+  // Which blocks kept the source's text, in order; the assembled body parses
+  // back to the same blocks (the footnote too).
+  EXPECT_EQ(body->kept, (std::vector<bool>{false, false, true, false, true, true, true, false, true,
+                                           true, true}));
+  Article back = *a;
+  back.body = body->markdown;
+  back.own.title.reset();
+  back.own.summary.reset();
+  back.own.verdict.reset();
+  std::string kinds;
+  for (const auto& s : article_segments(back))
+    kinds += std::string(segment_kind_name(s.kind)) + " ";
+  EXPECT_EQ(kinds, "paragraph heading item item quote cell cell cell alt paragraph footnote ");
+}
+
+}  // namespace pp
+
+#include <cmark-gfm.h>
+
+#include "content/markdown.h"
+
+namespace pp {
+
+TEST(Segments, KeptBlocksAreMarkedWithTheSourceLanguage) {
+  const std::string md = "Eins\n\n## Zwei\n\n- kept item\n- drei\n\nKept paragraph.\n";
+  auto doc = parse_markdown(md);
+  ASSERT_TRUE(doc);
+  mark_kept_segments(doc->root(), {false, false, true, false, true}, "en", "ltr");
+  char* html = cmark_render_html_with_mem(doc->root(), CMARK_OPT_DEFAULT, nullptr,
+                                          cmark_get_default_mem_allocator());
+  EXPECT_EQ(std::string(html),
+            "<p>Eins</p>\n<h2>Zwei</h2>\n<ul>\n<li><span lang=\"en\" dir=\"ltr\">kept "
+            "item</span></li>\n<li>drei</li>\n</ul>\n<p><span lang=\"en\" dir=\"ltr\">Kept "
+            "paragraph.</span></p>\n");
+  free(html);
 }
 
 }  // namespace pp

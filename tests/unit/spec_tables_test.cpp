@@ -64,6 +64,7 @@ sections:
     title: News
 translations:
   fallback: source
+  min_complete: 80
 rules: {link/untranslated: ignore}
 paginate: 10
 newsletter:

@@ -1,0 +1,181 @@
+// A translated body from the source's tree and translated segments
+// (docs/translators.md, "Articles in catalogs").
+#include <cmark-gfm.h>
+
+#include <cstring>
+
+#include "content/bounded_parse.h"
+#include "content/front_matter_fields.h"
+#include "content/markdown.h"
+#include "content/segments.h"
+#include "core/text.h"
+
+namespace pp {
+
+namespace {
+
+// The inline nodes `text` parses to when it is one paragraph and nothing
+// else, under a parsed document the caller frees; nullptr otherwise.
+cmark_node* inline_content(const std::string& text, cmark_node*& doc) {
+  doc = parse_within(text, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
+  if (!doc) return nullptr;
+  cmark_consolidate_text_nodes(doc);
+  cmark_node* first = cmark_node_first_child(doc);
+  if (!first || cmark_node_next(first) || cmark_node_get_type(first) != CMARK_NODE_PARAGRAPH)
+    return nullptr;
+  return first;
+}
+
+// cmark's inline nodes keep their text, URL and title as views of their
+// paragraph's buffer: nodes moved out of a tree about to be freed get copies.
+void own_strings(cmark_node* node) {
+  cmark_iter* it = cmark_iter_new(node);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* n = cmark_iter_get_node(it);
+    switch (cmark_node_get_type(n)) {
+      case CMARK_NODE_TEXT:
+      case CMARK_NODE_CODE:
+      case CMARK_NODE_HTML_INLINE:
+        if (const char* lit = cmark_node_get_literal(n)) {
+          const std::string copy = lit;
+          cmark_node_set_literal(n, copy.c_str());
+        }
+        break;
+      case CMARK_NODE_LINK:
+      case CMARK_NODE_IMAGE: {
+        const std::string url = cmark_node_get_url(n) ? cmark_node_get_url(n) : "";
+        const std::string title = cmark_node_get_title(n) ? cmark_node_get_title(n) : "";
+        cmark_node_set_url(n, url.c_str());
+        cmark_node_set_title(n, title.c_str());
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  cmark_iter_free(it);
+}
+
+void replace_children(cmark_node* container, cmark_node* from) {
+  own_strings(from);
+  while (cmark_node* c = cmark_node_first_child(container)) {
+    cmark_node_unlink(c);
+    cmark_node_free(c);
+  }
+  while (cmark_node* c = cmark_node_first_child(from))
+    if (!cmark_node_append_child(container, c)) break;
+}
+
+}  // namespace
+
+std::optional<AssembledBody> assemble_body(
+    const Article& source, const std::vector<Segment>& segments,
+    const std::function<const std::string*(const Segment&)>& translation,
+    std::vector<std::string>& refused) {
+  cmark_node* root =
+      parse_within(source.body, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
+  if (!root) return std::nullopt;
+  cmark_consolidate_text_nodes(root);
+  std::vector<const Segment*> body;
+  for (const auto& s : segments)
+    if (s.kind != SegmentKind::field) body.push_back(&s);
+  AssembledBody out;
+  std::size_t i = 0;
+  visit_body_segments(root, source.body_first_line, [&](Segment& s, cmark_node* container) {
+    const Segment* known = i < body.size() ? body[i] : nullptr;
+    ++i;
+    if (known) s.id = known->id;
+    const std::string* t = known ? translation(s) : nullptr;
+    cmark_node* doc = nullptr;
+    cmark_node* para = t ? inline_content(*t, doc) : nullptr;
+    if (t && !para) refused.push_back(s.id);
+    if (para) {
+      replace_children(container, para);
+      ++out.translated;
+    }
+    out.kept.push_back(para == nullptr);
+    if (doc) cmark_node_free(doc);
+  });
+  // CommonMark back, soft breaks as written, no wrapping: it parses to the
+  // same blocks (the renderer's round trip).
+  char* md = cmark_render_commonmark(root, CMARK_OPT_DEFAULT, 0);
+  out.markdown = md ? md : "";
+  parse_allocator()->free(md);
+  cmark_node_free(root);
+  return out;
+}
+
+std::optional<Article> assembled_translation(
+    const Article& source, const std::vector<Segment>& segments,
+    const std::function<const std::string*(const Segment&)>& translation, const std::string& lang,
+    const std::string& path, const std::string& stamp, const std::string& source_dir,
+    std::vector<std::string>& refused) {
+  auto body = assemble_body(source, segments, translation, refused);
+  if (!body) return std::nullopt;
+  Article t;
+  t.lang = lang;
+  t.path = path;
+  t.stamp = stamp;
+  Article::Assembled info{source.path, source.lang,      source_dir,
+                          body->kept,  body->translated, static_cast<int>(body->kept.size())};
+  // The fields a translation gives itself, where the catalog translates them.
+  FrontMatter& own = t.own;
+  auto field = [&](const char* key, std::optional<Located<std::string>>& value,
+                   const std::optional<Located<std::string>>& from) {
+    if (!from) return;
+    ++info.segments;
+    Segment s{SegmentKind::field, key, from->value, from->where.line, key};
+    value = from;
+    if (const std::string* text = translation(s)) {
+      value->value = *text;
+      ++info.translated;
+    }
+  };
+  field("title", own.title, source.own.title);
+  field("summary", own.summary, source.own.summary);
+  field("verdict", own.verdict, source.own.verdict);
+  own.translation_of = Located<std::string>{source.lang, {path, 0, 0}};
+  t.meta = own;
+  inherit_front_matter(t.meta, source.meta);
+  if (source.meta.cover) {
+    t.meta.cover = source.meta.cover;
+    if (!source.meta.cover->alt.empty()) {
+      ++info.segments;
+      Segment s{SegmentKind::field, "cover.alt", source.meta.cover->alt, 0, "cover.alt"};
+      if (const std::string* text = translation(s)) {
+        t.meta.cover->alt = *text;
+        ++info.translated;
+      }
+    }
+  }
+  t.body = std::move(body->markdown);
+  t.body_first_line = 1;
+  t.doc = parse_markdown(t.body);
+  if (!t.doc) return std::nullopt;
+  walk_markdown(t);
+  t.doc.reset();
+  t.assembled = std::move(info);
+  return t;
+}
+
+void mark_kept_segments(cmark_node* root, const std::vector<bool>& kept, const std::string& lang,
+                        const std::string& dir) {
+  const std::string open =
+      "<span lang=\"" + html_escape(lang) + "\" dir=\"" + html_escape(dir) + "\">";
+  std::size_t i = 0;
+  visit_body_segments(root, 1, [&](Segment& s, cmark_node* container) {
+    const bool mark = i < kept.size() && kept[i];
+    ++i;
+    if (!mark || s.kind == SegmentKind::alt) return;
+    cmark_node* span = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, parse_allocator());
+    cmark_node_set_on_enter(span, open.c_str());
+    cmark_node_set_on_exit(span, "</span>");
+    while (cmark_node* c = cmark_node_first_child(container))
+      if (!cmark_node_append_child(span, c)) break;
+    cmark_node_append_child(container, span);
+  });
+}
+
+}  // namespace pp
