@@ -68,6 +68,42 @@ void replace_children(cmark_node* container, cmark_node* from) {
     if (!cmark_node_append_child(container, c)) break;
 }
 
+// Moves what walk_markdown() found in an assembled body (lines of that body)
+// to the catalog's lines: the entry of the segment it is in.
+void locate_in_catalog(Article& t, const std::vector<Segment>& segments,
+                       const std::vector<bool>& kept,
+                       const std::function<int(const std::string&, bool)>& catalog_line) {
+  struct Span {
+    int first, last, line;
+  };
+  std::vector<Span> spans;
+  std::vector<const Segment*> body;
+  for (const auto& s : segments)
+    if (s.kind != SegmentKind::field) body.push_back(&s);
+  std::size_t i = 0;
+  visit_body_segments(t.doc->root(), 1, [&](Segment&, cmark_node* container) {
+    // An image's own lines are its paragraph's.
+    cmark_node* block = cmark_node_get_type(container) == CMARK_NODE_IMAGE
+                            ? cmark_node_parent(container)
+                            : container;
+    if (i < body.size() && i < kept.size())
+      spans.push_back({cmark_node_get_start_line(block), cmark_node_get_end_line(block),
+                       catalog_line(body[i]->id, !kept[i])});
+    ++i;
+  });
+  auto move = [&](SourceLocation& where) {
+    int line = 0;
+    for (const auto& s : spans)
+      if (where.line >= s.first && where.line <= s.last) line = s.line;
+    where.line = line;
+    where.column = line ? 1 : 0;
+  };
+  for (auto& l : t.links) move(l.where);
+  for (auto& f : t.figure_refs) move(f.where);
+  for (auto& r : t.raw_html) move(r.where);
+  for (auto& r : t.raw_html_dropped) move(r.where);
+}
+
 }  // namespace
 
 std::optional<AssembledBody> assemble_body(
@@ -90,6 +126,9 @@ std::optional<AssembledBody> assemble_body(
     const std::string* t = known ? translation(s) : nullptr;
     cmark_node* doc = nullptr;
     cmark_node* para = t ? inline_content(*t, doc) : nullptr;
+    // A translation of nothing but tokens or URLs would be no segment of the
+    // assembled body: the blocks after it would be taken for others.
+    if (para && !block_has_words(para)) para = nullptr;
     if (t && !para) refused.push_back(s.id);
     if (para) {
       replace_children(container, para);
@@ -101,7 +140,9 @@ std::optional<AssembledBody> assemble_body(
   // CommonMark back, soft breaks as written, no wrapping: it parses to the
   // same blocks (the renderer's round trip).
   char* md = cmark_render_commonmark(root, CMARK_OPT_DEFAULT, 0);
-  out.markdown = md ? md : "";
+  // Tokens as written ({{fig:a_b}}, not the renderer's {{fig:a\_b}}): where
+  // findings are looked up, and what `i18n apply` writes.
+  out.markdown = unescape_tokens(md ? md : "");
   parse_allocator()->free(md);
   cmark_node_free(root);
   return out;
@@ -111,6 +152,7 @@ std::optional<Article> assembled_translation(
     const Article& source, const std::vector<Segment>& segments,
     const std::function<const std::string*(const Segment&)>& translation, const std::string& lang,
     const std::string& path, const std::string& stamp, const std::string& source_dir,
+    const std::function<int(const std::string&, bool)>& catalog_line,
     std::vector<std::string>& refused) {
   auto body = assemble_body(source, segments, translation, refused);
   if (!body) return std::nullopt;
@@ -155,6 +197,7 @@ std::optional<Article> assembled_translation(
   t.doc = parse_markdown(t.body);
   if (!t.doc) return std::nullopt;
   walk_markdown(t);
+  locate_in_catalog(t, segments, info.kept, catalog_line);
   t.doc.reset();
   t.assembled = std::move(info);
   return t;

@@ -16,6 +16,8 @@
 
 namespace pp {
 
+bool block_has_words(cmark_node* block);
+
 const char* segment_kind_name(SegmentKind kind) {
   switch (kind) {
     case SegmentKind::field:
@@ -38,10 +40,6 @@ const char* segment_kind_name(SegmentKind kind) {
   return "";
 }
 
-namespace {
-
-// The renderer escapes what could be Markdown inside {{fig:…}} tokens
-// ("models\_tested"); a token is ours, and is kept as it was written.
 std::string unescape_tokens(const std::string& md) {
   std::string out;
   out.reserve(md.size());
@@ -60,6 +58,8 @@ std::string unescape_tokens(const std::string& md) {
   out.append(md, i, std::string::npos);
   return out;
 }
+
+namespace {
 
 // The inline content of a block as CommonMark, on one line (soft breaks as
 // spaces, so that re-wrapping a paragraph is not a change): the children are
@@ -166,6 +166,10 @@ void add_field(std::vector<Segment>& out, const char* key,
 }
 
 }  // namespace
+
+bool block_has_words(cmark_node* block) {
+  return has_words(words_of(block));
+}
 
 void visit_body_segments(cmark_node* root, int first_line,
                          const std::function<void(Segment&, cmark_node*)>& visit) {

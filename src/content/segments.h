@@ -52,6 +52,10 @@ std::vector<Segment> article_segments(const Article& a);
 void visit_body_segments(cmark_node* root, int first_line,
                          const std::function<void(Segment&, cmark_node*)>& visit);
 
+/// True when a block's inline content has words (letters or digits outside
+/// code, bare URLs and {{…}} tokens): only such blocks are segments.
+bool block_has_words(cmark_node* block);
+
 /// A body assembled from translated segments.
 struct AssembledBody {
   std::string markdown;    ///< the body, as CommonMark
@@ -76,11 +80,14 @@ std::optional<AssembledBody> assemble_body(
 /// translated, every other field inherited, the body from assemble_body().
 /// It names `path` (the catalog) with `stamp`, and says what it kept of the
 /// source (Article::assembled, `source_dir` its direction). Nullopt when the
-/// body does not parse.
+/// body does not parse. What is found in its body (links, figure tokens,
+/// raw HTML) is located in the catalog: at `catalog_line(id, translated)` of
+/// the segment it is in (0: not in the catalog), column 1.
 std::optional<Article> assembled_translation(
     const Article& source, const std::vector<Segment>& segments,
     const std::function<const std::string*(const Segment&)>& translation, const std::string& lang,
     const std::string& path, const std::string& stamp, const std::string& source_dir,
+    const std::function<int(const std::string&, bool)>& catalog_line,
     std::vector<std::string>& refused);
 
 /// In a tree parsed from an assembled body, wraps the inline content of each
@@ -89,6 +96,25 @@ std::optional<Article> assembled_translation(
 /// text, marked so on the translated page.
 void mark_kept_segments(cmark_node* root, const std::vector<bool>& kept, const std::string& lang,
                         const std::string& dir);
+
+/// A source segment's counterpart in a Markdown translation.
+struct AlignedSegment {
+  const Segment* translation = nullptr;  ///< nullptr: none found
+  bool sure = false;  ///< false: the alignment is a guess (to be reviewed: fuzzy)
+};
+
+/// For each segment of `source`, the segment of `translation` (both from
+/// article_segments()) that translates it: fields by key, body blocks by kind
+/// in order (the longest common subsequence of the kinds). An alignment is
+/// sure when both blocks are the same-numbered block of their kind and keep
+/// the same {{…}} tokens and number of links.
+std::vector<AlignedSegment> align_translation(const std::vector<Segment>& source,
+                                              const std::vector<Segment>& translation);
+
+/// `md` with the backslash escapes cmark-gfm's CommonMark renderer puts
+/// inside {{…}} tokens ("models\\_tested") taken out: a token is ours, kept
+/// as written.
+std::string unescape_tokens(const std::string& md);
 
 /// Gives each body segment of `segments` an id, keeping those of `previous`
 /// (the segments of the last extraction, ids set) where the block is the

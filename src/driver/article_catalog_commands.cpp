@@ -2,11 +2,13 @@
 // catalogs (docs/translators.md, "Articles in catalogs").
 #include "config/config.h"
 #include "content/content.h"
+#include "content/front_matter_skeleton.h"
 #include "content/segments.h"
 #include "core/file_io.h"
 #include "core/limits.h"
 #include "core/safe_fs.h"
 #include "driver/driver.h"
+#include "driver/driver_internal.h"
 #include "l10n/article_catalog.h"
 #include "l10n/l10n.h"
 
@@ -73,7 +75,37 @@ std::optional<std::pair<SiteConfig, Corpus>> load_site(const fs::path& root, Com
 
 }  // namespace
 
-I18nUpdateResult run_i18n_extract_articles(const fs::path& root) {
+namespace {
+
+// `--from-translation`: a catalog for each Markdown translation of `b` that
+// has none, its blocks aligned with the source's `segments` (ids set).
+void seed_from_translations(const fs::path& root, const SiteConfig& config, const Bundle& b,
+                            const std::vector<Segment>& segments, const std::string& pot,
+                            I18nUpdateResult& result) {
+  DiagnosticSink& sink = result.diagnostics;
+  for (const auto& [lang, article] : b.articles) {
+    const LanguageConfig* lc = config.language(lang);
+    if (lang == b.source_lang || !lc) continue;
+    const std::string rel = article_po_rel(lang, b.id());
+    bool failed = false;
+    if (read_site_file(root, rel, failed, sink) || failed) continue;  // never replaced
+    auto full = read_article_body(root, article, sink);
+    if (!full) continue;
+    const std::vector<Segment> theirs = article_segments(*full);  // `aligned` points into it
+    const auto aligned = align_translation(segments, theirs);
+    std::map<std::string, std::pair<std::string, bool>> seeds;
+    for (std::size_t i = 0; i < segments.size(); ++i)
+      if (aligned[i].translation)
+        seeds[segments[i].id] = {aligned[i].translation->text, !aligned[i].sure};
+    const auto text = seed_article_catalog(pot, *lc, seeds, rel, article_pot_rel(b.id()), sink);
+    if (!text || write_site_file(root, rel, *text, sink) == WriteOutcome::failed) continue;
+    result.catalogs.push_back({rel, CatalogWritten::created, catalog_stats_of(*text)});
+  }
+}
+
+}  // namespace
+
+I18nUpdateResult run_i18n_extract_articles(const fs::path& root, bool from_translation) {
   I18nUpdateResult result;
   DiagnosticSink& sink = result.diagnostics;
   // An article with errors is not extracted, and says why.
@@ -103,7 +135,44 @@ I18nUpdateResult run_i18n_extract_articles(const fs::path& root) {
                                : w == WriteOutcome::written ? CatalogWritten::updated
                                                             : CatalogWritten::unchanged,
                                std::nullopt});
+    if (from_translation) seed_from_translations(root, site->first, b, segments, *pot, result);
   }
+  return result;
+}
+
+NewResult run_i18n_apply_articles(const fs::path& root, const std::string& lang,
+                                  const std::string& bundle_id) {
+  NewResult result;
+  DiagnosticSink& sink = result.diagnostics;
+  auto site = load_site(root, result, false);
+  if (!site) return result;
+  const auto& [config, corpus] = *site;
+  auto usage = [&](const std::string& why) {
+    result.error = RunError{ErrorKind::usage, why};
+    return result;
+  };
+  const Bundle* b = corpus.find(bundle_id);
+  if (!b || !b->source()) return usage("no bundle '" + bundle_id + "' with one source file");
+  if (!config.language(lang) || lang == b->source_lang)
+    return usage("'" + lang + "' is not a language to translate " + bundle_id + " into");
+  const std::string rel = b->dir + "/index." + lang + ".md";
+  if (b->articles.count(lang)) return usage(rel + " exists; polypress never overwrites it");
+  CatalogSource source;
+  const auto t = catalog_translation(root, *b, lang, source, sink);
+  if (!t) {
+    if (!sink.has_errors()) return usage("there is no " + article_po_rel(lang, bundle_id));
+    return result;
+  }
+  // The translation's own fields from the catalog; the body as assembled,
+  // untranslated blocks in the source's words, for the translator to finish.
+  Article as_source = *t;
+  as_source.lang = b->source_lang;
+  if (auto problem =
+          create_new_file(root / rel, new_translation_front_matter(as_source) + t->body)) {
+    result.error = std::move(problem);
+    return result;
+  }
+  result.path = rel;
   return result;
 }
 

@@ -217,7 +217,17 @@ I18nStatsResult run_i18n_stats(const std::filesystem::path& root);
 /// locales/articles/<section>/<slug>.pot from it (article_segments()), the
 /// ids of the template already there kept (assign_segment_ids()); unchanged
 /// bytes are not rewritten. `written` lists the templates, site-relative.
-I18nUpdateResult run_i18n_extract_articles(const std::filesystem::path& root);
+/// With `from_translation`, also seeds a catalog for each Markdown
+/// translation that has none, aligning its blocks with the source's
+/// (align_translation(); fuzzy where the alignment is a guess).
+I18nUpdateResult run_i18n_extract_articles(const std::filesystem::path& root,
+                                           bool from_translation = false);
+
+/// `i18n apply --articles LANG BUNDLE`: writes content/<bundle>/index.<LANG>.md
+/// from the bundle's catalog in LANG, as the build assembles it (the blocks the
+/// catalog does not translate in the source's words). Never overwrites.
+NewResult run_i18n_apply_articles(const std::filesystem::path& root, const std::string& lang,
+                                  const std::string& bundle_id);
 
 /// `i18n update --articles`: merges each bundle's template into
 /// locales/<lang>/articles/<section>/<slug>.po for every other language

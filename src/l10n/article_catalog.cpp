@@ -157,4 +157,29 @@ std::optional<std::string> merge_article_catalog(const std::string* old, const s
   return std::nullopt;
 }
 
+std::optional<std::string> seed_article_catalog(
+    const std::string& pot, const LanguageConfig& lang,
+    const std::map<std::string, std::pair<std::string, bool>>& seeds, const std::string& rel,
+    const std::string& pot_rel, DiagnosticSink& sink) {
+  std::string error;
+  auto messages = read_po_messages(pot, error);
+  if (!messages || messages->empty() || !messages->front().msgid.empty()) {
+    sink.error({pot_rel, 0, 0}, "i18n/syntax", "not a catalog template: " + error);
+    return std::nullopt;
+  }
+  messages->front().msgstr = new_catalog_header(messages->front().msgstr, lang);
+  for (auto& m : *messages) {
+    const auto it = seeds.find(m.context);
+    if (m.msgid.empty() || it == seeds.end()) continue;
+    m.msgstr = it->second.first;
+    m.fuzzy = it->second.second;
+  }
+  const auto text = write_po_messages(*messages, error);
+  if (!text) {
+    sink.error({rel, 0, 0}, "emit/write", "cannot write: " + error);
+    return std::nullopt;
+  }
+  return merge_article_catalog(&*text, pot, lang, rel, pot_rel, sink);
+}
+
 }  // namespace pp

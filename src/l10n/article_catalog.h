@@ -3,6 +3,7 @@
 // one template per bundle from its source file, one catalog per language.
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,29 @@ std::vector<Segment> template_segments(const std::string& pot);
 std::optional<std::string> merge_article_catalog(const std::string* old, const std::string& pot,
                                                  const LanguageConfig& lang, const std::string& rel,
                                                  const std::string& pot_rel, DiagnosticSink& sink);
+
+/// What the translations of one bundle share: its source's body and
+/// segments, read once.
+struct CatalogSource {
+  std::optional<Article> full;
+  std::vector<Segment> segments;
+};
+
+/// The translation of bundle `b` (it has one source) into `lang` assembled
+/// from locales/<lang>/articles/<section>/<slug>.po, or nullopt when there
+/// is no such catalog (or it cannot be read: an error). Segment ids come
+/// from the bundle's template, else are numbered afresh; only entries
+/// translated, not fuzzy, for the text the source has now are used.
+std::optional<Article> catalog_translation(const std::filesystem::path& root, const Bundle& b,
+                                           const std::string& lang, CatalogSource& source,
+                                           DiagnosticSink& sink);
+
+/// A new catalog of `lang` for template `pot` with `seeds` (msgctxt →
+/// (msgstr, fuzzy)), as `i18n update --articles` would write it.
+std::optional<std::string> seed_article_catalog(
+    const std::string& pot, const LanguageConfig& lang,
+    const std::map<std::string, std::pair<std::string, bool>>& seeds, const std::string& rel,
+    const std::string& pot_rel, DiagnosticSink& sink);
 
 /// Adds to `corpus` the translations assembled from catalogs: for each bundle
 /// with one source and each configured language it has no file in, the

@@ -2,15 +2,20 @@
 // it is checked (docs/translators.md §3).
 #include <unicode/locid.h>
 
+#include <algorithm>
+#include <iterator>
 #include <map>
+#include <set>
 
 #include "content/article_cache.h"
 #include "core/file_io.h"
 #include "core/limits.h"
 #include "core/safe_fs.h"
+#include "core/text.h"
 #include "l10n/article_catalog.h"
 #include "l10n/gettext_po.h"
 #include "l10n/l10n.h"
+#include "l10n/po_file.h"
 
 namespace pp {
 
@@ -61,55 +66,110 @@ std::optional<Translations> usable_entries(const std::string& po, const std::str
   return out;
 }
 
+// The {{…}} tokens of a text, sorted.
+std::multiset<std::string> tokens_of(const std::string& text) {
+  std::multiset<std::string> out;
+  for (std::size_t at = 0; (at = text.find("{{", at)) != std::string::npos;) {
+    const auto end = text.find("}}", at);
+    if (end == std::string::npos) break;
+    out.insert(text.substr(at, end + 2 - at));
+    at = end + 2;
+  }
+  return out;
+}
+
+// A translation keeps its segment's {{fig:…}} tokens, as a catalog keeps
+// its {placeholders}: one that loses or adds one is an error at its msgstr.
+void check_tokens(const std::vector<Segment>& segments, const Translations& translations,
+                  const std::string& rel, const std::string& po, DiagnosticSink& sink) {
+  std::map<std::string, int> lines;
+  for (const auto& e : read_po(po))
+    if (!e.msgstr_lines.empty()) lines[e.context] = e.msgstr_lines.front();
+  for (const auto& s : segments) {
+    const auto it = translations.find(s.id);
+    if (it == translations.end() || it->second.first != s.text) continue;
+    const auto want = tokens_of(s.text), got = tokens_of(it->second.second);
+    if (want == got) continue;
+    std::vector<std::string> missing, added;
+    std::set_difference(want.begin(), want.end(), got.begin(), got.end(),
+                        std::back_inserter(missing));
+    std::set_difference(got.begin(), got.end(), want.begin(), want.end(),
+                        std::back_inserter(added));
+    auto list = [](const std::vector<std::string>& t) {
+      std::string out;
+      for (const auto& x : t) out += (out.empty() ? "" : " ") + x;
+      return quote_for_message(out, 200);
+    };
+    std::string message = "the translation of '" + s.id + "' must keep its text's {{…}} tokens:";
+    if (!missing.empty()) message += " missing " + list(missing);
+    if (!added.empty())
+      message += std::string(missing.empty() ? "" : ";") + " not in the text " + list(added);
+    sink.error({rel, lines.count(s.id) ? lines.at(s.id) : 0, 1}, "i18n/placeholder", message);
+  }
+}
+
 }  // namespace
+
+std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b,
+                                           const std::string& lang, CatalogSource& source,
+                                           DiagnosticSink& sink) {
+  const std::string rel = article_po_rel(lang, b.id());
+  const auto po = catalog_bytes(root, rel, sink);
+  if (!po) return std::nullopt;
+  const auto translations = usable_entries(*po, rel, sink);
+  if (!translations) return std::nullopt;
+  if (!source.full) {
+    source.full = read_article_body(root, *b.source(), sink);
+    if (!source.full) return std::nullopt;
+    source.segments = article_segments(*source.full);
+    const auto pot = catalog_bytes(root, article_pot_rel(b.id()), sink);
+    assign_segment_ids(source.segments, pot ? template_segments(*pot) : std::vector<Segment>{});
+  }
+  auto translation = [&](const Segment& s) -> const std::string* {
+    const auto it = translations->find(s.id);
+    return it != translations->end() && it->second.first == s.text ? &it->second.second : nullptr;
+  };
+  std::vector<std::string> refused;
+  check_tokens(source.segments, *translations, rel, *po, sink);
+  const std::string stamp = file_stamp((root / rel).string()) + "+" + b.source()->stamp;
+  const std::string dir = icu::Locale(b.source_lang.c_str()).isRightToLeft() ? "rtl" : "ltr";
+  // Where each entry's msgstr (translated) or msgid is in the catalog.
+  std::map<std::string, std::pair<int, int>> lines;
+  for (const auto& e : read_po(*po))
+    if (!e.msgid.empty())
+      lines[e.context] = {e.line, e.msgstr_lines.empty() ? e.line : e.msgstr_lines.front()};
+  auto catalog_line = [&](const std::string& id, bool translated) {
+    const auto it = lines.find(id);
+    return it == lines.end() ? 0 : translated ? it->second.second : it->second.first;
+  };
+  auto t = assembled_translation(*source.full, source.segments, translation, lang, rel, stamp, dir,
+                                 catalog_line, refused);
+  for (const auto& id : refused)
+    sink.warning({rel, catalog_line(id, true), 1}, "i18n/segment",
+                 "the translation of '" + id +
+                     "' is not one paragraph's text with words (a blank line, a list or heading "
+                     "marker, only tokens?); the source's text is shown");
+  return t;
+}
 
 void add_catalog_translations(const fs::path& root, const SiteConfig& config, Corpus& corpus,
                               DiagnosticSink& sink) {
   for (auto& b : corpus.bundles) {
-    const Article* source = b.source();
-    if (!source) continue;
-    std::optional<Article> full;  // the source's body, read once when needed
-    std::vector<Segment> segments;
+    if (!b.source()) continue;
+    CatalogSource source;  // the source's body, read once when needed
     for (const auto& lang : config.languages) {
       if (lang.code == b.source_lang || b.articles.count(lang.code)) continue;
-      const std::string rel = article_po_rel(lang.code, b.id());
-      const auto po = catalog_bytes(root, rel, sink);
-      if (!po) continue;
-      const auto translations = usable_entries(*po, rel, sink);
-      if (!translations) continue;
-      if (!full) {
-        full = read_article_body(root, *source, sink);
-        if (!full) break;
-        segments = article_segments(*full);
-        const auto pot = catalog_bytes(root, article_pot_rel(b.id()), sink);
-        assign_segment_ids(segments, pot ? template_segments(*pot) : std::vector<Segment>{});
-      }
-      auto translation = [&](const Segment& s) -> const std::string* {
-        const auto it = translations->find(s.id);
-        return it != translations->end() && it->second.first == s.text ? &it->second.second
-                                                                       : nullptr;
-      };
-      std::vector<std::string> refused;
-      const std::string stamp = file_stamp((root / rel).string()) + "+" + source->stamp;
-      const std::string dir = icu::Locale(b.source_lang.c_str()).isRightToLeft() ? "rtl" : "ltr";
-      auto t =
-          assembled_translation(*full, segments, translation, lang.code, rel, stamp, dir, refused);
+      auto t = catalog_translation(root, b, lang.code, source, sink);
       if (!t) continue;
-      for (const auto& id : refused)
-        sink.warning({rel, 0, 0}, "i18n/segment",
-                     "the translation of '" + id +
-                         "' is not one paragraph's text (a blank line, a list or a heading "
-                         "marker?); the source's text is shown");
       const auto& info = *t->assembled;
       const int percent = info.segments ? info.translated * 100 / info.segments : 100;
       if (percent < config.min_complete) {
-        sink.report({rel, 0, 0}, Severity::note, "i18n/incomplete",
+        sink.report({t->path, 0, 0}, Severity::note, "i18n/incomplete",
                     std::to_string(percent) + " % translated, under translations.min_complete (" +
                         std::to_string(config.min_complete) + " %): not published in '" +
                         lang.code + "'");
         continue;
       }
-      t->body_first_line = 1;
       b.articles.emplace(lang.code, std::move(*t));
     }
   }

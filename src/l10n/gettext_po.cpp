@@ -7,6 +7,8 @@
 #include <csetjmp>
 #include <cstring>
 
+#include "core/text.h"
+
 namespace pp {
 
 MemoryFile::MemoryFile(bool inheritable)
@@ -123,6 +125,14 @@ std::optional<std::vector<PoMessage>> read_po_messages(const std::string& text,
 
 std::optional<std::string> write_po_messages(const std::vector<PoMessage>& messages,
                                              std::string& error) {
+  // libgettextpo aborts on text that is not UTF-8: it is refused here.
+  for (const auto& p : messages)
+    for (const std::string* t :
+         {&p.context, &p.msgid, &p.msgstr, &p.previous_msgid, &p.comments, &p.notes})
+      if (find_invalid_utf8(*t) != std::string::npos) {
+        error = "not valid UTF-8: \"" + quote_for_message(p.msgid, 40) + "\"";
+        return std::nullopt;
+      }
   po_file_t file = po_file_create();
   po_message_iterator_t it = po_message_iterator(file, nullptr);
   for (const auto& p : messages) {

@@ -63,6 +63,7 @@ std::vector<PoEntry> read_po(const std::string& text) {
   bool open = false;
   std::string* target = nullptr;
   bool pending_fuzzy = false, pending_no_format = false;
+  std::string pending_context;
   auto flush = [&] {
     if (open) entries.push_back(cur);
     cur = PoEntry{};
@@ -87,9 +88,10 @@ std::vector<PoEntry> read_po(const std::string& text) {
     }
     if (line[0] == '#') continue;
     if (line.rfind("msgctxt ", 0) == 0) {
-      // A context starts the next entry; its text is not needed here.
+      // A context starts the next entry.
       if (open && !cur.msgstr.empty()) flush();
-      target = nullptr;
+      pending_context = unquote(line);
+      target = &pending_context;
     } else if (line.rfind("msgid_plural ", 0) == 0) {
       cur.msgid_plural = unquote(line);
       target = &cur.msgid_plural;
@@ -101,6 +103,8 @@ std::vector<PoEntry> read_po(const std::string& text) {
       cur.no_brace_format = pending_no_format;
       pending_fuzzy = pending_no_format = false;
       cur.msgid = unquote(line);
+      cur.context = std::move(pending_context);
+      pending_context.clear();
       target = &cur.msgid;
     } else if (const auto index = msgstr_index(line)) {
       cur.msgstr.push_back({*index, unquote(line)});

@@ -15,6 +15,7 @@ namespace pp {
 
 /// One entry of a .po file, with the lines of its parts (1-based).
 struct PoEntry {
+  std::string context;  ///< msgctxt ("" when none)
   std::string msgid, msgid_plural;
   std::vector<std::pair<int, std::string>> msgstr;  ///< (index, text); index 0 for a singular
   std::vector<int> msgstr_lines;
