@@ -82,7 +82,13 @@ std::string translations_text(const TranslationsResult& result) {
   for (const auto& r : result.rows) {
     std::string line = r.bundle + std::string(width - r.bundle.size() + 2, ' ');
     for (const auto& [lang, state] : r.states) {
-      line += column(translation_state_name(state));
+      if (const auto it = r.catalogs.find(lang); it != r.catalogs.end()) {
+        const auto& c = it->second;
+        const int all = c.translated + c.fuzzy + c.untranslated;
+        line += column("catalog " + std::to_string(all ? c.translated * 100 / all : 100) + "%");
+      } else {
+        line += column(translation_state_name(state));
+      }
       ++totals[state];
     }
     text += end_line(line);
@@ -90,7 +96,11 @@ std::string translations_text(const TranslationsResult& result) {
   text += std::to_string(totals[TranslationState::up_to_date]) + " up to date, " +
           std::to_string(totals[TranslationState::stale]) + " stale, " +
           std::to_string(totals[TranslationState::unstamped]) + " unstamped, " +
-          std::to_string(totals[TranslationState::missing]) + " missing\n";
+          std::to_string(totals[TranslationState::missing]) + " missing" +
+          (totals[TranslationState::catalog]
+               ? ", " + std::to_string(totals[TranslationState::catalog]) + " in catalogs"
+               : std::string()) +
+          "\n";
   return text + diff_text(result.diffs);
 }
 
@@ -100,6 +110,9 @@ std::string translations_json(const TranslationsResult& result) {
     nlohmann::json langs = nlohmann::json::object();
     for (const auto& [lang, state] : r.states) langs[lang] = translation_state_name(state);
     nlohmann::json row = {{"bundle", r.bundle}, {"languages", langs}};
+    for (const auto& [lang, c] : r.catalogs)
+      row["catalogs"][lang] = {
+          {"translated", c.translated}, {"fuzzy", c.fuzzy}, {"untranslated", c.untranslated}};
     for (const auto& d : result.diffs)
       if (d.source.rfind("content/" + r.bundle + "/", 0) == 0) row["diffs"].push_back(diff_json(d));
     out.push_back(row);
@@ -129,6 +142,14 @@ std::string i18n_stats_text(const I18nStatsResult& result) {
                     l.missing, l.articles_percent);
     text += line;
   }
+  // Articles in catalogs, when there are any: their segments.
+  for (const auto& l : result.languages)
+    if (l.catalog)
+      text += l.language + ": " + std::to_string(l.catalog) + " article" +
+              (l.catalog == 1 ? "" : "s") + " in catalogs (" + std::to_string(l.catalog_complete) +
+              " complete): " + std::to_string(l.segments.translated) + " segments translated, " +
+              std::to_string(l.segments.fuzzy) + " fuzzy, " +
+              std::to_string(l.segments.untranslated) + " untranslated\n";
   return text;
 }
 
@@ -149,7 +170,12 @@ std::string i18n_stats_json(const I18nStatsResult& result) {
                      {"stale", l.stale},
                      {"unstamped", l.unstamped},
                      {"missing", l.missing},
-                     {"percent", l.articles_percent}}}});
+                     {"catalog", l.catalog},
+                     {"percent", l.articles_percent}}},
+                   {"segments",
+                    {{"translated", l.segments.translated},
+                     {"fuzzy", l.segments.fuzzy},
+                     {"untranslated", l.segments.untranslated}}}});
   }
   return json_text(out, 2) + "\n";
 }

@@ -109,7 +109,11 @@ struct LanguageStats {
   double strings_percent =
       0;  ///< translated of all strings (100 when none or the source; 0 without a catalog)
   int source = 0, up_to_date = 0, stale = 0, unstamped = 0, missing = 0;  ///< articles
-  double articles_percent = 0;  ///< source and up to date of all bundles (100 when none)
+  /// source, up to date and complete catalogs of all bundles (100 when none)
+  double articles_percent = 0;
+  int catalog = 0;           ///< articles translated in catalogs instead of files
+  int catalog_complete = 0;  ///< of those, the ones with every segment translated
+  CatalogStats segments;     ///< the segments of those catalogs
 };
 
 /// `i18n stats`: every configured language, in order.

@@ -64,6 +64,8 @@ int& articles_in(LanguageStats& l, TranslationState state) {
       return l.stale;
     case TranslationState::unstamped:
       return l.unstamped;
+    case TranslationState::catalog:
+      return l.catalog;
     case TranslationState::missing:
       break;
   }
@@ -101,8 +103,15 @@ I18nStatsResult run_i18n_stats(const fs::path& root) {
       for (const auto& [code, state] : r.states) {
         if (code != lang.code) continue;
         ++articles_in(l, state);
+        if (const auto it = r.catalogs.find(code); it != r.catalogs.end()) {
+          l.segments.translated += it->second.translated;
+          l.segments.fuzzy += it->second.fuzzy;
+          l.segments.untranslated += it->second.untranslated;
+          // Done in its language when the catalog translates every segment.
+          if (it->second.fuzzy == 0 && it->second.untranslated == 0) ++l.catalog_complete;
+        }
       }
-    const int done = l.source + l.up_to_date;
+    const int done = l.source + l.up_to_date + l.catalog_complete;
     l.articles_percent = rows.empty() ? 100.0 : 100.0 * done / static_cast<double>(rows.size());
     const auto& cs = l.strings;
     const int total = cs ? cs->translated + cs->fuzzy + cs->untranslated : 0;

@@ -249,15 +249,18 @@ std::optional<CatalogStats> catalog_stats(const std::filesystem::path& root,
                                           const std::string& lang);
 
 /// Where a bundle stands in one language (docs/spec.md §6 `translations`).
-enum class TranslationState { source, up_to_date, stale, unstamped, missing };
+/// `catalog`: no Markdown file, an article catalog (docs/translators.md §3).
+enum class TranslationState { source, up_to_date, stale, unstamped, missing, catalog };
 
-/// "source", "up to date", "stale", "unstamped" or "missing".
+/// "source", "up to date", "stale", "unstamped", "missing" or "catalog".
 const char* translation_state_name(TranslationState s);
 
 /// One bundle's state in every configured language, in configuration order.
 struct TranslationRow {
   std::string bundle;
   std::vector<std::pair<std::string, TranslationState>> states;
+  /// The segment counts of the languages in state `catalog`.
+  std::map<std::string, CatalogStats> catalogs;
 };
 
 /// The matrix of every bundle with a source: a translation is up to date when its

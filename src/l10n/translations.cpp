@@ -1,6 +1,8 @@
 // Translation state of every bundle, and stamping a translation as up to date.
 #include "core/digest.h"
 #include "core/file_io.h"
+#include "core/limits.h"
+#include "core/safe_fs.h"
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -17,6 +19,8 @@ const char* translation_state_name(TranslationState s) {
       return "unstamped";
     case TranslationState::missing:
       return "missing";
+    case TranslationState::catalog:
+      return "catalog";
   }
   return "missing";
 }
@@ -29,7 +33,7 @@ std::vector<TranslationRow> translation_matrix(const std::filesystem::path& root
     if (!source) continue;
     const ReadResult bytes = read_file(root / source->path, kMaxFileBytes);
     const std::string digest = bytes.ok ? git_blob_id(bytes.bytes) : "";
-    TranslationRow row{b.id(), {}};
+    TranslationRow row{b.id(), {}, {}};
     for (const auto& lang : config.languages) {
       auto it = b.articles.find(lang.code);
       TranslationState s = TranslationState::missing;
@@ -43,6 +47,17 @@ std::vector<TranslationRow> translation_matrix(const std::filesystem::path& root
           s = TranslationState::up_to_date;
         else
           s = TranslationState::stale;
+      }
+      if (s == TranslationState::missing && lang.code != b.source_lang) {
+        // An article catalog instead of a file: its counts of segments.
+        const std::string rel = "locales/" + lang.code + "/articles/" + b.id() + ".po";
+        if (link_on_way(root, rel).empty() && file_kind(root / rel) == FileKind::regular) {
+          const ReadResult po = read_file(root / rel, kMaxCatalogBytes);
+          if (const auto stats = po.ok ? catalog_stats_of(po.bytes) : std::nullopt) {
+            s = TranslationState::catalog;
+            row.catalogs[lang.code] = *stats;
+          }
+        }
       }
       row.states.push_back({lang.code, s});
     }

@@ -397,3 +397,30 @@ TEST(ArticleCatalogs, ProblemsInATranslatedSegmentAreAtItsLine) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// `translations` and `i18n stats` count the articles translated in catalogs,
+// by their segments.
+TEST(ArticleCatalogs, StatusCountsCatalogSegments) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  auto r = run_polypress({"-C", site.string(), "translations"});
+  EXPECT_NE(r.out.find("catalog 0%"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", 1 in catalogs\n"), std::string::npos) << r.out;
+  translate_all(site / ("locales/ar/articles/" + std::string(kBundle) + ".po"));
+  r = run_polypress({"-C", site.string(), "translations", "--format", "json"});
+  EXPECT_NE(r.out.find("\"catalogs\": {\n      \"ar\": {\n        \"fuzzy\": 0,\n        "
+                       "\"translated\": 12,\n        \"untranslated\": 0\n      }\n    }"),
+            std::string::npos)
+      << r.out;
+  r = run_polypress({"-C", site.string(), "i18n", "stats"});
+  EXPECT_NE(r.out.find("\nar: 1 article in catalogs (1 complete): 12 segments translated, 0 "
+                       "fuzzy, 0 untranslated\n"),
+            std::string::npos)
+      << r.out;
+}
+
+}  // namespace pp

@@ -139,9 +139,9 @@ TEST(Segments, ABodyIsAssembledFromTranslatedBlocks) {
   EXPECT_EQ(refused, std::vector<std::string>{"quote-5"});
   EXPECT_EQ(body->translated, 4);
   EXPECT_EQ(body->markdown,
-            "Erster **Absatz** {{fig:users\\_total}}.\n\n## Installieren\n\n  - one item\n  - "
+            "Erster **Absatz** {{fig:users_total}}.\n\n## Installieren\n\n  - one item\n  - "
             "noch eins\n\n> quoted words\n\n    code is not offered\n\n"
-            "<https://only.example/a-url>\n\n{{fig:users\\_total}}\n\n| Name | Value |\n| --- "
+            "<https://only.example/a-url>\n\n{{fig:users_total}}\n\n| Name | Value |\n| --- "
             "| --- |\n| Tempo | `42` |\n\n![A chart of speed](chart.png)\n\nText with a "
             "note[^n].\n\n[^n]:\n    The note itself.\n");
   // Which blocks kept the source's text, in order; the assembled body parses

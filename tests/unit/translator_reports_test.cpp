@@ -12,11 +12,13 @@ TranslationsResult matrix() {
   r.rows = {{"news/a-very-long-slug",
              {{"en", TranslationState::source},
               {"ko", TranslationState::stale},
-              {"zh-Hant-TW-x", TranslationState::missing}}},
+              {"zh-Hant-TW-x", TranslationState::missing}},
+             {}},
             {"reviews/t",
              {{"en", TranslationState::source},
               {"ko", TranslationState::up_to_date},
-              {"zh-Hant-TW-x", TranslationState::unstamped}}}};
+              {"zh-Hant-TW-x", TranslationState::unstamped}},
+             {}}};
   return r;
 }
 
@@ -56,9 +58,9 @@ TEST(TranslatorReports, StaleDiffsFollowTheMatrix) {
 
 TEST(TranslatorReports, StatsTableAndThreshold) {
   I18nStatsResult r;
-  LanguageStats en{"en", true, CatalogStats{0, 0, 4, 0}, 100.0, 2, 0, 0, 0, 0, 100.0};
-  LanguageStats de{"de", false, CatalogStats{3, 1, 0, 0}, 75.0, 0, 2, 0, 0, 0, 100.0};
-  LanguageStats ko{"ko", false, std::nullopt, 0.0, 0, 1, 1, 0, 0, 50.0};
+  LanguageStats en{"en", true, CatalogStats{0, 0, 4, 0}, 100.0, 2, 0, 0, 0, 0, 100.0, 0, 0, {}};
+  LanguageStats de{"de", false, CatalogStats{3, 1, 0, 0}, 75.0, 0, 2, 0, 0, 0, 100.0, 0, 0, {}};
+  LanguageStats ko{"ko", false, std::nullopt, 0.0, 0, 1, 1, 0, 0, 50.0, 0, 0, {}};
   r.languages = {en, de, ko};
   EXPECT_EQ(i18n_stats_text(r),
             "language  translated  fuzzy untranslated      %   up to date  stale unstamped "
@@ -78,9 +80,12 @@ TEST(TranslatorReports, StatsTableAndThreshold) {
   r.languages = {de};
   EXPECT_EQ(i18n_stats_below(r, 75), std::vector<std::string>{});
   EXPECT_EQ(i18n_stats_json(r),
-            "[\n  {\n    \"articles\": {\n      \"missing\": 0,\n      \"percent\": 100.0,\n"
+            "[\n  {\n    \"articles\": {\n      \"catalog\": 0,\n      \"missing\": 0,\n"
+            "      \"percent\": 100.0,\n"
             "      \"source\": 0,\n      \"stale\": 0,\n      \"unstamped\": 0,\n"
             "      \"up_to_date\": 2\n    },\n    \"language\": \"de\",\n"
+            "    \"segments\": {\n      \"fuzzy\": 0,\n      \"translated\": 0,\n"
+            "      \"untranslated\": 0\n    },\n"
             "    \"source_language\": false,\n    \"strings\": {\n"
             "      \"fuzzy\": 1,\n      \"percent\": 75.0,\n      \"translated\": 3,\n"
             "      \"untranslated\": 0\n    }\n  }\n]\n");
