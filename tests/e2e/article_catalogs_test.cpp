@@ -130,6 +130,9 @@ TEST(ArticleCatalogs, AnEditedBlockTurnsFuzzyAndANewOneIsUntranslated) {
       std::string::npos);
   // The catalog as Poedit and Weblate see it: gettext's tools keep it as it is.
   EXPECT_EQ(tool({"msgcat", po.string()}), text);
+  const fs::path pot = site / ("locales/articles/" + std::string(kBundle) + ".pot");
+  EXPECT_EQ(tool({"msgmerge", "--quiet", "--previous", "-o", "-", po.string(), pot.string()}),
+            text);
   // Updated again with nothing changed: the same bytes.
   r = run_polypress({"-C", site.string(), "i18n", "update", "--articles"});
   EXPECT_NE(r.out.find(": unchanged, 11 translated, 1 fuzzy, 1 untranslated"), std::string::npos);
