@@ -80,11 +80,11 @@ std::multiset<std::string> tokens_of(const std::string& text) {
 
 // A translation keeps its segment's {{fig:…}} tokens, as a catalog keeps
 // its {placeholders}: one that loses or adds one is an error at its msgstr.
+// Where each entry's msgid and msgstr are in the catalog, by msgctxt.
+using EntryLines = std::map<std::string, std::pair<int, int>>;
+
 void check_tokens(const std::vector<Segment>& segments, const Translations& translations,
-                  const std::string& rel, const std::string& po, DiagnosticSink& sink) {
-  std::map<std::string, int> lines;
-  for (const auto& e : read_po(po))
-    if (!e.msgstr_lines.empty()) lines[e.context] = e.msgstr_lines.front();
+                  const std::string& rel, const EntryLines& lines, DiagnosticSink& sink) {
   for (const auto& s : segments) {
     const auto it = translations.find(s.id);
     if (it == translations.end() || it->second.first != s.text) continue;
@@ -104,7 +104,8 @@ void check_tokens(const std::vector<Segment>& segments, const Translations& tran
     if (!missing.empty()) message += " missing " + list(missing);
     if (!added.empty())
       message += std::string(missing.empty() ? "" : ";") + " not in the text " + list(added);
-    sink.error({rel, lines.count(s.id) ? lines.at(s.id) : 0, 1}, "i18n/placeholder", message);
+    const auto at = lines.find(s.id);
+    sink.error({rel, at == lines.end() ? 0 : at->second.second, 1}, "i18n/placeholder", message);
   }
 }
 
@@ -130,14 +131,13 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
     return it != translations->end() && it->second.first == s.text ? &it->second.second : nullptr;
   };
   std::vector<std::string> refused;
-  check_tokens(source.segments, *translations, rel, *po, sink);
-  const std::string stamp = file_stamp((root / rel).string()) + "+" + b.source()->stamp;
-  const std::string dir = icu::Locale(b.source_lang.c_str()).isRightToLeft() ? "rtl" : "ltr";
-  // Where each entry's msgstr (translated) or msgid is in the catalog.
-  std::map<std::string, std::pair<int, int>> lines;
+  EntryLines lines;
   for (const auto& e : read_po(*po))
     if (!e.msgid.empty())
       lines[e.context] = {e.line, e.msgstr_lines.empty() ? e.line : e.msgstr_lines.front()};
+  check_tokens(source.segments, *translations, rel, lines, sink);
+  const std::string stamp = file_stamp((root / rel).string()) + "+" + b.source()->stamp;
+  const std::string dir = icu::Locale(b.source_lang.c_str()).isRightToLeft() ? "rtl" : "ltr";
   auto catalog_line = [&](const std::string& id, bool translated) {
     const auto it = lines.find(id);
     return it == lines.end() ? 0 : translated ? it->second.second : it->second.first;
@@ -154,23 +154,30 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
 
 void add_catalog_translations(const fs::path& root, const SiteConfig& config, Corpus& corpus,
                               DiagnosticSink& sink) {
+  // Most sites have no article catalogs: one look per language, not one per
+  // bundle and language.
+  std::vector<std::string> with_catalogs;
+  for (const auto& lang : config.languages)
+    if (file_kind(root / "locales" / lang.code / "articles") != FileKind::missing)
+      with_catalogs.push_back(lang.code);
+  if (with_catalogs.empty()) return;
   for (auto& b : corpus.bundles) {
     if (!b.source()) continue;
     CatalogSource source;  // the source's body, read once when needed
-    for (const auto& lang : config.languages) {
-      if (lang.code == b.source_lang || b.articles.count(lang.code)) continue;
-      auto t = catalog_translation(root, b, lang.code, source, sink);
+    for (const auto& code : with_catalogs) {
+      if (code == b.source_lang || b.articles.count(code)) continue;
+      auto t = catalog_translation(root, b, code, source, sink);
       if (!t) continue;
       const auto& info = *t->assembled;
       const int percent = info.segments ? info.translated * 100 / info.segments : 100;
       if (percent < config.min_complete) {
         sink.report({t->path, 0, 0}, Severity::note, "i18n/incomplete",
                     std::to_string(percent) + " % translated, under translations.min_complete (" +
-                        std::to_string(config.min_complete) + " %): not published in '" +
-                        lang.code + "'");
+                        std::to_string(config.min_complete) + " %): not published in '" + code +
+                        "'");
         continue;
       }
-      b.articles.emplace(lang.code, std::move(*t));
+      b.articles.emplace(code, std::move(*t));
     }
   }
 }
