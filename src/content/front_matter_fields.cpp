@@ -21,6 +21,12 @@ Value new_title(const NewFile& f) {
 Value translated_title(const NewFile& f) {
   return yaml_quoted(f.source->meta.title ? f.source->meta.title->value : "");
 }
+// The source's own cover, its alt text to translate.
+Value translated_cover(const NewFile& f) {
+  const auto& c = f.source->own.cover;
+  if (!c) return std::nullopt;
+  return "{src: " + yaml_quoted(c->src) + ", alt: " + yaml_quoted(c->alt) + "}";
+}
 Value new_summary(const NewFile&) {
   return yaml_quoted("One or two sentences: the dek, and the email's preheader.");
 }
@@ -203,7 +209,9 @@ constexpr FrontMatterField kFields[] = {
      .rule = "src a file of the bundle (an image); alt 1–300 chars, what it shows; on the page, "
              "og:image, JSON-LD and the email",
      .read = &read_cover,
-     .ops = ops_of<&FM::cover>()},
+     .ops = ops_of<&FM::cover>(),
+     .new_order = 11,
+     .new_translation = translated_cover},
     {.key = "extra",
      .kind = "map of names `[a-z][a-z0-9_]*` to strings, numbers, booleans, lists and maps",
      .scope = inherited,
@@ -217,7 +225,7 @@ constexpr FrontMatterField kFields[] = {
      .rule = "present in every translation, absent in the source",
      .read = &read_text<&FM::translation_of, 35>,
      .ops = ops_of<&FM::translation_of>(),
-     .new_order = 11,
+     .new_order = 12,
      .new_translation = [](const NewFile& f) -> Value { return f.source->lang; }},
     {.key = "source_digest",
      .kind = "40 hex digits",
@@ -227,7 +235,7 @@ constexpr FrontMatterField kFields[] = {
      .ops = ops_of<&FM::source_digest>(),
      // `new --lang` leaves it out: the translation is in progress until
      // `translations stamp` records the source it translates.
-     .new_order = 12},
+     .new_order = 13},
 };
 
 }  // namespace

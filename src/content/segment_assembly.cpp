@@ -188,6 +188,7 @@ std::optional<Article> assembled_translation(
       Segment s{SegmentKind::field, "cover.alt", source.meta.cover->alt, 0, "cover.alt"};
       if (const std::string* text = translation(s)) {
         t.meta.cover->alt = *text;
+        t.own.cover = t.meta.cover;  // the translation's own, as `apply` writes it
         ++info.translated;
       }
     }

@@ -281,13 +281,19 @@ std::map<std::string, std::string> translations_of(const fs::path& po, int& fuzz
 TEST(ArticleCatalogs, ApplyThenFromTranslationGivesTheSameTranslations) {
   test::TempDir dir;
   const fs::path site = sample_copy(dir);
+  // A cover, so that its alt text makes the trip too.
+  const fs::path bundle = site / "content" / kBundle;
+  fs::copy_file(site / "content/reviews/pytorch/adoption.svg", bundle / "cover.svg");
+  std::string source = test::read_text(bundle / "index.en.md");
+  source.insert(source.find("\ntags:"), "\ncover: {src: cover.svg, alt: \"A chart of adoption\"}");
+  test::write_text(bundle, "index.en.md", source);
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
   const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
   translate_all(po);
   int fuzzy = 0;
   const auto before = translations_of(po, fuzzy);
-  EXPECT_EQ(before.size(), 12u);
+  EXPECT_EQ(before.size(), 13u);
 
   auto r = run_polypress({"-C", site.string(), "i18n", "apply", "--articles", "ar", kBundle});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -296,6 +302,9 @@ TEST(ArticleCatalogs, ApplyThenFromTranslationGivesTheSameTranslations) {
   const std::string written = test::read_text(site / md);
   EXPECT_EQ(written.rfind("---\ntitle: \"T1 Small models", 0), 0u) << written;
   EXPECT_NE(written.find("translation_of: en\n"), std::string::npos);
+  EXPECT_NE(written.find("\ncover: {src: \"cover.svg\", alt: \"T4 A chart of adoption\"}\n"),
+            std::string::npos)
+      << written;
   // Never over a file that exists.
   r = run_polypress({"-C", site.string(), "i18n", "apply", "--articles", "ar", kBundle});
   EXPECT_EQ(r.exit_code, 2);
@@ -307,7 +316,7 @@ TEST(ArticleCatalogs, ApplyThenFromTranslationGivesTheSameTranslations) {
   fs::remove(po);
   r = run_polypress({"-C", site.string(), "i18n", "extract", "--articles", "--from-translation"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("locales/ar/articles/analysis/small-models-on-laptops.po: created, 12 "
+  EXPECT_NE(r.out.find("locales/ar/articles/analysis/small-models-on-laptops.po: created, 13 "
                        "translated, 0 fuzzy, 0 untranslated, 0 obsolete\n"),
             std::string::npos)
       << r.out;

@@ -208,6 +208,12 @@ TEST(NewSkeleton, ATranslationHasTheSourcesOwnLanguageKeys) {
             "---\ntitle: \"Say \\\"hi\\\"\"\nsummary: \"S\"\nverdict: \"V\"\n"
             "translation_of: en\n" +
                 in_progress);
+  // A cover's alt text is the translation's to write; its src stays.
+  src->own.cover = Cover{"c.png", "A \"chart\"", {}, {}};
+  EXPECT_EQ(new_translation_front_matter(*src),
+            "---\ntitle: \"Say \\\"hi\\\"\"\nsummary: \"S\"\nverdict: \"V\"\n"
+            "cover: {src: \"c.png\", alt: \"A \\\"chart\\\"\"}\ntranslation_of: en\n" +
+                in_progress);
 }
 
 TEST(FrontMatterTable, EveryKeyHasARow) {
