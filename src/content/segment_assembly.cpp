@@ -68,10 +68,24 @@ void replace_children(cmark_node* container, cmark_node* from) {
     if (!cmark_node_append_child(container, c)) break;
 }
 
+// Calls `f` with each block node under `root` (not `root`), in document order.
+void for_each_block(cmark_node* root, const std::function<void(cmark_node*)>& f) {
+  cmark_iter* it = cmark_iter_new(root);
+  for (cmark_event_type e; (e = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+    cmark_node* n = cmark_iter_get_node(it);
+    if (e == CMARK_EVENT_ENTER && n != root &&
+        (cmark_node_get_type(n) & CMARK_NODE_TYPE_MASK) == CMARK_NODE_TYPE_BLOCK)
+      f(n);
+  }
+  cmark_iter_free(it);
+}
+
 // Moves what walk_markdown() found in an assembled body (lines of that body)
-// to the catalog's lines: the entry of the segment it is in.
+// to the catalog's lines: the entry of the segment it is in. What is in no
+// segment (code, HTML) is the source's, and found at its line there.
 void locate_in_catalog(Article& t, const std::vector<Segment>& segments,
-                       const std::vector<bool>& kept,
+                       const std::vector<bool>& kept, const AssembledBody& body_info,
+                       const std::string& source_path,
                        const std::function<int(const std::string&, bool)>& catalog_line) {
   struct Span {
     int first, last, line;
@@ -91,10 +105,29 @@ void locate_in_catalog(Article& t, const std::vector<Segment>& segments,
                        catalog_line(body[i]->id, !kept[i])});
     ++i;
   });
+  // The assembled body has the source's blocks, in the same order.
+  struct Block {
+    int first, last, column;
+  };
+  std::vector<Block> blocks;
+  for_each_block(t.doc->root(), [&](cmark_node* n) {
+    blocks.push_back(
+        {cmark_node_get_start_line(n), cmark_node_get_end_line(n), cmark_node_get_start_column(n)});
+  });
+  if (blocks.size() != body_info.block_starts.size()) blocks.clear();
   auto move = [&](SourceLocation& where) {
     int line = 0;
     for (const auto& s : spans)
       if (where.line >= s.first && where.line <= s.last) line = s.line;
+    // The innermost block around it: the last, in document order. Its lines
+    // are as in the source, indented as the renderer indents.
+    for (std::size_t k = blocks.size(); line == 0 && k-- > 0;)
+      if (const Block& b = blocks[k]; where.line >= b.first && where.line <= b.last) {
+        const auto [src_line, src_column] = body_info.block_starts[k];
+        where = {source_path, src_line + (where.line - b.first),
+                 where.column + (src_column - b.column)};
+        return;
+      }
     where.line = line;
     where.column = line ? 1 : 0;
   };
@@ -118,6 +151,10 @@ std::optional<AssembledBody> assemble_body(
   for (const auto& s : segments)
     if (s.kind != SegmentKind::field) body.push_back(&s);
   AssembledBody out;
+  for_each_block(root, [&](cmark_node* n) {
+    out.block_starts.emplace_back(cmark_node_get_start_line(n) + source.body_first_line - 1,
+                                  cmark_node_get_start_column(n));
+  });
   std::size_t i = 0;
   visit_body_segments(root, source.body_first_line, [&](Segment& s, cmark_node* container) {
     const Segment* known = i < body.size() ? body[i] : nullptr;
@@ -198,7 +235,7 @@ std::optional<Article> assembled_translation(
   t.doc = parse_markdown(t.body);
   if (!t.doc) return std::nullopt;
   walk_markdown(t);
-  locate_in_catalog(t, segments, info.kept, catalog_line);
+  locate_in_catalog(t, segments, info.kept, *body, source.path, catalog_line);
   t.doc.reset();
   t.assembled = std::move(info);
   return t;

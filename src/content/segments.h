@@ -61,6 +61,8 @@ struct AssembledBody {
   std::string markdown;    ///< the body, as CommonMark
   std::vector<bool> kept;  ///< per body segment, in order: true where the source text stayed
   int translated = 0;      ///< body segments translated
+  /// Per block, in document order: its start in the source file (line, column).
+  std::vector<std::pair<int, int>> block_starts;
 };
 
 /// `source`'s body (read) with each body segment replaced by

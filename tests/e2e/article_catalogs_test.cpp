@@ -408,6 +408,48 @@ TEST(ArticleCatalogs, ProblemsInATranslatedSegmentAreAtItsLine) {
       << r.err;
 }
 
+// What is in no segment (here raw HTML in a list item) is the source's, and
+// its findings are at the source's line; an untranslated block's are at its
+// entry's msgid line, where the translator would translate it.
+TEST(ArticleCatalogs, ProblemsOutsideTranslatedSegmentsAreAtTheirSource) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  const fs::path bundle = site / "content" / kBundle;
+  std::string source = test::read_text(bundle / "index.en.md");
+  const int list_line = static_cast<int>(std::count(source.begin(), source.end(), '\n')) + 3;
+  source += "\n\n- A list item\n\n  <div><marquee>old</marquee></div>\n\nLast [x](/nope/gone).\n";
+  test::write_text(bundle, "index.en.md", source);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  const std::string rel = "locales/ar/articles/" + std::string(kBundle) + ".po";
+  translate_all(site / rel);
+  const std::string text = test::read_text(site / rel);
+  const auto last = text.find("msgid \"Last [x](/nope/gone).\"");
+  ASSERT_NE(last, std::string::npos) << text;
+  set_msgstr(site / rel,
+             text.substr(text.rfind("msgctxt \"", last) + 9,
+                         text.find('"', text.rfind("msgctxt \"", last) + 9) -
+                             text.rfind("msgctxt \"", last) - 9),
+             "");
+  const auto r = run_polypress({"-C", site.string(), "validate"});
+  const std::string md = "content/" + std::string(kBundle) + "/index.en.md";
+  // Found in the source and in the translation at the same place: once.
+  const std::string at = md + ":" + std::to_string(list_line + 2);
+  EXPECT_NE(r.err.find(at +
+                       ":3: warning: raw HTML <div> dropped; its content is kept "
+                       "[markdown/raw-html]\n" +
+                       at +
+                       ":8: warning: raw HTML <marquee> dropped; its content is kept "
+                       "[markdown/raw-html]\n" +
+                       md + ":" + std::to_string(list_line + 4)),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find(rel + ":0:"), std::string::npos) << r.err;
+  const int msgid_line = static_cast<int>(std::count(text.begin(), text.begin() + last, '\n')) + 1;
+  EXPECT_NE(r.err.find(rel + ":" + std::to_string(msgid_line) + ":1: error: "), std::string::npos)
+      << r.err;
+}
+
 }  // namespace pp
 
 namespace pp {
