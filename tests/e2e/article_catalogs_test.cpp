@@ -450,6 +450,45 @@ TEST(ArticleCatalogs, ProblemsOutsideTranslatedSegmentsAreAtTheirSource) {
       << r.err;
 }
 
+// An untranslated block is marked with its language whether the site keeps
+// raw HTML (sanitize) or drops it, in the page and in the email, around raw
+// HTML of the source's as well.
+TEST(ArticleCatalogs, KeptBlocksAreMarkedWhateverTheRawHtmlSetting) {
+  for (const char* mode : {"sanitize", "drop"}) {
+    test::TempDir dir;
+    const fs::path site = sample_copy(dir);
+    std::string yaml = test::read_text(site / "pipeline/site.yaml");
+    test::write_text(site, "pipeline/site.yaml",
+                     yaml + "markdown:\n  raw_html: " + std::string(mode) + "\n");
+    const fs::path bundle = site / "content" / kBundle;
+    test::write_text(bundle, "index.en.md",
+                     test::read_text(bundle / "index.en.md") +
+                         "\n\n<div>\n\nKept <b>in</b> a div.\n\n</div>\n\nKept <i>open.\n");
+    ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+    ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+    const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
+    translate_all(po);
+    std::string text = test::read_text(po);
+    for (const char* kept : {"Kept <b>in</b> a div.", "Kept <i>open."}) {
+      const auto at = text.find(std::string("msgid \"") + kept + "\"\nmsgstr \"");
+      ASSERT_NE(at, std::string::npos) << kept << "\n" << text;
+      const auto str = text.find("\nmsgstr \"", at) + 9;
+      text.replace(str, text.find("\"\n", str) - str, "");
+    }
+    test::write_text(po.parent_path(), po.filename().string(), text);
+    ASSERT_EQ(run_polypress({"-C", site.string(), "build", "--quiet"}).exit_code, 0);
+    const std::string page = test::read_text(site / "public/ar" / kBundle / "index.html");
+    const std::string b = std::string(mode) == "drop" ? "in" : "<b>in</b>";
+    const std::string i = std::string(mode) == "drop" ? "open." : "<i>open.</i>";
+    EXPECT_NE(page.find("<span lang=\"en\" dir=\"ltr\">Kept " + b + " a div.</span>"),
+              std::string::npos)
+        << mode;
+    EXPECT_NE(page.find("<span lang=\"en\" dir=\"ltr\">Kept " + i), std::string::npos) << mode;
+    const std::string eml = test::read_text(site / "mail/ar/analysis--small-models-on-laptops.eml");
+    EXPECT_NE(eml.find("lang=3D\"en\" dir=3D\"ltr\""), std::string::npos) << mode;
+  }
+}
+
 }  // namespace pp
 
 namespace pp {
