@@ -239,4 +239,19 @@ std::vector<WriteOutcome> write_files_atomic(const std::vector<FileToWrite>& fil
   return outcomes;
 }
 
+SiteFileRead read_site_file(const fs::path& root, const std::string& rel, std::size_t max_bytes) {
+  SiteFileRead out;
+  if (const std::string link = link_on_way(root, rel); !link.empty()) {
+    out.error = link + " is a link or a special file; polypress does not read through it";
+    return out;
+  }
+  if (file_kind(root / rel) == FileKind::missing) return out;
+  ReadResult r = read_file(root / rel, max_bytes);
+  if (r.ok)
+    out.bytes = std::move(r.bytes);
+  else
+    out.error = std::move(r.error);
+  return out;
+}
+
 }  // namespace pp

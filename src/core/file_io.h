@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,6 +23,19 @@ struct ReadResult {
 /// a symbolic link, folder, FIFO, socket or device (`error` says which)
 /// without waiting on it.
 ReadResult read_file(const std::filesystem::path& path, std::size_t max_bytes);
+
+/// Result of read_site_file: `bytes` when the file is there and read; else
+/// `error` says why it cannot be read ("" when there is no such file).
+struct SiteFileRead {
+  std::optional<std::string> bytes;
+  std::string error;
+};
+
+/// Reads `root / rel` (at most `max_bytes`) unless a symbolic link or special
+/// file is on the way (error "L is a link or a special file; polypress does
+/// not read through it").
+SiteFileRead read_site_file(const std::filesystem::path& root, const std::string& rel,
+                            std::size_t max_bytes);
 
 /// Outcome of write_file_atomic.
 enum class WriteOutcome { written, unchanged, failed };

@@ -27,21 +27,9 @@ namespace {
 // link; nullopt when there is none. A link or an unreadable file is an error.
 std::optional<std::string> catalog_bytes(const fs::path& root, const std::string& rel,
                                          DiagnosticSink& sink) {
-  if (const std::string link = link_on_way(root, rel); !link.empty()) {
-    if (file_kind(root / link) != FileKind::missing)
-      sink.error({rel, 0, 0}, "i18n/read",
-                 "cannot read: " + link +
-                     " is a link or a special file; polypress does not "
-                     "read through it");
-    return std::nullopt;
-  }
-  if (file_kind(root / rel) == FileKind::missing) return std::nullopt;
-  const ReadResult r = read_file(root / rel, kMaxCatalogBytes);
-  if (!r.ok) {
-    sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + r.error);
-    return std::nullopt;
-  }
-  return r.bytes;
+  SiteFileRead r = read_site_file(root, rel, kMaxCatalogBytes);
+  if (!r.error.empty()) sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + r.error);
+  return std::move(r.bytes);
 }
 
 // msgid → msgstr of the usable entries, by msgctxt.

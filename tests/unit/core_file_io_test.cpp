@@ -34,6 +34,20 @@ TEST(FileIo, ReportsAFailureWithThePath) {
   EXPECT_NE(error.find("blocker"), std::string::npos) << error;
 }
 
+TEST(FileIo, ReadsASiteFileOnlyWithoutALinkOnTheWay) {
+  test::TempDir dir;
+  test::write_text(dir.path() / "real", "a.po", "bytes");
+  EXPECT_EQ(read_site_file(dir.path(), "real/a.po", 100).bytes, "bytes");
+  const SiteFileRead none = read_site_file(dir.path(), "real/b.po", 100);
+  EXPECT_FALSE(none.bytes);
+  EXPECT_EQ(none.error, "");
+  std::filesystem::create_directory_symlink(dir.path() / "real", dir.path() / "via");
+  const SiteFileRead linked = read_site_file(dir.path(), "via/a.po", 100);
+  EXPECT_FALSE(linked.bytes);
+  EXPECT_EQ(linked.error, "via is a link or a special file; polypress does not read through it");
+  EXPECT_EQ(read_site_file(dir.path(), "real/a.po", 2).error, "file is larger than 2 bytes");
+}
+
 TEST(FileIo, RefusesLargeFiles) {
   test::TempDir dir;
   test::write_text(dir.path(), "big", std::string(2000, 'x'));
