@@ -1,8 +1,11 @@
 // Translation state of every bundle, and stamping a translation as up to date.
+#include <set>
+
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/limits.h"
 #include "core/safe_fs.h"
+#include "l10n/article_catalog.h"
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -28,6 +31,12 @@ const char* translation_state_name(TranslationState s) {
 std::vector<TranslationRow> translation_matrix(const std::filesystem::path& root,
                                                const SiteConfig& config, const Corpus& corpus) {
   std::vector<TranslationRow> rows;
+  // Article catalogs are looked for only in languages that have their folder.
+  std::set<std::string> with_catalogs;
+  for (const auto& lang : config.languages)
+    if (const std::string dir = "locales/" + lang.code + "/articles";
+        link_on_way(root, dir).empty() && file_kind(root / dir) == FileKind::directory)
+      with_catalogs.insert(lang.code);
   for (const auto& b : corpus.bundles) {
     const Article* source = b.source();
     if (!source) continue;
@@ -48,15 +57,13 @@ std::vector<TranslationRow> translation_matrix(const std::filesystem::path& root
         else
           s = TranslationState::stale;
       }
-      if (s == TranslationState::missing && lang.code != b.source_lang) {
+      if (s == TranslationState::missing && with_catalogs.count(lang.code)) {
         // An article catalog instead of a file: its counts of segments.
-        const std::string rel = "locales/" + lang.code + "/articles/" + b.id() + ".po";
-        if (link_on_way(root, rel).empty() && file_kind(root / rel) == FileKind::regular) {
-          const ReadResult po = read_file(root / rel, kMaxCatalogBytes);
-          if (const auto stats = po.ok ? catalog_stats_of(po.bytes) : std::nullopt) {
-            s = TranslationState::catalog;
-            row.catalogs[lang.code] = *stats;
-          }
+        const SiteFileRead po =
+            read_site_file(root, article_po_rel(lang.code, b.id()), kMaxCatalogBytes);
+        if (const auto stats = po.bytes ? catalog_stats_of(*po.bytes) : std::nullopt) {
+          s = TranslationState::catalog;
+          row.catalogs[lang.code] = *stats;
         }
       }
       row.states.push_back({lang.code, s});
