@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <mutex>
 
+#include "content/cmark_special_characters.h"
 #include "content/markdown.h"
 
 namespace pp {
@@ -30,14 +31,15 @@ struct alignas(std::max_align_t) Block {
   bool tracked;
 };
 
-// The parse lock serialises parses, so one thread at a time uses these.
-std::mutex parse_lock;
-Block tracked_blocks{&tracked_blocks, &tracked_blocks, false};
+// Each thread parses with its own list and jump; the signal handler runs on
+// the thread the deadline was set for, and reads that thread's flags.
+thread_local Block tracked_blocks{nullptr, nullptr, false};
 thread_local bool tracking = false;
-volatile sig_atomic_t jump_armed = 0, in_allocator = 0, jump_pending = 0;
-// The thread a deadline signal may jump on (a late signal finds another).
-volatile sig_atomic_t armed_thread = 0;
-sigjmp_buf jump_back;
+thread_local volatile sig_atomic_t jump_armed = 0, in_allocator = 0, jump_pending = 0;
+thread_local sigjmp_buf jump_back;
+// Parses run one at a time only where the special characters could not be
+// fixed (content/cmark_special_characters.cpp).
+std::mutex parse_lock;
 
 void link(Block* b) {
   b->tracked = true;
@@ -103,7 +105,7 @@ void block_free(void* p) {
 cmark_mem allocator{block_calloc, block_realloc, block_free};
 
 void on_deadline(int) {
-  if (!jump_armed || armed_thread != static_cast<sig_atomic_t>(syscall(SYS_gettid))) return;
+  if (!jump_armed) return;  // a late signal, after its parse
   if (in_allocator) {
     jump_pending = 1;
     return;
@@ -145,7 +147,8 @@ cmark_node* parse_within(const std::string& body, int options, std::chrono::mill
   static std::once_flag once;
   std::call_once(once, [] { cmark_gfm_core_extensions_ensure_registered(); });
   const int signo = deadline_signal();
-  std::lock_guard<std::mutex> hold(parse_lock);
+  std::unique_lock<std::mutex> hold(parse_lock, std::defer_lock);
+  if (!special_characters_fixed()) hold.lock();
 
   sigevent ev{};
   ev.sigev_notify = SIGEV_THREAD_ID;
@@ -164,11 +167,11 @@ cmark_node* parse_within(const std::string& body, int options, std::chrono::mill
   when.it_value.tv_nsec = ns % 1'000'000'000;
 
   cmark_node* root = nullptr;
+  tracked_blocks.prev = tracked_blocks.next = &tracked_blocks;
   tracking = true;
   jump_pending = 0;
   in_allocator = 0;
   if (sigsetjmp(jump_back, 1) == 0) {
-    armed_thread = thread;
     jump_armed = 1;
     if (timed) timer_settime(timer, 0, &when, nullptr);
     cmark_parser* parser = cmark_parser_new_with_mem(options, &allocator);

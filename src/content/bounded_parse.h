@@ -19,9 +19,9 @@ namespace pp {
 /// Parses `body` with the GFM extensions and `options`; nullptr when the
 /// parse has used more than `limit` of the thread's processor time
 /// (everything it allocated is freed).
-/// Parses run one at a time: gfm.6 turns the extensions' special characters
-/// on and off in a table shared by every parser, so two parsers in parallel
-/// would miss each other's strikethrough, autolinks and tables.
+/// Parses run in parallel once the extensions' special characters are fixed
+/// (content/cmark_special_characters.h); otherwise one at a time, since gfm.6
+/// would turn them on and off under another parser.
 cmark_node* parse_within(const std::string& body, int options, std::chrono::milliseconds limit);
 
 /// The allocator of the trees parse_within() returns: a node made with it

@@ -66,6 +66,29 @@ TEST(Build, TwoBuildsAreByteIdenticalWhateverJobs) {
   expect_same_tree(mail, read_tree(b.path() / "m"));
 }
 
+// The bench corpus (bench/gen_corpus.py: five scripts, tables, links and
+// figures) built serially and on four threads, where parses run in
+// parallel: the same bytes.
+TEST(Build, TheBenchCorpusIsByteIdenticalWhateverJobs) {
+  test::TempDir site, a, b;
+  const ProcessResult gen =
+      run_process({"python3", (test::source_dir() / "bench/gen_corpus.py").string(), "--bundles",
+                   "60", site.path().string()});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  for (const auto& [dir, jobs] : {std::pair{&a, "1"}, std::pair{&b, "4"}})
+    ASSERT_EQ(run_polypress({"-C", site.path().string(), "build", "--quiet", "--out",
+                             (dir->path() / "p").string(), "--mail-out",
+                             (dir->path() / "m").string(), "--jobs", jobs})
+                  .exit_code,
+              0);
+  const auto pages = read_tree(a.path() / "p");
+  EXPECT_GT(pages.size(), 300u);
+  expect_same_tree(pages, read_tree(b.path() / "p"));
+  const auto mail = read_tree(a.path() / "m");
+  EXPECT_EQ(mail.size(), 300u);
+  expect_same_tree(mail, read_tree(b.path() / "m"));
+}
+
 TEST(Build, ShardsUnionEqualsAFullBuild) {
   test::TempDir full, shards;
   const std::string src = test::source_dir().string();
