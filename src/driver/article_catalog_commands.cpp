@@ -5,7 +5,6 @@
 #include "content/front_matter_skeleton.h"
 #include "content/segments.h"
 #include "core/file_io.h"
-#include "core/limits.h"
 #include "core/safe_fs.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
@@ -17,16 +16,6 @@ namespace pp {
 namespace fs = std::filesystem;
 
 namespace {
-
-// The bytes of site file `rel`: nullopt when it does not exist; an i18n/read
-// error (and nullopt) when it is reached through a link or cannot be read.
-std::optional<std::string> read_catalog(const fs::path& root, const std::string& rel, bool& failed,
-                                        DiagnosticSink& sink) {
-  SiteFileRead r = read_site_file(root, rel, kMaxCatalogBytes);
-  failed = !r.error.empty();
-  if (failed) sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + r.error);
-  return std::move(r.bytes);
-}
 
 // Writes `bytes` to site file `rel` unless a link is on the way.
 WriteOutcome write_site_file(const fs::path& root, const std::string& rel, const std::string& bytes,
@@ -75,7 +64,7 @@ void seed_from_translations(const fs::path& root, const SiteConfig& config, cons
     if (lang == b.source_lang || !lc) continue;
     const std::string rel = article_po_rel(lang, b.id());
     bool failed = false;
-    if (read_catalog(root, rel, failed, sink) || failed) continue;  // never replaced
+    if (read_article_catalog(root, rel, failed, sink) || failed) continue;  // never replaced
     auto full = read_article_body(root, article, sink);
     if (!full) continue;
     const std::vector<Segment> theirs = article_segments(*full);  // `aligned` points into it
@@ -106,7 +95,7 @@ I18nUpdateResult run_i18n_extract_articles(const fs::path& root, bool from_trans
     std::vector<Segment> segments = article_segments(*full);
     const std::string rel = article_pot_rel(b.id());
     bool failed = false;
-    const auto old = read_catalog(root, rel, failed, sink);
+    const auto old = read_article_catalog(root, rel, failed, sink);
     if (failed) continue;
     assign_segment_ids(segments, old ? template_segments(*old) : std::vector<Segment>{});
     std::string error;
@@ -180,13 +169,13 @@ I18nUpdateResult run_i18n_update_articles(const fs::path& root) {
     if (!b.source()) continue;
     const std::string pot_rel = article_pot_rel(b.id());
     bool failed = false;
-    const auto pot = read_catalog(root, pot_rel, failed, sink);
+    const auto pot = read_article_catalog(root, pot_rel, failed, sink);
     if (!pot) continue;
     ++templates;
     for (const auto& lang : config.languages) {
       if (lang.code == b.source_lang) continue;
       const std::string rel = article_po_rel(lang.code, b.id());
-      const auto old = read_catalog(root, rel, failed, sink);
+      const auto old = read_article_catalog(root, rel, failed, sink);
       if (failed || (!old && b.articles.count(lang.code))) continue;
       auto text = merge_article_catalog(old ? &*old : nullptr, *pot, lang, rel, pot_rel, sink);
       if (text) merged.push_back({rel, std::move(*text), !old});

@@ -3,7 +3,10 @@
 #include <map>
 #include <set>
 
+#include "core/file_io.h"
+#include "core/limits.h"
 #include "core/process.h"
+#include "core/safe_fs.h"
 #include "core/site_layout.h"
 #include "l10n/gettext_po.h"
 #include "l10n/l10n.h"
@@ -16,6 +19,24 @@ std::string article_pot_rel(const std::string& bundle_id) {
 
 std::string article_po_rel(const std::string& lang, const std::string& bundle_id) {
   return "locales/" + lang + "/articles/" + bundle_id + ".po";
+}
+
+std::vector<std::string> languages_with_article_catalogs(const std::filesystem::path& root,
+                                                         const SiteConfig& config) {
+  std::vector<std::string> out;
+  for (const auto& lang : config.languages)
+    if (file_kind(root / "locales" / lang.code / "articles") != FileKind::missing)
+      out.push_back(lang.code);
+  return out;
+}
+
+std::optional<std::string> read_article_catalog(const std::filesystem::path& root,
+                                                const std::string& rel, bool& failed,
+                                                DiagnosticSink& sink) {
+  SiteFileRead r = read_site_file(root, rel, kMaxCatalogBytes);
+  failed = !r.error.empty();
+  if (failed) sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + r.error);
+  return std::move(r.bytes);
 }
 
 std::optional<std::string> format_article_pot(const std::string& bundle_id,

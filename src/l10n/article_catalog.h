@@ -20,6 +20,19 @@ std::string article_pot_rel(const std::string& bundle_id);
 /// "locales/<lang>/articles/<section>/<slug>.po"
 std::string article_po_rel(const std::string& lang, const std::string& bundle_id);
 
+/// The languages of `config` that have a `locales/<lang>/articles/` (of any
+/// kind: a link there is refused when a catalog in it is read). Most sites
+/// have none, and catalogs are then looked for nowhere.
+std::vector<std::string> languages_with_article_catalogs(const std::filesystem::path& root,
+                                                         const SiteConfig& config);
+
+/// The bytes of site file `rel` (a template or catalog): nullopt when there is
+/// none; an i18n/read error, nullopt and `failed` when it is reached through a
+/// link or cannot be read.
+std::optional<std::string> read_article_catalog(const std::filesystem::path& root,
+                                                const std::string& rel, bool& failed,
+                                                DiagnosticSink& sink);
+
 /// The template of bundle `bundle_id` whose source file is `source_path`:
 /// a header, then one entry per segment — `#.` its note, `#:` its line,
 /// msgctxt its id — written by libgettextpo. Nullopt with `error` when the

@@ -8,9 +8,6 @@
 #include <set>
 
 #include "content/article_cache.h"
-#include "core/file_io.h"
-#include "core/limits.h"
-#include "core/safe_fs.h"
 #include "core/text.h"
 #include "l10n/article_catalog.h"
 #include "l10n/gettext_po.h"
@@ -22,15 +19,6 @@ namespace pp {
 namespace fs = std::filesystem;
 
 namespace {
-
-// The bytes of site file `rel` when it is a regular file reached without a
-// link; nullopt when there is none. A link or an unreadable file is an error.
-std::optional<std::string> catalog_bytes(const fs::path& root, const std::string& rel,
-                                         DiagnosticSink& sink) {
-  SiteFileRead r = read_site_file(root, rel, kMaxCatalogBytes);
-  if (!r.error.empty()) sink.error({rel, 0, 0}, "i18n/read", "cannot read: " + r.error);
-  return std::move(r.bytes);
-}
 
 // msgid → msgstr of the usable entries, by msgctxt.
 using Translations = std::map<std::string, std::pair<std::string, std::string>>;
@@ -103,7 +91,8 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
                                            const std::string& lang, CatalogSource& source,
                                            DiagnosticSink& sink) {
   const std::string rel = article_po_rel(lang, b.id());
-  const auto po = catalog_bytes(root, rel, sink);
+  bool failed = false;
+  const auto po = read_article_catalog(root, rel, failed, sink);
   if (!po) return std::nullopt;
   const auto translations = usable_entries(*po, rel, sink);
   if (!translations) return std::nullopt;
@@ -111,7 +100,7 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
     source.full = read_article_body(root, *b.source(), sink);
     if (!source.full) return std::nullopt;
     source.segments = article_segments(*source.full);
-    const auto pot = catalog_bytes(root, article_pot_rel(b.id()), sink);
+    const auto pot = read_article_catalog(root, article_pot_rel(b.id()), failed, sink);
     assign_segment_ids(source.segments, pot ? template_segments(*pot) : std::vector<Segment>{});
   }
   auto translation = [&](const Segment& s) -> const std::string* {
@@ -142,12 +131,7 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
 
 void add_catalog_translations(const fs::path& root, const SiteConfig& config, Corpus& corpus,
                               DiagnosticSink& sink) {
-  // Most sites have no article catalogs: one look per language, not one per
-  // bundle and language.
-  std::vector<std::string> with_catalogs;
-  for (const auto& lang : config.languages)
-    if (file_kind(root / "locales" / lang.code / "articles") != FileKind::missing)
-      with_catalogs.push_back(lang.code);
+  const std::vector<std::string> with_catalogs = languages_with_article_catalogs(root, config);
   if (with_catalogs.empty()) return;
   for (auto& b : corpus.bundles) {
     if (!b.source()) continue;

@@ -4,7 +4,6 @@
 #include "core/digest.h"
 #include "core/file_io.h"
 #include "core/limits.h"
-#include "core/safe_fs.h"
 #include "l10n/article_catalog.h"
 #include "l10n/l10n.h"
 
@@ -31,12 +30,8 @@ const char* translation_state_name(TranslationState s) {
 std::vector<TranslationRow> translation_matrix(const std::filesystem::path& root,
                                                const SiteConfig& config, const Corpus& corpus) {
   std::vector<TranslationRow> rows;
-  // Article catalogs are looked for only in languages that have their folder.
-  std::set<std::string> with_catalogs;
-  for (const auto& lang : config.languages)
-    if (const std::string dir = "locales/" + lang.code + "/articles";
-        link_on_way(root, dir).empty() && file_kind(root / dir) == FileKind::directory)
-      with_catalogs.insert(lang.code);
+  const std::vector<std::string> catalogs = languages_with_article_catalogs(root, config);
+  const std::set<std::string> with_catalogs(catalogs.begin(), catalogs.end());
   for (const auto& b : corpus.bundles) {
     const Article* source = b.source();
     if (!source) continue;

@@ -24,6 +24,14 @@ void expect_same_tree(const std::map<std::string, std::string>& expected,
   }
 }
 
+// Builds `site` into `out`/p (pages) and `out`/m (emails) with `jobs`.
+void build_into(const fs::path& site, const fs::path& out, const char* jobs) {
+  const auto r =
+      run_polypress({"-C", site.string(), "build", "--quiet", "--out", (out / "p").string(),
+                     "--mail-out", (out / "m").string(), "--jobs", jobs});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+}
+
 }  // namespace
 
 // Whole output files of a small en + ar site, pinned. UPDATE_GOLDEN=1 refreshes them.
@@ -49,15 +57,8 @@ TEST(Build, GoldenMinimalSite) {
 
 TEST(Build, TwoBuildsAreByteIdenticalWhateverJobs) {
   test::TempDir a, b;
-  const std::string src = test::source_dir().string();
-  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (a.path() / "p").string(),
-                           "--mail-out", (a.path() / "m").string(), "--jobs", "1"})
-                .exit_code,
-            0);
-  ASSERT_EQ(run_polypress({"-C", src, "build", "--quiet", "--out", (b.path() / "p").string(),
-                           "--mail-out", (b.path() / "m").string(), "--jobs", "2"})
-                .exit_code,
-            0);
+  ASSERT_NO_FATAL_FAILURE(build_into(test::source_dir(), a.path(), "1"));
+  ASSERT_NO_FATAL_FAILURE(build_into(test::source_dir(), b.path(), "2"));
   const auto first = read_tree(a.path() / "p");
   EXPECT_GT(first.size(), 60u);
   expect_same_tree(first, read_tree(b.path() / "p"));
@@ -75,12 +76,8 @@ TEST(Build, TheBenchCorpusIsByteIdenticalWhateverJobs) {
       run_process({"python3", (test::source_dir() / "bench/gen_corpus.py").string(), "--bundles",
                    "60", site.path().string()});
   ASSERT_EQ(gen.exit_code, 0) << gen.err;
-  for (const auto& [dir, jobs] : {std::pair{&a, "1"}, std::pair{&b, "4"}})
-    ASSERT_EQ(run_polypress({"-C", site.path().string(), "build", "--quiet", "--out",
-                             (dir->path() / "p").string(), "--mail-out",
-                             (dir->path() / "m").string(), "--jobs", jobs})
-                  .exit_code,
-              0);
+  ASSERT_NO_FATAL_FAILURE(build_into(site.path(), a.path(), "1"));
+  ASSERT_NO_FATAL_FAILURE(build_into(site.path(), b.path(), "4"));
   const auto pages = read_tree(a.path() / "p");
   EXPECT_GT(pages.size(), 300u);
   expect_same_tree(pages, read_tree(b.path() / "p"));
