@@ -9,14 +9,25 @@ namespace pp {
 std::string drop_refused_in_markup(std::string_view s) {
   std::string out;
   out.reserve(s.size());
+  // Bytes are copied in runs: almost every page and email has nothing to drop.
+  std::size_t run = 0;
   for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r') {
+      ++i;
+      continue;
+    }
     const CodePoint cp = decode_utf8_at(s, i);
-    if (!cp.valid)
-      out += "\xEF\xBF\xBD";  // U+FFFD
-    else if (!is_refused_in_markup(cp.value))
-      out.append(s, i, cp.length);
+    if (cp.valid && !is_refused_in_markup(cp.value)) {
+      i += cp.length;
+      continue;
+    }
+    out.append(s, run, i - run);
+    if (!cp.valid) out += "\xEF\xBF\xBD";  // U+FFFD
     i += cp.length;
+    run = i;
   }
+  out.append(s, run, s.size() - run);
   return out;
 }
 
@@ -42,6 +53,8 @@ bool opens_isolate(char32_t c) {
 }  // namespace
 
 std::string close_bidi_controls(std::string_view s) {
+  // Every bidi control is E2 80 xx or E2 81 xx in UTF-8.
+  if (s.find('\xE2') == std::string_view::npos) return std::string(s);
   std::string out;
   out.reserve(s.size());
   std::vector<char32_t> open;  // kPdf or kPdi: what closes each open level

@@ -12,6 +12,7 @@
 #include "core/markup_text.h"
 #include "core/text.h"
 #include "mail/mail.h"
+#include "mail/mime_body.h"
 
 namespace pp {
 
@@ -112,24 +113,6 @@ bool needs_own_encoding(const std::string& s) {
   return false;
 }
 
-GMimeObject* text_part(const char* subtype, const std::string& text) {
-  GMimeTextPart* part = g_mime_text_part_new_with_subtype(subtype);
-  GPtr<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(text.data(), text.size()));
-  GPtr<GMimeDataWrapper> wrapper(
-      g_mime_data_wrapper_new_with_stream(stream.get(), GMIME_CONTENT_ENCODING_DEFAULT));
-  g_mime_part_set_content(GMIME_PART(part), wrapper.get());
-  // Set on bytes we wrote ourselves: never GMime's own charset choice.
-  g_mime_text_part_set_charset(part, "utf-8");
-  // Quoted-printable for mostly Latin text, base64 for CJK and Arabic (GMime's
-  // measure), and never 7bit/8bit: a 7bit part is left alone by GMime even with
-  // a line over 998 octets.
-  GMimeContentEncoding enc =
-      g_mime_part_get_best_content_encoding(GMIME_PART(part), GMIME_ENCODING_CONSTRAINT_7BIT);
-  if (enc != GMIME_CONTENT_ENCODING_BASE64) enc = GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE;
-  g_mime_part_set_content_encoding(GMIME_PART(part), enc);
-  return GMIME_OBJECT(part);
-}
-
 // Why a value written verbatim into a header cannot be (a line break, a
 // non-ASCII byte…), or nullopt when all can.
 std::optional<std::string> verbatim_refusal(const EmailContent& c) {
@@ -212,28 +195,16 @@ void set_subject_and_list_headers(GMimeMessage* msg, const EmailContent& c) {
   set_raw("List-Unsubscribe-Post", " List-Unsubscribe=One-Click\n");
 }
 
-// The body: multipart/alternative of the text and the HTML part.
-void set_parts(GMimeMessage* msg, const EmailContent& c) {
-  GPtr<GMimeMultipart> alt(g_mime_multipart_new_with_subtype("alternative"));
-  // A boundary from the content, so the same email is the same bytes.
-  const std::string boundary = "=-pp-" + git_blob_id(c.text + '\0' + c.html).substr(0, 24);
-  g_mime_multipart_set_boundary(alt.get(), boundary.c_str());
-  GPtr<GMimeObject> plain(text_part("plain", c.text));
-  GPtr<GMimeObject> html(text_part("html", c.html));
-  g_mime_multipart_add(alt.get(), plain.get());
-  g_mime_multipart_add(alt.get(), html.get());
-  g_mime_message_set_mime_part(msg, GMIME_OBJECT(alt.get()));
-}
-
-// The message as bytes, CRLF line ends.
-std::string message_bytes(GMimeMessage* msg) {
+// The header block as GMime writes it (folded, encoded, CRLF), without the
+// blank line that ends it.
+std::string header_bytes(GMimeMessage* msg) {
   GMimeFormatOptions* options = g_mime_format_options_clone(nullptr);
   g_mime_format_options_set_newline_format(options, GMIME_NEWLINE_FORMAT_DOS);
-  GPtr<GMimeStream> out(g_mime_stream_mem_new());
-  g_mime_object_write_to_stream(GMIME_OBJECT(msg), options, out.get());
+  char* headers = g_mime_object_get_headers(GMIME_OBJECT(msg), options);
   g_mime_format_options_free(options);
-  GByteArray* bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(out.get()));
-  return std::string(reinterpret_cast<const char*>(bytes->data), bytes->len);
+  std::string out(headers ? headers : "");
+  g_free(headers);
+  return out;
 }
 
 }  // namespace
@@ -249,8 +220,11 @@ std::optional<std::string> assemble_email(const EmailContent& c, std::string& er
   set_date(msg.get(), c.date_epoch_s, c.time_zone);
   g_mime_message_set_message_id(msg.get(), c.message_id.c_str());
   set_subject_and_list_headers(msg.get(), c);
-  set_parts(msg.get(), c);
-  return message_bytes(msg.get());
+  // A boundary from the content, so the same email is the same bytes.
+  const std::string boundary = "=-pp-" + git_blob_id(c.text + '\0' + c.html).substr(0, 24);
+  return header_bytes(msg.get()) +
+         "MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"" + boundary +
+         "\"\r\n\r\n" + alternative_body(c.text, c.html, boundary);
 }
 
 }  // namespace pp
