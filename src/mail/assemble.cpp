@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "core/code_points.h"
 #include "core/digest.h"
@@ -169,16 +170,20 @@ void set_date(GMimeMessage* msg, std::int64_t epoch_s, const std::string& time_z
   g_time_zone_unref(tz);
 }
 
-// Subject, Content-Language and the List-* headers.
-void set_subject_and_list_headers(GMimeMessage* msg, const EmailContent& c) {
-  GMimeObject* top = GMIME_OBJECT(msg);
-  const std::string subject = header_text(c.subject);
+// Subject: GMime's encoding, or our own encoded-words where GMime's would be wrong.
+void set_subject(GMimeMessage* msg, const std::string& untrusted) {
+  const std::string subject = header_text(untrusted);
   g_mime_message_set_subject(msg, subject.c_str(), "utf-8");
-  GMimeHeaderList* headers = g_mime_object_get_header_list(top);
   if (needs_own_encoding(subject))
-    g_mime_header_set_raw_value(g_mime_header_list_get_header(headers, "Subject"),
-                                forced_encoded_words(subject, 8).c_str());
+    g_mime_header_set_raw_value(
+        g_mime_header_list_get_header(g_mime_object_get_header_list(GMIME_OBJECT(msg)), "Subject"),
+        forced_encoded_words(subject, 8).c_str());
+}
 
+// Content-Language and the List-* headers.
+void set_list_headers(GMimeMessage* msg, const EmailContent& c) {
+  GMimeObject* top = GMIME_OBJECT(msg);
+  GMimeHeaderList* headers = g_mime_object_get_header_list(top);
   g_mime_object_set_header(top, "Content-Language", c.language.c_str(), nullptr);
   // Written verbatim: GMime would RFC 2047-encode a long URL, which clients
   // then refuse (List-Unsubscribe must never be encoded).
@@ -193,6 +198,32 @@ void set_subject_and_list_headers(GMimeMessage* msg, const EmailContent& c) {
                                             : ",\n <mailto:" + c.unsubscribe_mailto + ">") +
               "\n");
   set_raw("List-Unsubscribe-Post", " List-Unsubscribe=One-Click\n");
+}
+
+// A message holding the headers every email of one list and language shares
+// (From, Content-Language, List-*), made once per thread: its Date, Subject
+// and Message-Id are set anew for each email, in the places they took in
+// the first, so the header order is that of a message made for each email.
+// nullptr with `error` when From cannot be written.
+GMimeMessage* shared_message(const EmailContent& c, std::string& error) {
+  struct Shared {
+    std::string key;
+    GPtr<GMimeMessage> msg;
+  };
+  thread_local std::vector<Shared> made;
+  const std::string key = c.from + '\n' + c.language + '\n' + c.list_id + '\n' +
+                          c.unsubscribe_https + '\n' + c.unsubscribe_mailto;
+  for (const auto& s : made)
+    if (s.key == key) return s.msg.get();
+  GPtr<GMimeMessage> msg(g_mime_message_new(TRUE));
+  if (!set_from(msg.get(), c.from, error)) return nullptr;
+  // Date and Subject have their places in a new message; Message-Id takes
+  // its place here, before the list headers, and keeps it when set again.
+  g_mime_message_set_message_id(msg.get(), c.message_id.c_str());
+  set_list_headers(msg.get(), c);
+  if (made.size() >= 64) made.clear();  // a site has a few languages and lists
+  made.push_back({key, std::move(msg)});
+  return made.back().msg.get();
 }
 
 // The header block as GMime writes it (folded, encoded, CRLF), without the
@@ -215,14 +246,14 @@ std::optional<std::string> assemble_email(const EmailContent& c, std::string& er
     error = std::move(*refusal);
     return std::nullopt;
   }
-  GPtr<GMimeMessage> msg(g_mime_message_new(TRUE));
-  if (!set_from(msg.get(), c.from, error)) return std::nullopt;
-  set_date(msg.get(), c.date_epoch_s, c.time_zone);
-  g_mime_message_set_message_id(msg.get(), c.message_id.c_str());
-  set_subject_and_list_headers(msg.get(), c);
+  GMimeMessage* msg = shared_message(c, error);
+  if (!msg) return std::nullopt;
+  set_date(msg, c.date_epoch_s, c.time_zone);
+  g_mime_message_set_message_id(msg, c.message_id.c_str());
+  set_subject(msg, c.subject);
   // A boundary from the content, so the same email is the same bytes.
   const std::string boundary = "=-pp-" + git_blob_id(c.text + '\0' + c.html).substr(0, 24);
-  return header_bytes(msg.get()) +
+  return header_bytes(msg) +
          "MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"" + boundary +
          "\"\r\n\r\n" + alternative_body(c.text, c.html, boundary);
 }

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <regex>
+#include <thread>
+#include <vector>
 
 #include "mail/mail.h"
 
@@ -295,6 +297,52 @@ TEST(Mail, LongBodyLinesAndLoneDotsAreEncoded) {
   std::string text = parse(*eml).text;
   text.erase(std::remove(text.begin(), text.end(), '\r'), text.end());
   EXPECT_EQ(text, c.text);
+}
+
+// Each thread keeps one message per list and language and sets its Date,
+// Subject and Message-Id again for each email: a run of emails in one thread
+// must be the bytes each would be alone, in a thread of its own.
+TEST(Mail, EmailsInOneThreadAreTheBytesOfEachAlone) {
+  std::vector<EmailContent> contents;
+  const std::vector<std::string> subjects = {
+      "Short", "TorchTPU로 Hugging Face 라이브러리가 Google TPU에서 네이티브 실행",
+      "=?utf-8?Q?shaped_like_a_word?= plain", std::string(90, 'x'), "Back to plain"};
+  for (const std::string lang : {"ko", "en", "ko"})
+    for (const auto& subject : subjects) {
+      EmailContent c = sample();
+      c.language = lang;
+      c.subject = subject;
+      c.message_id = std::to_string(contents.size()) + "." + lang + "@reviews.example";
+      c.unsubscribe_https = "https://reviews.example/" + lang + "/unsubscribe";
+      c.date_epoch_s += static_cast<std::int64_t>(contents.size()) * 86400;
+      if (contents.size() % 4 == 3) c.from = "Other Name <other@reviews.example>";
+      if (contents.size() % 5 == 4) c.unsubscribe_mailto.clear();
+      contents.push_back(c);
+    }
+  std::vector<std::string> alone;
+  for (const auto& c : contents)
+    std::thread([&] {
+      std::string error;
+      alone.push_back(assemble_email(c, error).value_or("error: " + error));
+    }).join();
+  std::thread([&] {
+    for (std::size_t i = 0; i < contents.size(); ++i) {
+      std::string error;
+      EXPECT_EQ(assemble_email(contents[i], error).value_or("error: " + error), alone[i]) << i;
+    }
+  }).join();
+  // In the order a message made for one email has them.
+  const std::regex name("(^|\r\n)([A-Za-z-]+):");
+  for (const auto& eml : alone) {
+    const std::string headers = headers_of(eml);
+    std::string names;
+    for (auto it = std::sregex_iterator(headers.begin(), headers.end(), name);
+         it != std::sregex_iterator(); ++it)
+      names += (*it)[2].str() + " ";
+    EXPECT_EQ(names,
+              "Date From Subject Message-Id Content-Language List-Id List-Unsubscribe "
+              "List-Unsubscribe-Post MIME-Version Content-Type ");
+  }
 }
 
 // `send` names the recipient in a To header when the file has none
