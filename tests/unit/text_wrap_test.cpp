@@ -104,4 +104,12 @@ TEST(WrapText, CombiningMarksTakeNoColumn) {
   EXPECT_EQ(wrap_text("بِسْمِ اللَّهِ", 7, "ar"), (Lines{"بِسْمِ", "اللَّهِ"}));
 }
 
+// Bytes that are not UTF-8 are wrapped as the U+FFFD that ICU's conversion
+// makes of them (one for a cut-off sequence), each one column wide.
+TEST(WrapText, BytesThatAreNotUtf8BecomeReplacementCharacters) {
+  EXPECT_EQ(wrap_text("ab\xE2\x82 cd\xFF ef", 5, "en"),
+            (Lines{"ab\xEF\xBF\xBD", "cd\xEF\xBF\xBD", "ef"}));
+  EXPECT_EQ(display_width("ab\xE2\x82"), 3u);
+}
+
 }  // namespace pp
