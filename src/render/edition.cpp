@@ -2,6 +2,7 @@
 #include <unicode/calendar.h>
 #include <unicode/gregocal.h>
 #include <unicode/timezone.h>
+#include <utility>
 
 #include <memory>
 
@@ -148,7 +149,7 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
       text += url + "\n\n";
       text_items += text;
       if (preheader.empty()) preheader = title;
-      out.push_back(item);
+      out.push_back(std::move(item));
     }
     return out;
   };

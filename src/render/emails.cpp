@@ -1,6 +1,8 @@
 // Per-article emails: view models → email templates → text and HTML → GMime.
 
 #include "core/limits.h"
+
+#include <utility>
 #include "core/text.h"
 #include "core/text_wrap.h"
 #include "mail/mail.h"
@@ -125,7 +127,7 @@ void set_sources(ViewData& d, const FrontMatter& fm, const Locale& loc, LinkRefs
   const std::string label = loc.tr_n("Source:", "Sources:", static_cast<long>(fm.sources.size()));
   d.set("has_sources", mustache::data(true));
   d.set("sources_label", label);
-  d.set("sources", sources);
+  d.set("sources", std::move(sources));
   d.set("sources_text", wrapped(label + " " + loc.format_list(items), loc));
 }
 
@@ -135,7 +137,7 @@ void set_references(ViewData& d, const LinkRefs& refs) {
   for (std::size_t i = 0; i < refs.urls.size(); ++i)
     references.push_back(mustache::object{{"n", std::to_string(i + 1)}, {"url", refs.urls[i]}});
   d.set("has_references", mustache::data(!refs.urls.empty()));
-  d.set("references", references);
+  d.set("references", std::move(references));
 }
 
 }  // namespace
@@ -167,7 +169,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
     ViewData cover;
     cover.set("url", page_url + fm.cover->src);  // beside the page
     cover.set("alt", fm.cover->alt);
-    d.set("cover", cover);
+    d.set("cover", std::move(cover));
   }
   d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
   d.set("body_html", inline_styles(render_body_html(a, m.corpus, m.config, loc, page_url)));
@@ -201,7 +203,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
       d.set("checked", checked);
     }
     d.set("has_facts", mustache::data(facts.size() > 0));
-    d.set("facts", facts);
+    d.set("facts", std::move(facts));
     d.set("review_text", text);
   }
   set_sources(d, fm, loc, refs);

@@ -1,6 +1,7 @@
 // The pages that list articles of one section or one tag, one page or, with
 // `paginate: N`, N articles a page (docs/spec.md §7, "Pagination").
 #include <algorithm>
+#include <utility>
 
 #include "core/text.h"
 #include "render/page_parts.h"
@@ -100,10 +101,10 @@ void set_list_page(ViewData& d, const SiteModel& m, const Locale& loc, const std
     };
     if (p.page > 1) link("prev", p.page - 1);
     if (p.page < p.pages) link("next", p.page + 1);
-    pagination.push_back(pager);
+    pagination.push_back(std::move(pager));
   }
-  d.set("rel_links", rel_links);
-  d.set("pagination", pagination);
+  d.set("rel_links", std::move(rel_links));
+  d.set("pagination", std::move(pagination));
 }
 
 }  // namespace

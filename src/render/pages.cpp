@@ -4,6 +4,7 @@
 #include <ctime>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "core/json_text.h"
 #include "core/limits.h"
@@ -128,8 +129,8 @@ void set_page_languages(ViewData& d, const SiteModel& m, const Bundle& b, const 
                                         {"current", mustache::data(lang == a.lang)}});
     if (lang != a.lang) og_alts.push_back(m.locales.at(lang)->og_locale());
   }
-  d.set("languages", switcher);
-  d.set("og_locale_alternates", og_alts);
+  d.set("languages", std::move(switcher));
+  d.set("og_locale_alternates", std::move(og_alts));
 }
 
 // The body's HTML, or "" (with markdown/too-complex) when it grew too large
@@ -163,18 +164,18 @@ void set_cover_tags_extra(ViewData& d, const SiteModel& m, const Article& a,
     cover.set("src", src);
     cover.set("url", absolute_url(m.config, src));
     cover.set("alt", fm.cover->alt);
-    d.set("cover", cover);
+    d.set("cover", std::move(cover));
     ViewList images;
     images.push_back(
         mustache::object{{"url", absolute_url(m.config, src)}, {"alt", fm.cover->alt}});
-    d.set("og_images", images);
+    d.set("og_images", std::move(images));
   }
   d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
   ViewList tags;
   for (const auto& t : fm.tags)
     tags.push_back(mustache::object{{"name", t}, {"href", tag_path(m.config, a.lang, t)}});
   d.set("has_tags", mustache::data(!fm.tags.empty()));
-  d.set("tags", tags);
+  d.set("tags", std::move(tags));
 }
 
 }  // namespace
@@ -219,7 +220,7 @@ ViewList list_items(const SiteModel& m, const Locale& loc, const std::vector<Lis
       item.set("other_dir",
                m.locales.count(l.page_lang) ? m.locales.at(l.page_lang)->dir() : "auto");
     }
-    list.push_back(item);
+    list.push_back(std::move(item));
   }
   return list;
 }
@@ -241,9 +242,9 @@ void set_language_links(ViewData& d, const SiteModel& m, const Locale& loc,
     if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
   }
   alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", x_default}});
-  d.set("alternates", alternates);
-  d.set("languages", switcher);
-  d.set("og_locale_alternates", og_alts);
+  d.set("alternates", std::move(alternates));
+  d.set("languages", std::move(switcher));
+  d.set("og_locale_alternates", std::move(og_alts));
 }
 
 std::string price_text(const Locale& loc, const Price& p) {
@@ -287,9 +288,9 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("body_html", checked_body_html(m, a, loc, sink));
   if (fm.verdict) d.set("verdict", fm.verdict->value);
 
-  const ViewList related = related_groups(m, a, loc);
+  ViewList related = related_groups(m, a, loc);
   d.set("has_related", mustache::data(related.size() > 0));
-  d.set("related", related);
+  d.set("related", std::move(related));
 
   d.set("has_sources", mustache::data(!fm.sources.empty()));
   d.set("sources", source_parts(loc, fm));
@@ -312,7 +313,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
                  loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}}));
       review.set("checked_iso", iso_date(fm.checked->value));
     }
-    d.set("review", review);
+    d.set("review", std::move(review));
   }
 
   const std::vector<Listed> others = m.latest(a.lang, 5, &b);
@@ -336,7 +337,7 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
   for (const auto& s : m.config.sections)
     sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)},
                                         {"title", loc.tr(s.title)}});
-  d.set("sections", sections);
+  d.set("sections", std::move(sections));
   d.set("items", list_items(m, loc, m.latest(loc.code(), kHomeArticles, nullptr)));
   d.set("item_heading", "h2");  // right under the page's h1
   return render_template(m.templates, "home", d, loc, sink);
@@ -364,8 +365,8 @@ std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
                                        {"href", home_path(m.config, l.code)}});
   }
   alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", m.config.base_url}});
-  d.set("alternates", alternates);
-  d.set("choices", choices);
+  d.set("alternates", std::move(alternates));
+  d.set("choices", std::move(choices));
   d.set("og_locale_alternates", ViewList{});
   return render_template(m.templates, "chooser", d, def, sink);
 }
@@ -389,7 +390,7 @@ std::string render_not_found_page(const SiteModel& m, const Locale& loc, bool ro
   for (const auto& s : m.config.sections)
     sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)},
                                         {"title", loc.tr(s.title)}});
-  d.set("sections", sections);
+  d.set("sections", std::move(sections));
   return render_template(m.templates, "not_found", d, loc, sink);
 }
 

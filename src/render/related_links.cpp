@@ -1,5 +1,7 @@
 #include "render/related_links.h"
 
+#include <utility>
+
 #include "render/urls.h"
 
 namespace pp {
@@ -36,7 +38,7 @@ ViewList related_groups(const SiteModel& m, const Article& a, const Locale& loc)
     // A translation inherits its type from the source (corpus loading).
     const ArticleType type = ra->meta.type ? ra->meta.type->value : ArticleType::news;
     auto [at, fresh] = items.try_emplace(type);
-    at->second.push_back(item);
+    at->second.push_back(std::move(item));
   }
   ViewList groups;
   for (const ArticleType type : article_types()) {
@@ -46,8 +48,8 @@ ViewList related_groups(const SiteModel& m, const Article& a, const Locale& loc)
     ViewData group;
     group.set("kind", to_string(type));
     group.set("label", related_label(loc, type, n));
-    group.set("items", it->second);
-    groups.push_back(group);
+    group.set("items", std::move(it->second));
+    groups.push_back(std::move(group));
   }
   return groups;
 }

@@ -8,31 +8,61 @@ namespace pp {
 
 namespace mustache = kainjow::mustache;
 
+namespace {
+
+bool recording();
+
+}  // namespace
+
 void ViewData::set(const std::string& key, const mustache::data& value) {
-  mustache::data::set(key, value);
-  keys_.insert(key);
+  set(key, mustache::data(value));
+}
+
+void ViewData::set(const std::string& key, mustache::data&& value) {
+  (*this)[key] = std::move(value);
+  if (recording()) keys_.insert(key);
 }
 
 void ViewData::set(const std::string& key, const ViewData& value) {
-  mustache::data::set(key, value);
-  keys_.insert(key);
-  for (const auto& k : value.keys()) keys_.insert(key + "." + k);
+  set(key, ViewData(value));
+}
+
+void ViewData::set(const std::string& key, ViewData&& value) {
+  if (recording()) {
+    keys_.insert(key);
+    for (const auto& k : value.keys()) keys_.insert(key + "." + k);
+  }
+  (*this)[key] = std::move(static_cast<mustache::data&>(value));
 }
 
 void ViewData::set(const std::string& key, const ViewList& value) {
-  mustache::data::set(key, value);
-  keys_.insert(key);
-  for (const auto& k : value.keys()) keys_.insert(key + "[]." + k);
+  set(key, ViewList(value));
+}
+
+void ViewData::set(const std::string& key, ViewList&& value) {
+  if (recording()) {
+    keys_.insert(key);
+    for (const auto& k : value.keys()) keys_.insert(key + "[]." + k);
+  }
+  (*this)[key] = std::move(static_cast<mustache::data&>(value));
 }
 
 void ViewList::push_back(const ViewData& item) {
   mustache::data::push_back(item);
-  keys_.insert(item.keys().begin(), item.keys().end());
+  if (recording()) keys_.insert(item.keys().begin(), item.keys().end());
+}
+
+void ViewList::push_back(ViewData&& item) {
+  if (recording()) keys_.insert(item.keys().begin(), item.keys().end());
+  // kainjow's push_back copies: the item is moved into its place instead.
+  mustache::data::push_back(mustache::data(mustache::data::type::invalid));
+  const_cast<mustache::list&>(list_value()).back() = std::move(static_cast<mustache::data&>(item));
 }
 
 void ViewList::push_back(const mustache::object& item) {
   mustache::data::push_back(mustache::data(item));
-  for (const auto& [k, v] : item) keys_.insert(k);
+  if (recording())
+    for (const auto& [k, v] : item) keys_.insert(k);
 }
 
 void ViewList::push_back(const std::string& item) {
@@ -91,6 +121,10 @@ struct Recorded {
 Recorded& recorded() {
   static Recorded r;
   return r;
+}
+
+bool recording() {
+  return recorded().active.load(std::memory_order_relaxed);
 }
 
 }  // namespace

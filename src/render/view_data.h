@@ -21,11 +21,15 @@ class ViewData : public kainjow::mustache::data {
   ViewData() = default;
   /// Sets a string, a boolean or any other plain value.
   void set(const std::string& key, const kainjow::mustache::data& value);
+  void set(const std::string& key, kainjow::mustache::data&& value);
   /// Sets an object: its keys are recorded as "key.child".
   void set(const std::string& key, const ViewData& value);
+  void set(const std::string& key, ViewData&& value);
   /// Sets a list: its items' keys are recorded as "key[].child".
   void set(const std::string& key, const ViewList& value);
-  /// Every key set, sorted.
+  void set(const std::string& key, ViewList&& value);
+  /// Every key set, sorted; recorded only while a ViewKeysRecorder exists
+  /// (the names cost an allocation each, and only the recorder reads them).
   const std::set<std::string>& keys() const { return keys_; }
 
  private:
@@ -37,6 +41,7 @@ class ViewList : public kainjow::mustache::data {
  public:
   ViewList() : kainjow::mustache::data(kainjow::mustache::data::type::list) {}
   void push_back(const ViewData& item);
+  void push_back(ViewData&& item);
   void push_back(const kainjow::mustache::object& item);
   /// A plain item: a string ("{{.}}").
   void push_back(const std::string& item);
