@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Builds the same generated corpus (bench/gen_corpus.py, Hugo's page-bundle
 layout) with polypress and with Debian's Hugo (bench/hugo-site/: templates that
-do what polypress's pages do), and prints wall time, CPU time and peak memory of
-each (best of --runs), the ratios, and the Markdown floor: cmark-gfm alone
-rendering the same bodies.
+do what polypress's pages do), alternating the two run by run, and prints wall
+time, CPU time and peak memory of each (best of --runs), the ratios, and the
+Markdown floor: cmark-gfm alone rendering the same bodies.
 
-  bench_build.py POLYPRESS [--bundles 1000] [--runs 3] [--dir /tmp/polypress-bench]
+  bench_build.py POLYPRESS [--bundles 1000,5000,20000] [--runs 1] [--dir /tmp/polypress-bench]
 
-It also times a rebuild with nothing changed and one after a single article
-was edited (a sentence added), against the full build.
+For each size it also times a rebuild with nothing changed, one after a single
+article was edited (a sentence added), and `validate` of that one article
+against a whole-site `validate`, both cold (no .polypress/). With more than one
+size it ends with the growth table: each figure and its factor against the
+size before, beside the corpus's own factor.
 
 Needs hugo and cmark-gfm (bench/install-bench-deps.sh).
 """
@@ -19,50 +22,72 @@ from bench_validate import measure  # wall, CPU and peak RSS of one child (wait4
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def best_of(runs, cmd, before=None):
-    best = None
-    for _ in range(runs):
-        if before:
-            before()
-        rc, wall, cpu, rss, err = measure(cmd)
-        if rc != 0:
-            sys.exit("%s failed (%d):\n%s" % (cmd[0], rc, err[:3000]))
-        best = (wall, cpu, rss) if best is None else (min(best[0], wall), min(best[1], cpu), min(best[2], rss))
-    return best
+def run_ok(cmd, ok=(0,)):
+    rc, wall, cpu, rss, err = measure(cmd)
+    if rc not in ok:
+        sys.exit("%s failed (%d):\n%s" % (cmd[0], rc, err[:3000]))
+    return wall, cpu, rss
+
+
+def best(xs):
+    return (min(x[0] for x in xs), min(x[1] for x in xs), min(x[2] for x in xs))
 
 
 def count(root, name):
     return sum(1 for d, _, f in os.walk(root) for x in f if x == name or x.endswith(name))
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("polypress")
-    ap.add_argument("--bundles", type=int, default=1000)
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--dir", default="/tmp/polypress-bench")
-    a = ap.parse_args()
-    site = os.path.join(a.dir, "corpus-%d" % a.bundles)
+def bench_size(a, bundles):
+    """Every measure at one corpus size, printed as a block; returns them."""
+    site = os.path.join(a.dir, "corpus-%d" % bundles)
     if not os.path.exists(os.path.join(site, "content")):
-        subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), site, "--bundles", str(a.bundles)], check=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), site, "--bundles", str(bundles)], check=True)
+        time.sleep(0.3)  # older than the racy-timestamp window, so the first build is recorded
     content = os.path.join(site, "content")
     md = [os.path.join(d, x) for d, _, f in os.walk(content) for x in f if x.endswith(".md")]
     size = sum(os.path.getsize(p) for p in md)
-    print("corpus: %d bundles, %d Markdown files, %.1f MB" % (a.bundles, len(md), size / 1e6))
+    print("\ncorpus: %d bundles, %d Markdown files, %.1f MB" % (bundles, len(md), size / 1e6), flush=True)
 
     out = os.path.join(a.dir, "out")
     pp_pub, pp_mail, hugo_pub = (os.path.join(out, x) for x in ("public", "mail", "hugo"))
-
-    def clean():
-        shutil.rmtree(out, ignore_errors=True)
-        shutil.rmtree(os.path.join(site, ".polypress"), ignore_errors=True)
-
-    results = {}
-    results["polypress build"] = best_of(a.runs, [a.polypress, "-C", site, "build", "--quiet", "--out", pp_pub, "--mail-out", pp_mail], clean)
-    pages, emails = count(pp_pub, "index.html"), count(pp_mail, ".eml")
+    state = os.path.join(site, ".polypress")
     build = [a.polypress, "-C", site, "build", "--quiet", "--out", pp_pub, "--mail-out", pp_mail]
+
+    def clean_pp():
+        for d in (pp_pub, pp_mail, state):
+            shutil.rmtree(d, ignore_errors=True)
+
+    hugo = shutil.which("hugo")
+    hugo_cmd = None
+    if hugo:
+        hsite = os.path.join(a.dir, "hugo-site")
+        shutil.rmtree(hsite, ignore_errors=True)
+        shutil.copytree(os.path.join(HERE, "hugo-site"), hsite)
+        with open(os.path.join(hsite, "hugo.toml.in"), encoding="utf-8") as f:
+            toml = f.read().replace("@CONTENT@", content)
+        with open(os.path.join(hsite, "hugo.toml"), "w", encoding="utf-8") as f:
+            f.write(toml)
+        hugo_cmd = [hugo, "--source", hsite, "--destination", hugo_pub, "--quiet"]
+    else:
+        print("hugo not found: run bench/install-bench-deps.sh")
+
+    # Full builds into emptied folders, polypress and Hugo taking turns, so
+    # that both see the same state of this shared machine.
+    full_pp, full_hugo = [], []
+    for _ in range(a.runs):
+        clean_pp()
+        full_pp.append(run_ok(build))
+        if hugo_cmd:
+            shutil.rmtree(hugo_pub, ignore_errors=True)
+            full_hugo.append(run_ok(hugo_cmd))
+    r = {"bundles": bundles, "polypress build": best(full_pp)}
+    if full_hugo:
+        r["hugo"] = best(full_hugo)
+    pages, emails = count(pp_pub, "index.html"), count(pp_mail, ".eml")
+    hugo_pages = count(hugo_pub, "index.html") if hugo_cmd else 0
+
     # Nothing changed since the last run: what a rebuild costs.
-    results["polypress no-op rebuild"] = best_of(a.runs, build)
+    r["polypress no-op rebuild"] = best([run_ok(build) for _ in range(a.runs)])
     # One article edited (a sentence added to an English source in the middle
     # of the site, so not among the latest): what an editor's rebuild costs.
     edited = sorted(p for p in md if p.endswith("index.en.md"))[len(md) // 10]
@@ -76,26 +101,24 @@ def main():
         time.sleep(0.3)  # older than the racy-timestamp window, as a real edit
 
     try:
-        results["polypress one-article edit"] = best_of(a.runs, build, edit)
+        edits = []
+        for _ in range(a.runs):
+            edit()
+            edits.append(run_ok(build))
+        r["polypress one-article edit"] = best(edits)
     finally:
         with open(edited, "w", encoding="utf-8") as f:
             f.write(original)
 
-    hugo = shutil.which("hugo")
-    hugo_pages = 0
-    if hugo:
-        hsite = os.path.join(a.dir, "hugo-site")
-        shutil.rmtree(hsite, ignore_errors=True)
-        shutil.copytree(os.path.join(HERE, "hugo-site"), hsite)
-        with open(os.path.join(hsite, "hugo.toml.in"), encoding="utf-8") as f:
-            toml = f.read().replace("@CONTENT@", content)
-        with open(os.path.join(hsite, "hugo.toml"), "w", encoding="utf-8") as f:
-            f.write(toml)
-        results["hugo"] = best_of(a.runs, [hugo, "--source", hsite, "--destination", hugo_pub, "--quiet"],
-                                  lambda: shutil.rmtree(hugo_pub, ignore_errors=True))
-        hugo_pages = count(hugo_pub, "index.html")
-    else:
-        print("hugo not found: run bench/install-bench-deps.sh")
+    # CI checking a pull request: the whole site, then the one changed
+    # article, each cold (no parse cache, no manifest).
+    def cold(cmd):
+        shutil.rmtree(state, ignore_errors=True)
+        return run_ok(cmd)
+
+    r["polypress validate"] = best([cold([a.polypress, "-C", site, "validate", "--quiet"]) for _ in range(a.runs)])
+    r["polypress validate FILE"] = best([cold([a.polypress, "-C", site, "validate", "--quiet", edited])
+                                         for _ in range(a.runs)])
 
     cmark = shutil.which("cmark-gfm")
     if cmark:
@@ -104,22 +127,63 @@ def main():
             for p in sorted(md):
                 text = open(p, encoding="utf-8").read()
                 f.write(re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S) + "\n\n")
-        results["cmark-gfm floor"] = best_of(a.runs, [cmark, "-e", "table", "-e", "strikethrough", "-e", "autolink",
-                                                      "-e", "tasklist", "-e", "tagfilter", "--to", "html", bodies])
+        r["cmark-gfm floor"] = best([run_ok([cmark, "-e", "table", "-e", "strikethrough", "-e", "autolink",
+                                             "-e", "tasklist", "-e", "tagfilter", "--to", "html", bodies])
+                                     for _ in range(a.runs)])
+        os.remove(bodies)
     else:
         print("cmark-gfm not found: run bench/install-bench-deps.sh")
 
     print("polypress: %d pages, %d emails; hugo: %d pages" % (pages, emails, hugo_pages))
-    for name, (wall, cpu, rss) in results.items():
-        print("%-24s wall %7.2f s  cpu %7.2f s  peak %6.0f MiB" % (name, wall, cpu, rss))
-    pb = results["polypress build"]
-    if "hugo" in results:
-        h = results["hugo"]
-        print("ratio polypress/hugo:    wall %.2f  cpu %.2f  peak memory %.2f" % (pb[0] / h[0], pb[1] / h[1], pb[2] / h[2]))
-    if "cmark-gfm floor" in results:
-        print("ratio polypress/floor:   wall %.2f" % (pb[0] / results["cmark-gfm floor"][0]))
-    print("no-op rebuild / full build: %.1f %%" % (100 * results["polypress no-op rebuild"][0] / pb[0]))
-    print("one-article edit / full build: %.1f %%" % (100 * results["polypress one-article edit"][0] / pb[0]))
+    for name, v in r.items():
+        if name == "bundles":
+            continue
+        wall, cpu, rss = v
+        print("%-27s wall %7.2f s  cpu %7.2f s  peak %6.0f MiB" % (name, wall, cpu, rss))
+    pb = r["polypress build"]
+    if "hugo" in r:
+        h = r["hugo"]
+        print("ratio polypress/hugo:       wall %.2f  cpu %.2f  peak memory %.2f" % (pb[0] / h[0], pb[1] / h[1], pb[2] / h[2]))
+    if "cmark-gfm floor" in r:
+        print("ratio polypress/floor:      wall %.2f" % (pb[0] / r["cmark-gfm floor"][0]))
+    print("no-op rebuild / full build:    %.1f %%" % (100 * r["polypress no-op rebuild"][0] / pb[0]))
+    print("one-article edit / full build: %.1f %%" % (100 * r["polypress one-article edit"][0] / pb[0]))
+    print("validate FILE / validate:      %.1f %%" % (100 * r["polypress validate FILE"][0] / r["polypress validate"][0]))
+    shutil.rmtree(out, ignore_errors=True)  # the next size starts from an empty disk cache of it
+    return r
+
+
+def growth_table(rows):
+    """Markdown: each size's figures, and each figure's factor against the size before."""
+    print("\n| bundles × 5 | polypress wall | CPU | peak MiB | Hugo wall | CPU | peak MiB | wall ratio | memory ratio |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    prev = None
+    for r in rows:
+        pb, h = r["polypress build"], r.get("hugo", (float("nan"),) * 3)
+
+        def cell(v, i, key):
+            if prev is None or key not in prev:
+                return "%.2f" % v if i < 2 else "%.0f" % v
+            return ("%.2f" if i < 2 else "%.0f") % v + " (×%.2f)" % (v / prev[key][i])
+
+        corpus = "%d" % r["bundles"] + ("" if prev is None else " (×%.1f)" % (r["bundles"] / prev["bundles"]))
+        print("| %s | %s | %s | %s | %s | %s | %s | %.2f | %.2f |" % (
+            corpus, cell(pb[0], 0, "polypress build"), cell(pb[1], 1, "polypress build"), cell(pb[2], 2, "polypress build"),
+            cell(h[0], 0, "hugo"), cell(h[1], 1, "hugo"), cell(h[2], 2, "hugo"), pb[0] / h[0], pb[2] / h[2]))
+        prev = r
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("polypress")
+    ap.add_argument("--bundles", default="1000", help="comma-separated sizes, e.g. 1000,5000,20000")
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--dir", default="/tmp/polypress-bench")
+    a = ap.parse_args()
+    a.polypress = os.path.abspath(a.polypress)
+    rows = [bench_size(a, int(n)) for n in a.bundles.split(",")]
+    if len(rows) > 1:
+        growth_table(rows)
 
 
 if __name__ == "__main__":
