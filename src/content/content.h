@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -182,9 +183,12 @@ struct Corpus {
 /// result and the findings do not depend on it. Problems are reported to `sink`;
 /// files that cannot be read or parsed are left out (the caller stops on errors).
 /// With `cache`, a file whose stamp is unchanged is taken from it instead of
-/// being read and parsed, and what is parsed is added to it.
+/// being read and parsed, and what is parsed is added to it. With `only`,
+/// content/ is walked as always but only the bundles of those ids are read
+/// (the others are left out, unread and unchecked).
 Corpus load_corpus(const std::filesystem::path& root, const SiteConfig& config,
-                   DiagnosticSink& sink, int jobs = 0, ParseCache* cache = nullptr);
+                   DiagnosticSink& sink, int jobs = 0, ParseCache* cache = nullptr,
+                   const std::set<std::string>* only = nullptr);
 
 /// The files of `<root>/pipeline/static/` a build publishes (the rules of
 /// emit's static copy: no symbolic links, unsafe names or editor leftovers).

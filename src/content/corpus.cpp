@@ -363,7 +363,7 @@ std::vector<Bundle> find_bundles(const fs::path& content, const SiteConfig& conf
 }  // namespace
 
 Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSink& sink, int jobs,
-                   ParseCache* cache) {
+                   ParseCache* cache, const std::set<std::string>* only) {
   Corpus corpus;
   const fs::path content = root / kContentFolder;
   std::error_code ec;
@@ -372,6 +372,7 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
     return corpus;
   }
   std::vector<Bundle> found = find_bundles(content, config, sink);
+  if (only) std::erase_if(found, [&](const Bundle& b) { return !only->count(b.id()); });
   // Each bundle is read and parsed on its own; findings are merged in bundle
   // order so the output does not depend on scheduling. Parsing threads get a
   // large stack: yaml-cpp and cmark-gfm recurse on nested input.

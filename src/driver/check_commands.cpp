@@ -2,6 +2,8 @@
 // http(s) URL fetched.
 #include <algorithm>
 #include <functional>
+#include <optional>
+#include <set>
 
 #include "core/clock.h"
 #include "core/site_layout.h"
@@ -30,6 +32,29 @@ void keep_wanted(const DiagnosticSink& all, const std::vector<std::string>& want
       out.report(d.where, d.severity, d.rule, d.message);
 }
 
+// The bundles of `wanted` when every one is an article file
+// (content/<section>/<slug>/…) or an article catalog
+// (locales/<lang>/articles/<section>/<slug>.po): then only those bundles and
+// the ones they link to are read. nullopt for the whole site: no FILE, or a
+// file whose findings may come from anywhere (site.yaml, a template, a
+// catalog of the templates' strings, a static file).
+std::optional<std::set<std::string>> wanted_bundles(const std::vector<std::string>& wanted) {
+  if (wanted.empty()) return std::nullopt;
+  std::set<std::string> ids;
+  for (const auto& w : wanted) {
+    std::vector<std::string> parts;
+    for (const auto& p : fs::path(w)) parts.push_back(p.string());
+    if (parts.size() >= 4 && parts[0] == kContentFolder)
+      ids.insert(parts[1] + "/" + parts[2]);
+    else if (parts.size() == 5 && parts[0] == "locales" && parts[2] == "articles" &&
+             fs::path(parts[4]).extension() == ".po")
+      ids.insert(parts[3] + "/" + fs::path(parts[4]).stem().string());
+    else
+      return std::nullopt;
+  }
+  return ids;
+}
+
 // Checks the site, lets `more` add its checks, and keeps the findings of the
 // FILEs asked for. A configuration that cannot be used stops the run.
 void run_checks(const fs::path& root, const std::vector<std::string>& files, int jobs,
@@ -39,7 +64,9 @@ void run_checks(const fs::path& root, const std::vector<std::string>& files, int
   std::vector<std::string> wanted;
   if (!resolve_files(root, files, wanted, result)) return;
   DiagnosticSink all;
-  const CheckedSite site = load_checked_site(root, all, checks, jobs);
+  const auto bundles = wanted_bundles(wanted);
+  const CheckedSite site =
+      load_checked_site(root, all, checks, jobs, nullptr, bundles ? &*bundles : nullptr);
   if (!site.config) {
     result.diagnostics = all;
     result.stop(ErrorKind::configuration);

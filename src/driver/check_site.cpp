@@ -1,5 +1,8 @@
 #include "driver/check_site.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "driver/phase_timer.h"
 #include "l10n/article_catalog.h"
 #include "l10n/l10n.h"
@@ -17,14 +20,63 @@ void check_site(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& 
   if (options.sources_at) check_sources(corpus, *options.sources_at, sink);
 }
 
+std::set<std::string> bundle_ids_in(const std::string& url) {
+  std::set<std::string> ids;
+  if (url.find(':') != std::string::npos && url.find(':') < url.find_first_of("/?#"))
+    return ids;  // a scheme: not a page of the site
+  const std::string path = url.substr(0, url.find_first_of("?#"));
+  std::vector<std::string> segments;
+  for (std::size_t at = 0; at <= path.size();) {
+    const auto slash = std::min(path.find('/', at), path.size());
+    if (slash > at) segments.push_back(path.substr(at, slash - at));
+    at = slash + 1;
+  }
+  for (std::size_t i = 0; i + 1 < segments.size(); ++i)
+    ids.insert(segments[i] + "/" + segments[i + 1]);
+  return ids;
+}
+
+namespace {
+
+// The bundles `ids`, with their catalog translations, and then again with
+// every bundle they link to or name as related: link and anchor checks and
+// the rendered email of an article look no further.
+Corpus load_needed(const std::filesystem::path& root, const SiteConfig& config,
+                   const std::set<std::string>& ids, int jobs, DiagnosticSink& sink) {
+  DiagnosticSink first;
+  Corpus corpus = load_corpus(root, config, first, jobs, nullptr, &ids);
+  add_catalog_translations(root, config, corpus, first);
+  std::set<std::string> needed = ids;
+  for (const auto& b : corpus.bundles)
+    for (const auto& [lang, a] : b.articles) {
+      for (const auto& r : a.own.related) needed.insert(r.value);
+      for (const auto& r : a.meta.related) needed.insert(r.value);
+      for (const auto& l : a.links) needed.merge(bundle_ids_in(l.url));
+    }
+  if (needed == ids) {
+    sink.merge(first);
+    return corpus;
+  }
+  corpus = load_corpus(root, config, sink, jobs, nullptr, &needed);
+  add_catalog_translations(root, config, corpus, sink);
+  return corpus;
+}
+
+}  // namespace
+
 CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink& sink,
-                              const SiteCheckOptions& options, int jobs, ParseCache* cache) {
+                              const SiteCheckOptions& options, int jobs, ParseCache* cache,
+                              const std::set<std::string>* only) {
   CheckedSite site;
   site.config = load_site_config(root, sink, options.overrides);
   if (!site.config) return site;
   PhaseTimer timer("  ");
-  site.corpus = load_corpus(root, *site.config, sink, jobs, cache);
-  add_catalog_translations(root, *site.config, site.corpus, sink);
+  if (only) {
+    site.corpus = load_needed(root, *site.config, *only, jobs, sink);
+  } else {
+    site.corpus = load_corpus(root, *site.config, sink, jobs, cache);
+    add_catalog_translations(root, *site.config, site.corpus, sink);
+  }
   timer.mark("read");
   check_site(*site.config, site.corpus, sink, options);
   timer.mark("check");

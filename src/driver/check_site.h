@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
+#include <string>
 
 #include "config/config.h"
 #include "content/content.h"
@@ -35,9 +37,17 @@ struct CheckedSite {
 };
 
 /// Reads pipeline/site.yaml and content/ under `root` (`jobs` readers; parses
-/// reused from `cache` when given) and runs check_site() on them.
+/// reused from `cache` when given) and runs check_site() on them. With
+/// `only`, the corpus holds those bundles and every bundle their articles
+/// link to or name as related, and nothing else: what the checks of the
+/// `only` bundles' files read (docs/performance.md, "validate FILE").
 CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink& sink,
                               const SiteCheckOptions& options = {}, int jobs = 0,
-                              ParseCache* cache = nullptr);
+                              ParseCache* cache = nullptr,
+                              const std::set<std::string>* only = nullptr);
+
+/// The id of each bundle a link URL could name ("/news/x", "/en/news/x/#a"):
+/// every pair of neighbouring path segments, a superset of the real target.
+std::set<std::string> bundle_ids_in(const std::string& url);
 
 }  // namespace pp

@@ -154,6 +154,49 @@ TEST_P(InvalidCase, ValidateFindsEveryErrorBuildStopsOn) {
   EXPECT_EQ(only_build, std::vector<std::string>{}) << b.out << b.err;
 }
 
+// The article files (and article catalogs) a case's input/ lays over the
+// minimal site, as paths from the site root.
+std::vector<std::string> article_inputs(const fs::path& dir) {
+  std::vector<std::string> out;
+  if (!fs::exists(dir / "input")) return out;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "input")) {
+    if (!e.is_regular_file() || e.is_symlink()) continue;
+    const std::string rel = fs::relative(e.path(), dir / "input").generic_string();
+    const bool article = rel.starts_with("content/") && rel.ends_with(".md");
+    const bool catalog = rel.starts_with("locales/") &&
+                         rel.find("/articles/") != std::string::npos && rel.ends_with(".po");
+    if (article || catalog) out.push_back(rel);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// `validate FILE…` reads only the FILEs' bundles and those they link to
+// (docs/performance.md, "validate FILE"), and finds in them what the whole
+// site's validate (the case's `expected`) finds there, line for line.
+TEST_P(InvalidCase, ValidateOfItsFilesFindsWhatTheWholeSiteFindsThere) {
+  const fs::path dir = test::source_dir() / "tests/e2e/invalid" / GetParam();
+  if (fs::exists(dir / "command")) GTEST_SKIP() << "a case of another command";
+  const auto files = article_inputs(dir);
+  if (files.empty()) GTEST_SKIP() << "no article file in the case's input";
+  test::TempDir site;
+  ASSERT_NO_FATAL_FAILURE(make_case_site(dir, site.path()));
+  std::vector<std::string> args = {"-C", site.path().string(), "validate"};
+  args.insert(args.end(), files.begin(), files.end());
+  const test::Run r = test::run_polypress(args);
+  auto about_files = [&](const std::string& text) {
+    std::vector<std::string> out;
+    for (const auto& line : lines_of(text))
+      for (const auto& f : files)
+        if (line.starts_with(f + ":")) {
+          out.push_back(line);
+          break;
+        }
+    return out;
+  };
+  EXPECT_EQ(about_files(r.err), about_files(test::read_text(dir / "expected"))) << r.err;
+}
+
 INSTANTIATE_TEST_SUITE_P(Invalid, InvalidCase, ::testing::ValuesIn(case_names()),
                          [](const auto& info) {
                            std::string name = info.param;
