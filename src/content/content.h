@@ -190,6 +190,11 @@ Corpus load_corpus(const std::filesystem::path& root, const SiteConfig& config,
                    DiagnosticSink& sink, int jobs = 0, ParseCache* cache = nullptr,
                    const std::set<std::string>* only = nullptr);
 
+/// A digest of what lists, feeds and the sitemap show of `b`: which article
+/// files it has and their front matter (inherited keys included), not their
+/// bodies. A body edit leaves it as it is.
+std::string listing_digest(const Bundle& b);
+
 /// The files of `<root>/pipeline/static/` a build publishes (the rules of
 /// emit's static copy: no symbolic links, unsafe names or editor leftovers).
 std::vector<std::string> list_static_files(const std::filesystem::path& root);

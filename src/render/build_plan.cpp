@@ -139,12 +139,15 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
     }
   }
   // Digests of what outputs look up, computed once: each bundle (its files as
-  // they are, and its other files' names) and each template with its partials.
+  // they are, and its other files' names), what lists show of it (its front
+  // matter: a body edit renders no list again), and each template with its
+  // partials.
   for (const auto& b : corpus.bundles) {
     std::string s;
     for (const auto& [lang, a] : b.articles) s += a.path + " " + a.stamp + "\n";
     for (const auto& asset : b.assets) s += asset + "\n";
     bundle_digests_[b.id()] = git_blob_id(s);
+    listing_digests_[b.id()] = listing_digest(b);
   }
   for (const auto& [name, text] : templates.all()) template_digests_[name] = templates.digest(name);
 }
@@ -201,7 +204,7 @@ std::string BuildPlan::list_value(const DependencyKey& k) const {
   if (!slot.empty()) return slot;
   std::string s;
   if (k.kind == DependencyKey::Kind::every_bundle) {
-    for (const auto& [id, digest] : bundle_digests_) s += id + " " + digest + "\n";
+    for (const auto& [id, digest] : listing_digests_) s += id + " " + digest + "\n";
   } else if (auto it = model_->lists.find(k.name); it != model_->lists.end()) {
     // The first n entries (all when unset) of a language's list, or its
     // entries in one section.
@@ -209,7 +212,7 @@ std::string BuildPlan::list_value(const DependencyKey& k) const {
     for (std::size_t i = 0; i < count; ++i) {
       const Listed& l = it->second[i];
       if (!k.section.empty() && l.bundle->section != k.section) continue;
-      s += l.bundle->id() + " " + l.page_lang + " " + bundle_digests_.at(l.bundle->id()) + "\n";
+      s += l.bundle->id() + " " + l.page_lang + " " + listing_digests_.at(l.bundle->id()) + "\n";
     }
   }
   slot = git_blob_id(s);

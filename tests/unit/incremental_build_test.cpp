@@ -128,19 +128,25 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   // the 404 pages (the root's and one per language), which name no article.
   ASSERT_EQ(all.size(), 1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 2u + 3u);
   // n02's body: its pages and emails in both languages (the Arabic one
-  // inherits from it), the lists, the pages that name it as related (emails
-  // show no related articles) and the English page and email whose body links
-  // to it (the Arabic translation of n06 has no such link). Nothing else: n02
-  // is not among the latest articles other pages show.
+  // inherits from it), the pages that name it as related (emails show no
+  // related articles) and the English page and email whose body links to it
+  // (the Arabic translation of n06 has no such link). No list: lists, feeds
+  // and the sitemap show front matter only (listing_digest()).
   s.edit("content/news/n02/index.en.md", "Body of n02.", "Body of n02, corrected.");
-  EXPECT_EQ(rendered(s.build()),
-            joined({lists({"en", "ar"}, {"news"}),
-                    article("en", "news", "n02"),
-                    article("ar", "news", "n02"),
-                    {"public/en/news/n05/index.html", "public/ar/news/n05/index.html"},
-                    article("en", "news", "n06")}));
+  const auto n02_shown = joined({article("en", "news", "n02"),
+                                 article("ar", "news", "n02"),
+                                 {"public/en/news/n05/index.html", "public/ar/news/n05/index.html"},
+                                 article("en", "news", "n06")});
+  EXPECT_EQ(rendered(s.build()), n02_shown);
   EXPECT_NE(test::read_text(s.dir.path() / "public/en/news/n02/index.html").find("corrected"),
             std::string::npos);
+  s.expect_same_as_clean_build();
+  // Its summary, which lists show: its English lists are rendered again (the
+  // Arabic translation has a summary of its own).
+  s.edit("content/news/n02/index.en.md", "About n02.", "About n02, corrected.");
+  const auto after_summary = rendered(s.build());
+  for (const auto& f : joined({lists({"en"}, {"news"}), article("en", "news", "n02")}))
+    EXPECT_TRUE(after_summary.count(f)) << f;
   s.expect_same_as_clean_build();
   // Nothing changed since: nothing at all is rendered.
   EXPECT_TRUE(s.build().reused);
