@@ -28,11 +28,7 @@ void ViewData::set(const std::string& key, const ViewData& value) {
 }
 
 void ViewData::set(const std::string& key, ViewData&& value) {
-  if (recording()) {
-    keys_.insert(key);
-    for (const auto& k : value.keys()) keys_.insert(key + "." + k);
-  }
-  (*this)[key] = std::move(static_cast<mustache::data&>(value));
+  set_nested(key, std::move(value), value.keys(), ".");
 }
 
 void ViewData::set(const std::string& key, const ViewList& value) {
@@ -40,11 +36,16 @@ void ViewData::set(const std::string& key, const ViewList& value) {
 }
 
 void ViewData::set(const std::string& key, ViewList&& value) {
+  set_nested(key, std::move(value), value.keys(), "[].");
+}
+
+void ViewData::set_nested(const std::string& key, mustache::data&& value,
+                          const std::set<std::string>& inner, const char* joint) {
   if (recording()) {
     keys_.insert(key);
-    for (const auto& k : value.keys()) keys_.insert(key + "[]." + k);
+    for (const auto& k : inner) keys_.insert(key + joint + k);
   }
-  (*this)[key] = std::move(static_cast<mustache::data&>(value));
+  (*this)[key] = std::move(value);
 }
 
 void ViewList::push_back(const ViewData& item) {

@@ -33,6 +33,10 @@ class ViewData : public kainjow::mustache::data {
   const std::set<std::string>& keys() const { return keys_; }
 
  private:
+  // Moves `value` in under `key`; records `key` and `key` + `joint` + each
+  // of `inner` (the value's own keys, read before the move empties them).
+  void set_nested(const std::string& key, kainjow::mustache::data&& value,
+                  const std::set<std::string>& inner, const char* joint);
   std::set<std::string> keys_;
 };
 

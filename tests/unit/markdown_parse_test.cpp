@@ -14,6 +14,7 @@
 #include "content/bounded_parse.h"
 #include "content/cmark_special_characters.h"
 #include "content/markdown.h"
+#include "core/process.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -58,14 +59,9 @@ TEST(MarkdownParse, ParsesFromManyThreadsAgreeWithOne) {
   for (int t = 0; t < 4; ++t) EXPECT_EQ(differing[t], 0) << "thread " << t;
 }
 
-// Every article of the sample site, in every language, parsed on four
-// threads at once, gives the trees a serial parse gives.
-TEST(MarkdownParse, EverySampleArticleParsesInParallelAsAlone) {
-  std::vector<std::string> bodies;
-  for (const auto& e :
-       std::filesystem::recursive_directory_iterator(test::source_dir() / "content"))
-    if (e.path().extension() == ".md") bodies.push_back(test::read_text(e.path()));
-  ASSERT_GT(bodies.size(), 50u);
+// `bodies` parsed on four threads at once, five rounds each, give the trees
+// a serial parse gives.
+void expect_parallel_as_alone(const std::vector<std::string>& bodies) {
   std::vector<std::string> expected;
   for (const auto& b : bodies) expected.push_back(xml_of(b));
   std::vector<std::thread> threads;
@@ -79,6 +75,32 @@ TEST(MarkdownParse, EverySampleArticleParsesInParallelAsAlone) {
     });
   for (auto& th : threads) th.join();
   for (int t = 0; t < 4; ++t) EXPECT_EQ(differing[t], 0) << "thread " << t;
+}
+
+std::vector<std::string> markdown_files(const std::filesystem::path& dir) {
+  std::vector<std::string> bodies;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.path().extension() == ".md") bodies.push_back(test::read_text(e.path()));
+  return bodies;
+}
+
+// Every article of the sample site, in every language.
+TEST(MarkdownParse, EverySampleArticleParsesInParallelAsAlone) {
+  const auto bodies = markdown_files(test::source_dir() / "content");
+  ASSERT_GT(bodies.size(), 50u);
+  expect_parallel_as_alone(bodies);
+}
+
+// The articles of a bench corpus (tables, lists, links, five scripts).
+TEST(MarkdownParse, BenchCorpusArticlesParseInParallelAsAlone) {
+  test::TempDir site;
+  const ProcessResult gen =
+      run_process({"python3", (test::source_dir() / "bench/gen_corpus.py").string(), "--bundles",
+                   "30", site.path().string()});
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  const auto bodies = markdown_files(site.path() / "content");
+  ASSERT_EQ(bodies.size(), 150u);
+  expect_parallel_as_alone(bodies);
 }
 
 TEST(MarkdownParse, AQuadraticBodyIsAbandonedAtTheDeadline) {
