@@ -72,10 +72,7 @@ TEST(Build, TwoBuildsAreByteIdenticalWhateverJobs) {
 // parallel: the same bytes.
 TEST(Build, TheBenchCorpusIsByteIdenticalWhateverJobs) {
   test::TempDir site, a, b;
-  const ProcessResult gen =
-      run_process({"python3", (test::source_dir() / "bench/gen_corpus.py").string(), "--bundles",
-                   "60", site.path().string()});
-  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  ASSERT_EQ(test::generate_bench_corpus(site.path(), 60), "");
   ASSERT_NO_FATAL_FAILURE(build_into(site.path(), a.path(), "1"));
   ASSERT_NO_FATAL_FAILURE(build_into(site.path(), b.path(), "4"));
   const auto pages = read_tree(a.path() / "p");

@@ -9,7 +9,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/process.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -73,10 +72,7 @@ TEST(ValidateFiles, EveryArticleOfTheSampleAsInTheWholeSite) {
 
 TEST(ValidateFiles, ArticlesOfTheBenchCorpusAsInTheWholeSite) {
   test::TempDir site;
-  const ProcessResult gen =
-      run_process({"python3", (test::source_dir() / "bench/gen_corpus.py").string(), "--bundles",
-                   "40", site.path().string()});
-  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  ASSERT_EQ(test::generate_bench_corpus(site.path(), 40), "");
   const auto all = article_files(site.path());
   std::vector<std::string> files;
   for (std::size_t i = 0; i < all.size(); i += 23) files.push_back(all[i]);

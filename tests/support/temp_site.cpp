@@ -68,6 +68,12 @@ std::map<std::string, std::string> read_tree(const fs::path& dir) {
   return out;
 }
 
+std::string generate_bench_corpus(const std::filesystem::path& root, int bundles) {
+  const ProcessResult r = run_process({"python3", (source_dir() / "bench/gen_corpus.py").string(),
+                                       "--bundles", std::to_string(bundles), root.string()});
+  return r.exit_code == 0 ? std::string() : "gen_corpus.py failed: " + r.out + r.err;
+}
+
 Run run_polypress(const std::vector<std::string>& args) {
   std::vector<std::string> argv = {POLYPRESS_BINARY};
   argv.insert(argv.end(), args.begin(), args.end());

@@ -34,6 +34,10 @@ void copy_tree(const std::filesystem::path& from, const std::filesystem::path& t
 /// A small valid two-language site (en source, ar translation) in `root`.
 void make_minimal_site(const std::filesystem::path& root);
 
+/// Writes bench/gen_corpus.py's site of `bundles` bundles × 5 languages into
+/// `root`; "" when it did, else what the script printed.
+std::string generate_bench_corpus(const std::filesystem::path& root, int bundles);
+
 /// Every regular file under `dir`, by '/'-separated relative path, with its bytes.
 std::map<std::string, std::string> read_tree(const std::filesystem::path& dir);
 

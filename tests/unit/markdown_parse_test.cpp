@@ -14,7 +14,6 @@
 #include "content/bounded_parse.h"
 #include "content/cmark_special_characters.h"
 #include "content/markdown.h"
-#include "core/process.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -94,10 +93,7 @@ TEST(MarkdownParse, EverySampleArticleParsesInParallelAsAlone) {
 // The articles of a bench corpus (tables, lists, links, five scripts).
 TEST(MarkdownParse, BenchCorpusArticlesParseInParallelAsAlone) {
   test::TempDir site;
-  const ProcessResult gen =
-      run_process({"python3", (test::source_dir() / "bench/gen_corpus.py").string(), "--bundles",
-                   "30", site.path().string()});
-  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  ASSERT_EQ(test::generate_bench_corpus(site.path(), 30), "");
   const auto bodies = markdown_files(site.path() / "content");
   ASSERT_EQ(bodies.size(), 150u);
   expect_parallel_as_alone(bodies);
