@@ -40,6 +40,8 @@ bool check_bytes(const std::string& path, const std::string& text, DiagnosticSin
   // form feed is CommonMark whitespace, allowed in the body: front_matter_has_form_feed
   // refuses it in the front matter once the body is found (docs/spec.md §4).
   for (std::size_t i = 0; i < text.size();) {
+    i = plain_utf8_run(text, i);
+    if (i == text.size()) break;
     const CodePoint cp = decode_utf8_at(text, i);
     const char32_t c = cp.value;
     std::string rule;

@@ -28,6 +28,39 @@ CodePoint decode_utf8_at(std::string_view s, std::size_t at) {
   return {cp, len, true};
 }
 
+std::size_t plain_utf8_run(std::string_view s, std::size_t at) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+  const auto cont = [&](std::size_t k) { return k < n && (p[k] & 0xC0) == 0x80; };
+  // Whether the three bytes from `k` (lead `c`, continuations checked) are
+  // none of: an overlong form (E0 80–9F), a surrogate (ED A0–BF), a
+  // noncharacter (EF B7 90–AF, EF BF BE–BF) or the BOM (EF BB BF).
+  const auto plain3 = [&](unsigned char c, std::size_t k) {
+    const unsigned char b = p[k + 1];
+    if (c == 0xE0) return b >= 0xA0;
+    if (c == 0xED) return b < 0xA0;
+    if (c != 0xEF) return true;
+    if (b == 0xB7) return false;
+    if (b == 0xBB) return p[k + 2] != 0xBF;
+    if (b == 0xBF) return p[k + 2] < 0xBE;
+    return true;
+  };
+  while (at < n) {
+    const unsigned char c = p[at];
+    if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r') {
+      ++at;
+    } else if (c >= 0xC3 && c <= 0xDF && cont(at + 1)) {
+      // C2 is left out: C2 80–C2 9F are the C1 controls.
+      at += 2;
+    } else if (c >= 0xE0 && c <= 0xEF && cont(at + 1) && cont(at + 2) && plain3(c, at)) {
+      at += 3;
+    } else {
+      break;
+    }
+  }
+  return at;
+}
+
 std::string encode_utf8(char32_t c) {
   std::string out;
   if (c < 0x80) {

@@ -20,6 +20,15 @@ struct CodePoint {
 /// The sequence starting at byte `at` of `s` (at < s.size()).
 CodePoint decode_utf8_at(std::string_view s, std::size_t at);
 
+/// The end of the run of `s` from byte `at` that is certainly valid UTF-8
+/// without a control character (but TAB, LF and CR), a noncharacter or a
+/// byte order mark: printable ASCII, U+00C0–U+07FF and the rest of the
+/// Basic Multilingual Plane (checked a byte at a time; the other planes are
+/// left to the slow path).
+/// Layout controls (U+061C, U+200E, U+202A…) may be in it. What it stops at
+/// may still be fine: decode it with decode_utf8_at.
+std::size_t plain_utf8_run(std::string_view s, std::size_t at);
+
 /// `c` as UTF-8.
 std::string encode_utf8(char32_t c);
 

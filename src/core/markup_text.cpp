@@ -12,11 +12,8 @@ std::string drop_refused_in_markup(std::string_view s) {
   // Bytes are copied in runs: almost every page and email has nothing to drop.
   std::size_t run = 0;
   for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r') {
-      ++i;
-      continue;
-    }
+    i = plain_utf8_run(s, i);
+    if (i == s.size()) break;
     const CodePoint cp = decode_utf8_at(s, i);
     if (cp.valid && !is_refused_in_markup(cp.value)) {
       i += cp.length;

@@ -5,12 +5,16 @@
 
 #include <algorithm>
 
+#include "core/code_points.h"
+
 namespace pp {
 
 std::size_t find_invalid_utf8(std::string_view s) {
   std::size_t i = 0;
   const std::size_t n = s.size();
   while (i < n) {
+    i = plain_utf8_run(s, i);  // most of a text, without decoding
+    if (i == n) break;
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
       ++i;

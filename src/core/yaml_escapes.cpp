@@ -67,6 +67,8 @@ char32_t yaml_escape_value(std::string_view text, std::size_t at) {
 }
 
 std::string refused_front_matter_character(char32_t c, bool escaped, std::string& rule) {
+  // The common case first, without building any message.
+  if (c >= 0x20 && c < 0x7F) return "";
   const std::string how = escaped ? " (written as an escape)" : "";
   // CR is refused too: with LF it would end a mail header line.
   if (is_control_character(c) && c != '\t' && c != '\n') {
