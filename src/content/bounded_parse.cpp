@@ -166,7 +166,9 @@ cmark_node* parse_within(const std::string& body, int options, std::chrono::mill
   when.it_value.tv_sec = ns / 1'000'000'000;
   when.it_value.tv_nsec = ns % 1'000'000'000;
 
-  cmark_node* root = nullptr;
+  // Set between sigsetjmp and a possible siglongjmp: volatile, so that its
+  // value after the jump is the one stored (C11 7.13.2.1).
+  cmark_node* volatile root = nullptr;
   tracked_blocks.prev = tracked_blocks.next = &tracked_blocks;
   tracking = true;
   jump_pending = 0;

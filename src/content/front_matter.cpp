@@ -91,23 +91,29 @@ bool readable(const YAML::Node& doc, const YamlOrigin& origin, DiagnosticSink& s
   return true;
 }
 
-// Reads every key the table knows into `fm`.
+// Reads every key the table knows into `fm`, in the table's order, with one
+// pass over the mapping (yaml-cpp finds a key by comparing it with every key
+// of the map, each converted to a string).
 void read_fields(const YAML::Node& doc, FmReader& r, FrontMatter& fm) {
-  // A key without a value is reported at the key (a null node's mark is
-  // wherever the next token starts) and otherwise ignored.
-  YAML::Node root;
+  const auto fields = front_matter_fields();
+  std::vector<YAML::Node> given(fields.size());
   for (const auto& kv : doc) {
     if (!kv.first.IsScalar()) continue;
+    const std::string& key = kv.first.Scalar();
+    // A key without a value is reported at the key (a null node's mark is
+    // wherever the next token starts) and otherwise ignored.
     if (kv.second.IsNull()) {
-      r.error(kv.first, "front-matter/value-type", "'" + kv.first.Scalar() + "' has no value");
-      fm.empty_keys.push_back(kv.first.Scalar());
+      r.error(kv.first, "front-matter/value-type", "'" + key + "' has no value");
+      fm.empty_keys.push_back(key);
       continue;
     }
-    fm.keys[kv.first.Scalar()] = r.at(kv.first);
-    root[kv.first.Scalar()] = kv.second;
+    fm.keys[key] = r.at(kv.first);
+    // A key given twice (reported elsewhere) is read with its last value.
+    if (const FrontMatterField* f = front_matter_field(key))
+      given[static_cast<std::size_t>(f - fields.data())].reset(kv.second);
   }
-  for (const FrontMatterField& field : front_matter_fields())
-    if (const YAML::Node n = root[std::string(field.key)]) field.read(r, n, field.key, fm);
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (given[i].IsDefined() && !given[i].IsNull()) fields[i].read(r, given[i], fields[i].key, fm);
 }
 
 }  // namespace

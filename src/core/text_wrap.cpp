@@ -21,6 +21,11 @@ std::size_t char_width(UChar32 c) {
   // Below the combining marks everything is one column but the soft hyphen
   // (a format character): no property lookups for Latin text.
   if (c < 0x300) return c == 0xAD ? 0 : 1;
+  // Hangul syllables, CJK ideographs, and kana but their combining marks
+  // (U+3099, U+309A): wide letters, also without lookups.
+  if ((c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x4E00 && c <= 0x9FFF) ||
+      (c >= 0x3041 && c <= 0x3096) || (c >= 0x30A1 && c <= 0x30FA))
+    return 2;
   const auto gc = u_charType(c);
   if (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_FORMAT_CHAR) return 0;
   const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);

@@ -1,6 +1,9 @@
 // Wrapping plain text for email (core/text_wrap.h): exact lines pinned.
 #include <gtest/gtest.h>
 
+#include <unicode/uchar.h>
+
+#include "core/code_points.h"
 #include "core/text_wrap.h"
 
 namespace pp {
@@ -20,6 +23,21 @@ TEST(DisplayWidth, CountsColumnsOfAFixedWidthFont) {
   EXPECT_EQ(display_width("بِسْمِ"), 3u);          // Arabic vowel marks: no column
   EXPECT_EQ(display_width("co\u00adop"), 4u);   // soft hyphen: no column
   EXPECT_EQ(display_width("a\u200bb"), 2u);     // zero width space: a format character
+}
+
+// The columns of every code point equal ICU's properties (what the fast
+// paths for Latin, Hangul, ideographs and kana must agree with).
+TEST(DisplayWidth, EveryCodePointTakesTheColumnsIcuGivesIt) {
+  for (UChar32 c = 0x20; c <= 0x10FFFF; ++c) {
+    if ((c >= 0x7F && c < 0xA0) || (c >= 0xD800 && c <= 0xDFFF)) continue;
+    const auto gc = u_charType(c);
+    const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    const std::size_t want =
+        (gc == U_NON_SPACING_MARK || gc == U_ENCLOSING_MARK || gc == U_FORMAT_CHAR) ? 0
+        : (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH)                                 ? 2
+                                                                                    : 1;
+    ASSERT_EQ(display_width(encode_utf8(static_cast<char32_t>(c))), want) << c;
+  }
 }
 
 TEST(WrapText, BreaksAtSpacesWithinTheWidth) {
