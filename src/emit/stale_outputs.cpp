@@ -1,8 +1,11 @@
 #include "emit/stale_outputs.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <unordered_set>
 
 #include "core/safe_fs.h"
 #include "incremental/incremental.h"
@@ -16,6 +19,10 @@ namespace {
 // How deep a walk of an output folder goes looking for files placed by hand
 // (polypress's own outputs are a few folders deep).
 constexpr int kMaxOutputDepth = 2 * kMaxFolderDepth;
+
+// A folder changed this recently (in ns) may change again within the same
+// tick of the file system's clock: its listing is not trusted next time.
+constexpr long long kRacyNs = 200'000'000LL;
 
 // How many files placed by hand are named one by one in a folder.
 constexpr std::size_t kMaxNamed = 20;
@@ -60,7 +67,8 @@ class Tidy {
       : given_(given_folders),
         folders_(given_folders),
         written_(read_written_files(root)),
-        sink_(sink) {
+        sink_(sink),
+        listed_(read_listed_folders(root)) {
     // Paths are recorded and compared absolute and normal, whichever form of
     // the site's folder (-C site, -C ./site, another working folder) built them.
     for (auto& f : folders_) f.dir = fs::path(absolute_path(f.dir.string()));
@@ -93,10 +101,11 @@ class Tidy {
   // Files no build produced: placed by hand, reported once.
   void report_foreign() {
     for (const auto& f : folders_) report_foreign_in(f);
+    forget_unseen_folders();
   }
 
   std::string save(const fs::path& root) const {
-    return record_written_files(root, record_, forget_);
+    return record_written_files(root, record_, forget_, listed_changes_);
   }
 
  private:
@@ -107,6 +116,11 @@ class Tidy {
   DiagnosticSink& sink_;
   std::vector<std::pair<std::string, WrittenFile>> record_;
   std::vector<std::string> forget_;
+  std::unordered_map<std::string, std::string> listed_;  // folders as last listed: stamps
+  std::unordered_map<std::string, std::vector<std::string>> children_;  // of listed_, by parent
+  std::unordered_set<std::string> seen_;    // folders visited by this walk
+  std::unordered_set<std::string> relist_;  // folders to list again next time
+  ListedFolderChanges listed_changes_;
 
   // `p` made absolute. Every output lies in one of the folders, so only the
   // folder's part of its path needs making absolute.
@@ -133,6 +147,7 @@ class Tidy {
                     "no longer produced, but not removed: a symbolic link (or special file) is "
                     "on its way, and polypress never deletes through one");
       forget_.push_back(path);
+      relist_folder_of(path);
       return;
     }
     const std::string now = file_state(path);
@@ -151,14 +166,8 @@ class Tidy {
   }
 
   void report_foreign_in(const OutputFolderRef& f) {
-    std::error_code ec;
     std::vector<std::string> found;
-    for (fs::recursive_directory_iterator it(f.dir, ec), end; !ec && it != end; it.increment(ec)) {
-      if (it.depth() >= kMaxOutputDepth) it.disable_recursion_pending();
-      if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
-      const std::string p = it->path().string();
-      if (!is_produced(p) && !written_.count(p)) found.push_back(p);
-    }
+    visit_folder(f.dir.string(), 0, found);
     std::sort(found.begin(), found.end());
     for (std::size_t i = 0; i < found.size(); ++i) {
       // A folder full of someone else's files is named in a few lines.
@@ -171,6 +180,69 @@ class Tidy {
                          " more files not produced by the build: kept (reported once)");
       record_.push_back({found[i], {file_state(found[i]), "foreign"}});
     }
+  }
+
+  // Looks for files placed by hand in `dir` (a real folder `level` folders
+  // below its output folder) and the folders in it. A folder whose stamp is
+  // the one recorded when it was last listed holds the same names as then
+  // (each produced, recorded or reported already): it is not listed again,
+  // only the folders recorded in it are visited (as git's untracked cache
+  // does). The rest are listed, and their stamps recorded, but for those
+  // changed so recently that a file added in the same tick of the file
+  // system's clock would not change them again.
+  void visit_folder(const std::string& dir, int level, std::vector<std::string>& found) {
+    struct stat st {};
+    if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return;
+    const long long mtime_ns = st.st_mtim.tv_sec * 1'000'000'000LL + st.st_mtim.tv_nsec;
+    const std::string stamp = std::to_string(mtime_ns) + " " + std::to_string(st.st_ino);
+    seen_.insert(dir);
+    const auto recorded = listed_.find(dir);
+    if (recorded != listed_.end() && recorded->second == stamp) {
+      for (const std::string& sub : recorded_children(dir)) visit_folder(sub, level + 1, found);
+      return;
+    }
+    const long long now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count();
+    // Every folder listed is recorded, so that it is visited again while the
+    // folder holding it is not listed; one too recent, without a stamp.
+    const std::string kept = now_ns - mtime_ns > kRacyNs && !relist_.count(dir) ? stamp : "";
+    if (recorded == listed_.end() || recorded->second != kept)
+      listed_changes_.listed.push_back({dir, kept});
+    std::error_code ec;
+    std::vector<std::string> folders;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string p = it->path().string();
+      if (it->is_directory(ec) && !it->is_symlink(ec)) {
+        // Folders deeper than polypress's own outputs are not looked into.
+        if (level < kMaxOutputDepth) folders.push_back(p);
+        continue;
+      }
+      if (!is_produced(p) && !written_.count(p)) found.push_back(p);
+    }
+    for (const std::string& sub : folders) visit_folder(sub, level + 1, found);
+  }
+
+  // The folders recorded as listed directly in `dir`.
+  std::vector<std::string> recorded_children(const std::string& dir) {
+    if (children_.empty())
+      for (const auto& [path, stamp] : listed_)
+        children_[path.substr(0, path.rfind('/'))].push_back(path);
+    const auto it = children_.find(dir);
+    return it == children_.end() ? std::vector<std::string>{} : it->second;
+  }
+
+  // The folder holding `path` (a file forgotten but left where it is) is
+  // listed again next time, when that file is no longer recorded.
+  void relist_folder_of(const std::string& path) {
+    relist_.insert(fs::path(path).parent_path().string());
+  }
+
+  // Folders recorded under the output folders that no longer exist as
+  // folders there are forgotten.
+  void forget_unseen_folders() {
+    for (const auto& [path, stamp] : listed_)
+      if (!seen_.count(path) && folder_of(path, folders_)) listed_changes_.forgotten.push_back(path);
   }
 };
 

@@ -204,10 +204,25 @@ struct WrittenFile {
 /// Every file recorded by record_written_files(), by absolute path.
 std::unordered_map<std::string, WrittenFile> read_written_files(const std::filesystem::path& root);
 
-/// Records `files` and forgets `forgotten` (absolute paths); "" or why not.
+/// Folders of the output folders as a build last listed them, by absolute
+/// path: their stamp (modification time and inode) when listed. A folder
+/// whose stamp is the same holds the same names, so it need not be listed
+/// again to find files placed by hand.
+std::unordered_map<std::string, std::string> read_listed_folders(
+    const std::filesystem::path& root);
+
+/// Changes to the record of listed folders: stamps to record, folders to forget.
+struct ListedFolderChanges {
+  std::vector<std::pair<std::string, std::string>> listed;
+  std::vector<std::string> forgotten;
+};
+
+/// Records `files` and forgets `forgotten` (absolute paths), with the listed
+/// folders' changes, in one transaction; "" or why not.
 std::string record_written_files(const std::filesystem::path& root,
                                  const std::vector<std::pair<std::string, WrittenFile>>& files,
-                                 const std::vector<std::string>& forgotten);
+                                 const std::vector<std::string>& forgotten,
+                                 const ListedFolderChanges& folders = {});
 
 /// Forgets the last build (before writing outputs, so a failed or interrupted
 /// build is never taken for a complete one).

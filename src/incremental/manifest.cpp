@@ -73,7 +73,8 @@ bool open_db(const fs::path& root, Db& d, bool create, std::string* error = null
                       "CREATE TABLE IF NOT EXISTS articles (path TEXT PRIMARY KEY, stamp TEXT, "
                       "data BLOB);"
                       "CREATE TABLE IF NOT EXISTS written (path TEXT PRIMARY KEY, state TEXT, "
-                      "made_by TEXT);",
+                      "made_by TEXT);"
+                      "CREATE TABLE IF NOT EXISTS listed (path TEXT PRIMARY KEY, stamp TEXT);",
                       nullptr, nullptr, nullptr);
   }
   if (rc == SQLITE_OK) return true;
@@ -463,9 +464,21 @@ std::unordered_map<std::string, WrittenFile> read_written_files(const fs::path& 
   return out;
 }
 
+std::unordered_map<std::string, std::string> read_listed_folders(const fs::path& root) {
+  std::unordered_map<std::string, std::string> out;
+  Db d;
+  if (!open_db(root, d, false)) return out;
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(d.db, "SELECT path, stamp FROM listed", -1, &st, nullptr) == SQLITE_OK)
+    while (sqlite3_step(st) == SQLITE_ROW) out.emplace(column_text(st, 0), column_text(st, 1));
+  sqlite3_finalize(st);
+  return out;
+}
+
 std::string record_written_files(const fs::path& root,
                                  const std::vector<std::pair<std::string, WrittenFile>>& files,
-                                 const std::vector<std::string>& forgotten) {
+                                 const std::vector<std::string>& forgotten,
+                                 const ListedFolderChanges& folders) {
   Db d;
   if (std::string error = begin_write(root, d); !error.empty()) return error;
   std::size_t i = 0;
@@ -482,6 +495,21 @@ std::string record_written_files(const fs::path& root,
   ok = ok && run_each(d.db, "DELETE FROM written WHERE path = ?", [&](sqlite3_stmt* s) {
          if (i == forgotten.size()) return false;
          bind_text(s, 1, forgotten[i++]);
+         return true;
+       });
+  i = 0;
+  ok = ok && run_each(d.db, "INSERT OR REPLACE INTO listed (path, stamp) VALUES (?, ?)",
+                      [&](sqlite3_stmt* s) {
+                        if (i == folders.listed.size()) return false;
+                        bind_text(s, 1, folders.listed[i].first);
+                        bind_text(s, 2, folders.listed[i].second);
+                        ++i;
+                        return true;
+                      });
+  i = 0;
+  ok = ok && run_each(d.db, "DELETE FROM listed WHERE path = ?", [&](sqlite3_stmt* s) {
+         if (i == folders.forgotten.size()) return false;
+         bind_text(s, 1, folders.forgotten[i++]);
          return true;
        });
   return end_write(root, d, ok);
