@@ -1,6 +1,8 @@
 #include "core/code_points.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 namespace pp {
 
@@ -28,6 +30,22 @@ CodePoint decode_utf8_at(std::string_view s, std::size_t at) {
   return {cp, len, true};
 }
 
+namespace {
+
+// Whether the eight bytes at `p` are all printable ASCII (0x20–0x7E), tested
+// on one 64-bit word.
+bool printable_ascii8(const unsigned char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  if (w & highs) return false;                       // a byte of 0x80 or more
+  if ((w - 0x20 * ones) & ~w & highs) return false;  // a byte under 0x20
+  const std::uint64_t del = w ^ (0x7F * ones);       // 0 where a byte is 0x7F
+  return ((del - ones) & ~del & highs) == 0;
+}
+
+}  // namespace
+
 std::size_t plain_utf8_run(std::string_view s, std::size_t at) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
@@ -49,6 +67,8 @@ std::size_t plain_utf8_run(std::string_view s, std::size_t at) {
     const unsigned char c = p[at];
     if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r') {
       ++at;
+      // Then eight printable ASCII bytes at a time, while there are.
+      while (at + 8 <= n && printable_ascii8(p + at)) at += 8;
     } else if (c >= 0xC3 && c <= 0xDF && cont(at + 1)) {
       // C2 is left out: C2 80–C2 9F are the C1 controls.
       at += 2;

@@ -59,12 +59,27 @@ ReadResult read_file(const fs::path& path, std::size_t max_bytes) {
 
 namespace {
 
+// The file a write would replace, looked at once. A link is never the same
+// (read_file does not follow it): the rename replaces the link itself.
+struct Replaced {
+  bool exists = false;
+  bool same = false;  ///< it holds the bytes to write already
+  mode_t mode = 0;    ///< its permissions, which the new file keeps
+};
+
+Replaced look_at(const fs::path& path, const std::string& bytes) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return {};
+  Replaced r{true, false, static_cast<mode_t>(st.st_mode & 07777)};
+  if (S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) == bytes.size()) {
+    const ReadResult now = read_file(path, bytes.size());
+    r.same = now.ok && now.bytes == bytes;
+  }
+  return r;
+}
+
 bool same_content(const fs::path& path, const std::string& bytes) {
-  std::error_code ec;
-  const auto size = fs::file_size(path, ec);
-  if (ec || size != bytes.size()) return false;
-  const ReadResult r = read_file(path, bytes.size());
-  return r.ok && r.bytes == bytes;
+  return look_at(path, bytes).same;
 }
 
 bool write_all(int fd, const std::string& bytes) {
@@ -83,15 +98,19 @@ bool write_all(int fd, const std::string& bytes) {
 // Writes `bytes` into a new file `tmp` that will replace `path`, with the
 // permissions of the file it replaces (a translator's 0600 .po keeps them);
 // `sync`: fsync it too. On failure nothing is left and `error` says why.
+// `replaced`: the file as looked at already (nullptr: looked at here).
 bool write_temporary(const fs::path& tmp, const fs::path& path, const std::string& bytes, bool sync,
-                     std::string& error) {
+                     std::string& error, const Replaced* replaced = nullptr) {
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
     error = path.string() + ": " + std::strerror(errno);
     return false;
   }
-  struct stat old_stat {};
-  if (::stat(path.c_str(), &old_stat) == 0) ::fchmod(fd, old_stat.st_mode & 07777);
+  if (replaced) {
+    if (replaced->exists) ::fchmod(fd, replaced->mode);
+  } else if (struct stat old_stat{}; ::stat(path.c_str(), &old_stat) == 0) {
+    ::fchmod(fd, old_stat.st_mode & 07777);
+  }
   const bool ok = write_all(fd, bytes) && (!sync || ::fsync(fd) == 0);
   const int saved = errno;
   ::close(fd);
@@ -142,7 +161,9 @@ AtomicBatch::~AtomicBatch() {
 
 WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
                                 std::string& error) {
-  if (same_content(path, bytes)) return WriteOutcome::unchanged;
+  // One stat: a fresh build's outputs are all new, and asked about once.
+  const Replaced replaced = look_at(path, bytes);
+  if (replaced.same) return WriteOutcome::unchanged;
   const fs::path dir = path.parent_path();
   bool make = false;
   {
@@ -176,7 +197,7 @@ WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
     std::lock_guard<std::mutex> lock(mutex_);
     tmp = staging_ / (std::to_string(staged_count_++) + ".tmp");
   }
-  if (!write_temporary(tmp, path, bytes, false, error)) return WriteOutcome::failed;
+  if (!write_temporary(tmp, path, bytes, false, error, &replaced)) return WriteOutcome::failed;
   std::lock_guard<std::mutex> lock(mutex_);
   pending_.push_back({path, tmp});
   return WriteOutcome::written;

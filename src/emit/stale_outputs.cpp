@@ -242,7 +242,8 @@ class Tidy {
   // folders there are forgotten.
   void forget_unseen_folders() {
     for (const auto& [path, stamp] : listed_)
-      if (!seen_.count(path) && folder_of(path, folders_)) listed_changes_.forgotten.push_back(path);
+      if (!seen_.count(path) && folder_of(path, folders_))
+        listed_changes_.forgotten.push_back(path);
   }
 };
 

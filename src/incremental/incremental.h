@@ -208,8 +208,7 @@ std::unordered_map<std::string, WrittenFile> read_written_files(const std::files
 /// path: their stamp (modification time and inode) when listed. A folder
 /// whose stamp is the same holds the same names, so it need not be listed
 /// again to find files placed by hand.
-std::unordered_map<std::string, std::string> read_listed_folders(
-    const std::filesystem::path& root);
+std::unordered_map<std::string, std::string> read_listed_folders(const std::filesystem::path& root);
 
 /// Changes to the record of listed folders: stamps to record, folders to forget.
 struct ListedFolderChanges {

@@ -1,5 +1,8 @@
 // The outputs of a build as units of rendering, and the current value of
 // everything an output can depend on (for incremental builds).
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
 
 #include "content/article_cache.h"
@@ -142,12 +145,25 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
   // they are, and its other files' names), what lists show of it (its front
   // matter: a body edit renders no list again), and each template with its
   // partials.
-  for (const auto& b : corpus.bundles) {
-    std::string s;
-    for (const auto& [lang, a] : b.articles) s += a.path + " " + a.stamp + "\n";
-    for (const auto& asset : b.assets) s += asset + "\n";
-    bundle_digests_[b.id()] = git_blob_id(s);
-    listing_digests_[b.id()] = listing_digest(b);
+  // In parallel (a one-article edit of a large site spends most of its plan
+  // here), then stored in the bundles' order.
+  const std::size_t n = corpus.bundles.size();
+  std::vector<std::string> bundle_digests(n), listing_digests(n);
+  tbb::task_arena arena(options.jobs > 0 ? options.jobs : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+      const Bundle& b = corpus.bundles[i];
+      std::string s;
+      for (const auto& [lang, a] : b.articles) s += a.path + " " + a.stamp + "\n";
+      for (const auto& asset : b.assets) s += asset + "\n";
+      bundle_digests[i] = git_blob_id(s);
+      listing_digests[i] = listing_digest(b);
+    });
+  });
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string id = corpus.bundles[i].id();
+    bundle_digests_[id] = std::move(bundle_digests[i]);
+    listing_digests_[id] = std::move(listing_digests[i]);
   }
   for (const auto& [name, text] : templates.all()) template_digests_[name] = templates.digest(name);
 }

@@ -178,9 +178,7 @@ TEST(StaleOutputs, HandPlacedFilesAreFoundInFoldersChangedSinceTheLastListing) {
   r = build_with(site, "sixth");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("public/keep/slipped.txt: note: not produced"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("public/keep/another.txt: note: not produced"),
-            std::string::npos)
-      << r.err;
+  EXPECT_NE(r.err.find("public/keep/another.txt: note: not produced"), std::string::npos) << r.err;
 }
 
 TEST(StaleOutputs, TheSiteNamedAnotherWayIsTheSameSite) {
