@@ -250,7 +250,8 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
       check_folder_depth(e.path(), rel, name[0] == '.' ? hidden : b.assets, sink);
       continue;
     }
-    if (const std::string kind = special_kind_name(p); !kind.empty() && lang.empty()) {
+    // (An article file is looked at once, by load_article(): no stat here.)
+    if (const std::string kind = lang.empty() ? special_kind_name(p) : ""; !kind.empty()) {
       sink.warning({rel, 0, 0}, "bundle/stray-file",
                    kind + ", not a regular file; never read, not published");
       continue;
