@@ -141,15 +141,20 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
             copy_unit(pages, dir + asset, (root / b.dir / asset).string(), b.dir + "/" + asset));
     }
   }
+  compute_digests(corpus, templates);
+}
+
+BuildPlan::~BuildPlan() = default;
+
+void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templates) {
   // Digests of what outputs look up, computed once: each bundle (its files as
   // they are, and its other files' names), what lists show of it (its front
   // matter: a body edit renders no list again), and each template with its
-  // partials.
-  // In parallel (a one-article edit of a large site spends most of its plan
-  // here), then stored in the bundles' order.
+  // partials. The bundles' are made on every core (a one-article edit of a
+  // large site spends most of its plan here), then stored in their order.
   const std::size_t n = corpus.bundles.size();
   std::vector<std::string> bundle_digests(n), listing_digests(n);
-  tbb::task_arena arena(options.jobs > 0 ? options.jobs : tbb::task_arena::automatic);
+  tbb::task_arena arena(options_.jobs > 0 ? options_.jobs : tbb::task_arena::automatic);
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
       const Bundle& b = corpus.bundles[i];
@@ -167,8 +172,6 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
   }
   for (const auto& [name, text] : templates.all()) template_digests_[name] = templates.digest(name);
 }
-
-BuildPlan::~BuildPlan() = default;
 
 void BuildPlan::add_copy(OutputFolder folder, const std::string& path, const std::string& source) {
   units_.push_back(

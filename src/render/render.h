@@ -172,6 +172,9 @@ class BuildPlan : public DependencyValues {
  private:
   /// value() of a list or of every bundle, computed once.
   std::string list_value(const DependencyKey& key) const;
+  /// The digests of every bundle (its files; what lists show of it) and
+  /// template that value() looks up.
+  void compute_digests(const Corpus& corpus, const TemplateSet& templates);
   /// The plan's own copy: the caller's options may be gone when units run.
   RenderOptions options_;
   std::unique_ptr<SiteModel> model_;
