@@ -9,6 +9,7 @@
 #include <tbb/task_arena.h>
 
 #include "driver/driver_internal.h"
+#include "driver/phase_timer.h"
 
 namespace pp {
 
@@ -115,6 +116,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
                                const IncrementalState& kept, const std::string& global,
                                DiagnosticSink& sink) {
   OutputsResult result;
+  PhaseTimer timer("  ");
   const OutputFolders folders{targets.out_dir,    targets.mail_dir,    targets.out_shown,
                               targets.mail_shown, targets.shard_index, targets.shard_count};
   bool write_failed = false;
@@ -135,6 +137,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     return result;
   }
   count_kinds(*placed, result);
+  timer.mark("decide");
   OutputBatch batch(*placed, targets.staging);
   Rendered made{std::vector<OutputRecord>(placed->size()),
                 std::vector<DiagnosticSink>(placed->size())};
@@ -145,10 +148,12 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     return result;
   }
   if (sink.has_errors()) return result;
+  timer.mark("make");
   if (!batch.commit(sink)) {
     result.stats.failed = 1;
     return result;
   }
+  timer.mark("commit");
   record_outputs(*placed, wanted, states, batch, made, result);
   std::sort(files.begin(), files.end());
   forget_outputs_not_in(kept, files, result.update);
