@@ -175,6 +175,16 @@ void bind_text(sqlite3_stmt* st, int i, const std::string& s) {
   sqlite3_bind_text(st, i, s.data(), static_cast<int>(s.size()), SQLITE_STATIC);
 }
 
+// Runs `sql`, a statement of one parameter, once for each of `texts`.
+bool run_for_each(sqlite3* db, const char* sql, const std::vector<std::string>& texts) {
+  std::size_t i = 0;
+  return run_each(db, sql, [&](sqlite3_stmt* s) {
+    if (i == texts.size()) return false;
+    bind_text(s, 1, texts[i++]);
+    return true;
+  });
+}
+
 }  // namespace
 
 IncrementalState read_incremental_state(const fs::path& root, const std::string& identity) {
@@ -251,12 +261,7 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
                         bind_text(s, 5, findings);
                         return true;
                       });
-  i = 0;
-  ok = ok && run_each(d.db, "DELETE FROM outputs WHERE path = ?", [&](sqlite3_stmt* s) {
-         if (i == u.removed_outputs.size()) return false;
-         bind_text(s, 1, u.removed_outputs[i++]);
-         return true;
-       });
+  ok = ok && run_for_each(d.db, "DELETE FROM outputs WHERE path = ?", u.removed_outputs);
   i = 0;
   ok = ok && run_each(d.db, "INSERT OR REPLACE INTO articles (path, stamp, data) VALUES (?, ?, ?)",
                       [&](sqlite3_stmt* s) {
@@ -268,12 +273,7 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
                                           SQLITE_STATIC);
                         return true;
                       });
-  i = 0;
-  ok = ok && run_each(d.db, "DELETE FROM articles WHERE path = ?", [&](sqlite3_stmt* s) {
-         if (i == u.removed_articles.size()) return false;
-         bind_text(s, 1, u.removed_articles[i++]);
-         return true;
-       });
+  ok = ok && run_for_each(d.db, "DELETE FROM articles WHERE path = ?", u.removed_articles);
   return end_write(root, d, ok);
 }
 
@@ -407,12 +407,7 @@ std::string record_written_files(const fs::path& root,
                        ++i;
                        return true;
                      });
-  i = 0;
-  ok = ok && run_each(d.db, "DELETE FROM written WHERE path = ?", [&](sqlite3_stmt* s) {
-         if (i == forgotten.size()) return false;
-         bind_text(s, 1, forgotten[i++]);
-         return true;
-       });
+  ok = ok && run_for_each(d.db, "DELETE FROM written WHERE path = ?", forgotten);
   i = 0;
   ok = ok && run_each(d.db, "INSERT OR REPLACE INTO listed (path, stamp) VALUES (?, ?)",
                       [&](sqlite3_stmt* s) {
@@ -422,12 +417,7 @@ std::string record_written_files(const fs::path& root,
                         ++i;
                         return true;
                       });
-  i = 0;
-  ok = ok && run_each(d.db, "DELETE FROM listed WHERE path = ?", [&](sqlite3_stmt* s) {
-         if (i == folders.forgotten.size()) return false;
-         bind_text(s, 1, folders.forgotten[i++]);
-         return true;
-       });
+  ok = ok && run_for_each(d.db, "DELETE FROM listed WHERE path = ?", folders.forgotten);
   return end_write(root, d, ok);
 }
 
