@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include "content/byte_codec.h"
@@ -67,17 +68,26 @@ std::vector<RawHtmlUse> get_raw_html(ByteReader& r) {
   return uses;
 }
 
+// The stamp of what `st` describes.
+std::string stamp_of(const struct stat& st, long long* mtime_ns) {
+  if (!S_ISREG(st.st_mode)) return "special " + std::to_string(st.st_mode & S_IFMT);
+  const long long ns = st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+  if (mtime_ns) *mtime_ns = ns;
+  return std::to_string(st.st_size) + " " + std::to_string(ns) + " " + std::to_string(st.st_ino);
+}
+
 }  // namespace
 
 std::string file_stamp(const std::string& path, long long* mtime_ns) {
   // The entry itself: a file replaced by a link (or a link replaced) has a new
   // stamp, and nothing is learnt through a link.
   struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0) return "";
-  if (!S_ISREG(st.st_mode)) return "special " + std::to_string(st.st_mode & S_IFMT);
-  const long long ns = st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
-  if (mtime_ns) *mtime_ns = ns;
-  return std::to_string(st.st_size) + " " + std::to_string(ns) + " " + std::to_string(st.st_ino);
+  return ::lstat(path.c_str(), &st) == 0 ? stamp_of(st, mtime_ns) : "";
+}
+
+std::string file_stamp_at(int dir_fd, const char* name, long long* mtime_ns) {
+  struct stat st {};
+  return ::fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? stamp_of(st, mtime_ns) : "";
 }
 
 std::string encode_article(const Article& a, const std::vector<Diagnostic>& findings) {

@@ -32,6 +32,10 @@ struct ParseCache {
 /// under which a parse is cached and a body is read again for rendering.
 std::string file_stamp(const std::string& path, long long* mtime_ns = nullptr);
 
+/// file_stamp() of `name` in the folder open as `dir_fd` (a short path walk:
+/// for many files of one folder).
+std::string file_stamp_at(int dir_fd, const char* name, long long* mtime_ns = nullptr);
+
 /// The article's front matter, link and heading data and `findings`, as bytes.
 std::string encode_article(const Article& a, const std::vector<Diagnostic>& findings);
 
