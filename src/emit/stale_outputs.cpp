@@ -46,7 +46,10 @@ std::string shown_path(const OutputFolderRef& f, const std::string& path) {
 std::string absolute_path(const std::string& path) {
   std::error_code ec;
   const fs::path p = fs::absolute(fs::path(path), ec);
-  return (ec ? fs::path(path) : p).lexically_normal().string();
+  std::string s = (ec ? fs::path(path) : p).lexically_normal().string();
+  // A folder named with a final slash ("--out public/") is the same folder.
+  while (s.size() > 1 && s.back() == '/') s.pop_back();
+  return s;
 }
 
 namespace {
@@ -126,7 +129,8 @@ class Tidy {
   // folder's part of its path needs making absolute.
   std::string rebase(const std::string& p) const {
     for (std::size_t k = 0; k < folders_.size(); ++k) {
-      const std::string given = given_[k].dir.string() + "/";
+      std::string given = given_[k].dir.string();
+      if (given.empty() || given.back() != '/') given += '/';
       if (p.compare(0, given.size(), given) == 0)
         return folders_[k].dir.string() + "/" + p.substr(given.size());
     }
@@ -197,7 +201,7 @@ class Tidy {
     const std::string stamp = std::to_string(mtime_ns) + " " + std::to_string(st.st_ino);
     seen_.insert(dir);
     const auto recorded = listed_.find(dir);
-    if (recorded != listed_.end() && recorded->second == stamp) {
+    if (recorded != listed_.end() && recorded->second == stamp && !relist_.count(dir)) {
       for (const std::string& sub : recorded_children(dir)) visit_folder(sub, level + 1, found);
       return;
     }

@@ -24,8 +24,8 @@ struct ProducedFiles {
   std::vector<std::string> states;  ///< file_state() of each of `mine`
 };
 
-/// `path` made absolute (against the working folder) and normal: the form in
-/// which written files are recorded.
+/// `path` made absolute (against the working folder) and normal, without a
+/// final slash: the form in which written files and folders are recorded.
 std::string absolute_path(const std::string& path);
 
 /// After a successful build, in `folders`:

@@ -181,6 +181,27 @@ TEST(StaleOutputs, HandPlacedFilesAreFoundInFoldersChangedSinceTheLastListing) {
   EXPECT_NE(r.err.find("public/keep/another.txt: note: not produced"), std::string::npos) << r.err;
 }
 
+TEST(StaleOutputs, AnOutputFolderNamedWithAFinalSlashIsTidiedAsWithout) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  const auto build_into = [&] {
+    return test::run_polypress(
+        {"-C", site.string(), "build", "--out", "pub/", "--mail-out", "letters/"});
+  };
+  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
+  test::write_text(site, "content/news/gone/c.png", "png");
+  ASSERT_EQ(build_into().exit_code, 0);
+  ASSERT_TRUE(fs::exists(site / "pub/en/news/gone/index.html"));
+  ASSERT_TRUE(fs::exists(site / "letters/en/news--gone.eml"));
+  fs::remove_all(site / "content/news/gone");
+  const auto r = build_into();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("emit/not-produced"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(site / "pub/en/news/gone"));
+  EXPECT_FALSE(fs::exists(site / "letters/en/news--gone.eml"));
+}
+
 TEST(StaleOutputs, TheSiteNamedAnotherWayIsTheSameSite) {
   test::TempDir dir;
   const fs::path site = dir.path() / "site";
