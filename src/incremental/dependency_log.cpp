@@ -43,8 +43,22 @@ void record_dependency(DependencyKey key) {
 
 std::string dependencies_digest(const DependencyValues& values, const std::string& global,
                                 const std::vector<DependencyKey>& keys) {
+  std::vector<std::string> texts, now;
+  for (const auto& k : keys) {
+    texts.push_back(k.text());
+    now.push_back(values.value(k));
+  }
+  std::vector<std::pair<std::string_view, std::string_view>> pairs;
+  for (std::size_t i = 0; i < keys.size(); ++i) pairs.emplace_back(texts[i], now[i]);
+  return dependencies_digest(global, pairs);
+}
+
+std::string dependencies_digest(
+    const std::string& global,
+    const std::vector<std::pair<std::string_view, std::string_view>>& keys_and_values) {
   std::string s = global + "\n";
-  for (const auto& k : keys) s.append(k.text()).append("=").append(values.value(k)).append("\n");
+  for (const auto& [text, value] : keys_and_values)
+    s.append(text).append("=").append(value) += '\n';
   return git_blob_id(s);
 }
 

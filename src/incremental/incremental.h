@@ -105,6 +105,11 @@ class DependencyValues {
 std::string dependencies_digest(const DependencyValues& values, const std::string& global,
                                 const std::vector<DependencyKey>& keys);
 
+/// dependencies_digest() of keys given as their text() with their values.
+std::string dependencies_digest(
+    const std::string& global,
+    const std::vector<std::pair<std::string_view, std::string_view>>& keys_and_values);
+
 /// `keys` one a line (their text()), as an output record stores them.
 std::string encode_dependencies(const std::vector<DependencyKey>& keys);
 

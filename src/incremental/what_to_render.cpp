@@ -9,7 +9,6 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "core/digest.h"
 #include "incremental/incremental.h"
 
 namespace pp {
@@ -47,20 +46,20 @@ class ValuesByText {
 
 // Whether the output recorded as `r`, whose file is `state` now, would come
 // out otherwise if it were rendered again: dependencies_digest() of its
-// recorded keys, made from their stored lines as they are.
+// recorded keys, from their stored lines as they are.
 bool out_of_date(const OutputRecord& r, const std::string& state, ValuesByText& values,
                  const std::string& global) {
   if (state != r.state) return true;  // changed or removed since it was written
-  std::string s = global + "\n";
+  std::vector<std::pair<std::string_view, std::string_view>> keys;
   for (std::string_view rest = r.dependencies; !rest.empty();) {
     const std::size_t nl = std::min(rest.find('\n'), rest.size());
     const std::string_view line = rest.substr(0, nl);
     const auto& v = values.value(line);
     if (!v) return true;
-    s.append(line).append("=").append(*v).append("\n");
+    keys.emplace_back(line, *v);
     rest.remove_prefix(std::min(nl + 1, rest.size()));
   }
-  return git_blob_id(s) != r.digest;
+  return dependencies_digest(global, keys) != r.digest;
 }
 
 }  // namespace
