@@ -97,8 +97,22 @@ std::string entry_line(const fs::directory_entry& e, long long* newest_ns) {
              : stat_line(e.path().string(), newest_ns);
 }
 
-// file_state() of outputs in order, each of a folder holding the next one
-// too looked at from that folder (open once).
+// The deepest folder holding both `a` and `b` (their common part up to a
+// slash), or "" when they share none but the root.
+std::string shared_folder(const std::string& a, const std::string& b) {
+  const std::size_t n = static_cast<std::size_t>(
+      std::mismatch(a.begin(),
+                    a.begin() + static_cast<std::ptrdiff_t>(std::min(a.size(), b.size())),
+                    b.begin())
+          .first -
+      a.begin());
+  const std::size_t slash = n == 0 ? std::string::npos : a.rfind('/', n - 1);
+  return slash == std::string::npos || slash == 0 ? "" : a.substr(0, slash);
+}
+
+// file_state() of outputs in order, each looked at from the deepest folder
+// it shares with the next (open once while the paths stay in it): a short
+// path walk instead of one from the root.
 class FolderAt {
  public:
   FolderAt() = default;
@@ -110,22 +124,19 @@ class FolderAt {
 
   std::string state(const std::vector<std::string>& paths, std::size_t i) {
     const std::string& path = paths[i];
-    const std::size_t slash = path.rfind('/');
-    if (slash == std::string::npos || slash == 0) return file_state(path);
-    const std::string_view dir(path.data(), slash);
-    const bool shared = i + 1 < paths.size() && paths[i + 1].size() > slash &&
-                        paths[i + 1].compare(0, slash + 1, path, 0, slash + 1) == 0 &&
-                        paths[i + 1].find('/', slash + 1) == std::string::npos;
-    if (dir != dir_) {
+    const bool inside = fd_ >= 0 && path.size() > dir_.size() + 1 &&
+                        path.compare(0, dir_.size(), dir_) == 0 && path[dir_.size()] == '/';
+    if (!inside) {
       if (fd_ >= 0) ::close(fd_);
       fd_ = -1;
-      dir_.clear();
-      if (!shared) return file_state(path);
-      dir_ = std::string(dir);
+      dir_ = i + 1 < paths.size() ? shared_folder(path, paths[i + 1]) : "";
+      if (dir_.empty()) return file_state(path);
       fd_ = ::open(dir_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+      if (fd_ < 0) return file_state(path);
     }
-    if (fd_ < 0) return file_state(path);
-    const std::string stamp = file_stamp_at(fd_, path.c_str() + slash + 1);
+    // Links on the way are followed as lstat() of the whole path follows them;
+    // the file itself is not.
+    const std::string stamp = file_stamp_at(fd_, path.c_str() + dir_.size() + 1);
     return stamp.empty() ? "missing" : stamp;
   }
 
@@ -173,8 +184,8 @@ std::string fingerprint_files(const std::vector<std::string>& paths,
   std::vector<std::string> now;
   if (!states) {
     // A stat each, on every core: a no-op build of a large site is mostly
-    // this. Files of a folder that holds several (the emails of a language)
-    // are looked at from the folder, a short path walk each.
+    // this. Each file is looked at from the folder it shares with the next
+    // (a language's emails, a section's pages): a short path walk each.
     now.resize(paths.size());
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, paths.size()),
                       [&](const tbb::blocked_range<std::size_t>& r) {

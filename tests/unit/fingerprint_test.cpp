@@ -86,16 +86,18 @@ TEST(Fingerprint, OutputStatesLookedAtFromTheirFolderAreEachFilesState) {
                         "public/en/a/index.html", "public/en/b/index.html"})
     test::write_text(root, f, f);
   fs::create_symlink("a.eml", root / "mail/en/link.eml");
+  fs::create_directory_symlink(root / "public/en", root / "linked");
   std::vector<std::string> paths;
-  for (const char* f :
-       {"mail/en/a.eml", "mail/en/b.eml", "mail/en/gone.eml", "mail/en/link.eml", "mail/en/c.eml",
-        "mail/ko/a.eml", "mail/ko/b.eml", "missing/x/a.eml", "missing/x/b.eml",
-        "public/en/a/index.html", "public/en/b/index.html", "mail/en/a.eml"})
+  for (const char* f : {"mail/en/a.eml", "mail/en/b.eml", "mail/en/gone.eml", "mail/en/link.eml",
+                        "mail/en/c.eml", "mail/ko/a.eml", "mail/ko/b.eml", "missing/x/a.eml",
+                        "missing/x/b.eml", "public/en/a/index.html", "public/en/b/index.html",
+                        "linked/a/index.html", "linked/b/index.html", "mail/en/a.eml"})
     paths.push_back((root / f).string());
   std::vector<std::string> states;
   for (const auto& p : paths) states.push_back(file_state(p));
   EXPECT_EQ(states[2], "missing");
   EXPECT_EQ(states[3].rfind("special ", 0), 0u) << states[3];
+  EXPECT_EQ(states[11], states[9]);  // a link on the way is followed, as lstat() does
   EXPECT_EQ(fingerprint_files(paths), fingerprint_files(paths, &states));
   test::write_text(root, "mail/en/b.eml", "changed");
   EXPECT_NE(fingerprint_files(paths), fingerprint_files(paths, &states));
