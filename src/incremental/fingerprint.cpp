@@ -179,22 +179,22 @@ std::string fingerprint_inputs(const fs::path& root, long long* newest_ns) {
   return git_blob_id(all);
 }
 
+std::vector<std::string> file_states(const std::vector<std::string>& paths) {
+  std::vector<std::string> states(paths.size());
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, paths.size()),
+                    [&](const tbb::blocked_range<std::size_t>& r) {
+                      FolderAt folder;
+                      for (std::size_t i = r.begin(); i != r.end(); ++i)
+                        states[i] = folder.state(paths, i);
+                    });
+  return states;
+}
+
 std::string fingerprint_files(const std::vector<std::string>& paths,
                               const std::vector<std::string>* states) {
+  // A no-op build of a large site is mostly looking at its outputs.
   std::vector<std::string> now;
-  if (!states) {
-    // A stat each, on every core: a no-op build of a large site is mostly
-    // this. Each file is looked at from the folder it shares with the next
-    // (a language's emails, a section's pages): a short path walk each.
-    now.resize(paths.size());
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, paths.size()),
-                      [&](const tbb::blocked_range<std::size_t>& r) {
-                        FolderAt folder;
-                        for (std::size_t i = r.begin(); i != r.end(); ++i)
-                          now[i] = folder.state(paths, i);
-                      });
-    states = &now;
-  }
+  if (!states) states = &(now = file_states(paths));
   std::string all;
   for (std::size_t i = 0; i < paths.size(); ++i) all += paths[i] + " " + (*states)[i] + "\n";
   return git_blob_id(all);

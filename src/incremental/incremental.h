@@ -175,6 +175,10 @@ std::string file_state(const std::string& path);
 /// `newest_ns`, when given, receives the newest modification time seen.
 std::string fingerprint_inputs(const std::filesystem::path& root, long long* newest_ns = nullptr);
 
+/// file_state() of each of `paths`, on every core, each path looked at from
+/// the deepest folder it shares with the next one (a short path walk).
+std::vector<std::string> file_states(const std::vector<std::string>& paths);
+
 /// A fingerprint of files as they are now (a missing file counts too), or
 /// as `states` (their file_state(), one per path) say they are.
 std::string fingerprint_files(const std::vector<std::string>& paths,

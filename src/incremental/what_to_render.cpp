@@ -70,16 +70,27 @@ std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
                                     std::vector<std::string>& states) {
   std::vector<char> wanted(files.size(), 0);  // not vector<bool>: written from many threads
   states.assign(files.size(), "");
-  tbb::enumerable_thread_specific<ValuesByText> by_text(std::cref(values));
-  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t k) {
-    if (!mine[k]) return;
-    auto it = kept.outputs.find(files[k]);
+  // The outputs with a record; the others are new, and rendered.
+  std::vector<std::size_t> recorded;
+  std::vector<const OutputRecord*> records;
+  std::vector<std::string> paths;
+  for (std::size_t k = 0; k < files.size(); ++k) {
+    if (!mine[k]) continue;
+    const auto it = kept.outputs.find(files[k]);
     if (it == kept.outputs.end()) {
       wanted[k] = 1;
-      return;
+      continue;
     }
-    states[k] = file_state(files[k]);
-    wanted[k] = out_of_date(it->second, states[k], by_text.local(), global);
+    recorded.push_back(k);
+    records.push_back(&it->second);
+    paths.push_back(files[k]);
+  }
+  std::vector<std::string> now = file_states(paths);
+  tbb::enumerable_thread_specific<ValuesByText> by_text(std::cref(values));
+  tbb::parallel_for(std::size_t{0}, recorded.size(), [&](std::size_t i) {
+    const std::size_t k = recorded[i];
+    states[k] = std::move(now[i]);
+    wanted[k] = out_of_date(*records[i], states[k], by_text.local(), global);
   });
   return std::vector<bool>(wanted.begin(), wanted.end());
 }
