@@ -78,10 +78,6 @@ Replaced look_at(const fs::path& path, const std::string& bytes) {
   return r;
 }
 
-bool same_content(const fs::path& path, const std::string& bytes) {
-  return look_at(path, bytes).same;
-}
-
 bool write_all(int fd, const std::string& bytes) {
   std::size_t done = 0;
   while (done < bytes.size()) {
@@ -98,19 +94,15 @@ bool write_all(int fd, const std::string& bytes) {
 // Writes `bytes` into a new file `tmp` that will replace `path`, with the
 // permissions of the file it replaces (a translator's 0600 .po keeps them);
 // `sync`: fsync it too. On failure nothing is left and `error` says why.
-// `replaced`: the file as looked at already (nullptr: looked at here).
+// `replaced`: the file as look_at() saw it.
 bool write_temporary(const fs::path& tmp, const fs::path& path, const std::string& bytes, bool sync,
-                     std::string& error, const Replaced* replaced = nullptr) {
+                     const Replaced& replaced, std::string& error) {
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
     error = path.string() + ": " + std::strerror(errno);
     return false;
   }
-  if (replaced) {
-    if (replaced->exists) ::fchmod(fd, replaced->mode);
-  } else if (struct stat old_stat{}; ::stat(path.c_str(), &old_stat) == 0) {
-    ::fchmod(fd, old_stat.st_mode & 07777);
-  }
+  if (replaced.exists) ::fchmod(fd, replaced.mode);
   const bool ok = write_all(fd, bytes) && (!sync || ::fsync(fd) == 0);
   const int saved = errno;
   ::close(fd);
@@ -124,7 +116,8 @@ bool write_temporary(const fs::path& tmp, const fs::path& path, const std::strin
 }  // namespace
 
 WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, std::string& error) {
-  if (same_content(path, bytes)) return WriteOutcome::unchanged;
+  const Replaced replaced = look_at(path, bytes);
+  if (replaced.same) return WriteOutcome::unchanged;
   std::error_code ec;
   const fs::path dir = path.parent_path();
   if (!dir.empty()) {
@@ -138,7 +131,7 @@ WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, s
   static thread_local std::mt19937_64 rng{std::random_device{}()};
   const fs::path tmp =
       dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
-  if (!write_temporary(tmp, path, bytes, true, error)) return WriteOutcome::failed;
+  if (!write_temporary(tmp, path, bytes, true, replaced, error)) return WriteOutcome::failed;
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     error = path.string() + ": " + std::strerror(errno);
     ::unlink(tmp.c_str());
@@ -197,7 +190,7 @@ WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
     std::lock_guard<std::mutex> lock(mutex_);
     tmp = staging_ / (std::to_string(staged_count_++) + ".tmp");
   }
-  if (!write_temporary(tmp, path, bytes, false, error, &replaced)) return WriteOutcome::failed;
+  if (!write_temporary(tmp, path, bytes, false, replaced, error)) return WriteOutcome::failed;
   std::lock_guard<std::mutex> lock(mutex_);
   pending_.push_back({path, tmp});
   return WriteOutcome::written;

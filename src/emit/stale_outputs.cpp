@@ -37,6 +37,11 @@ const OutputFolderRef* folder_of(const std::string& path,
   return nullptr;
 }
 
+// The folder holding `path` (absolute and normal, as recorded).
+std::string parent_of(const std::string& path) {
+  return path.substr(0, path.rfind('/'));
+}
+
 std::string shown_path(const OutputFolderRef& f, const std::string& path) {
   return f.shown + "/" + fs::path(path).lexically_relative(f.dir).generic_string();
 }
@@ -228,19 +233,15 @@ class Tidy {
   }
 
   // The folders recorded as listed directly in `dir`.
-  std::vector<std::string> recorded_children(const std::string& dir) {
+  const std::vector<std::string>& recorded_children(const std::string& dir) {
     if (children_.empty())
-      for (const auto& [path, stamp] : listed_)
-        children_[path.substr(0, path.rfind('/'))].push_back(path);
-    const auto it = children_.find(dir);
-    return it == children_.end() ? std::vector<std::string>{} : it->second;
+      for (const auto& [path, stamp] : listed_) children_[parent_of(path)].push_back(path);
+    return children_[dir];
   }
 
   // The folder holding `path` (a file forgotten but left where it is) is
   // listed again next time, when that file is no longer recorded.
-  void relist_folder_of(const std::string& path) {
-    relist_.insert(fs::path(path).parent_path().string());
-  }
+  void relist_folder_of(const std::string& path) { relist_.insert(parent_of(path)); }
 
   // Folders recorded under the output folders that no longer exist as
   // folders there are forgotten.

@@ -8,7 +8,14 @@
 namespace pp {
 
 namespace {
+
 thread_local DependencyLog* current = nullptr;
+
+// One key's line in the text a dependencies digest is taken of.
+void append_key_line(std::string& s, std::string_view text, std::string_view value) {
+  s.append(text).append("=").append(value) += '\n';
+}
+
 }  // namespace
 
 void DependencyLog::record(DependencyKey key) {
@@ -43,22 +50,16 @@ void record_dependency(DependencyKey key) {
 
 std::string dependencies_digest(const DependencyValues& values, const std::string& global,
                                 const std::vector<DependencyKey>& keys) {
-  std::vector<std::string> texts, now;
-  for (const auto& k : keys) {
-    texts.push_back(k.text());
-    now.push_back(values.value(k));
-  }
-  std::vector<std::pair<std::string_view, std::string_view>> pairs;
-  for (std::size_t i = 0; i < keys.size(); ++i) pairs.emplace_back(texts[i], now[i]);
-  return dependencies_digest(global, pairs);
+  std::string s = global + "\n";
+  for (const auto& k : keys) append_key_line(s, k.text(), values.value(k));
+  return git_blob_id(s);
 }
 
 std::string dependencies_digest(
     const std::string& global,
     const std::vector<std::pair<std::string_view, std::string_view>>& keys_and_values) {
   std::string s = global + "\n";
-  for (const auto& [text, value] : keys_and_values)
-    s.append(text).append("=").append(value) += '\n';
+  for (const auto& [text, value] : keys_and_values) append_key_line(s, text, value);
   return git_blob_id(s);
 }
 
