@@ -52,6 +52,8 @@ class DiagnosticSink {
   }
   /// Findings sorted by file, line, column, then rule and message; duplicates removed.
   std::vector<Diagnostic> sorted() const;
+  /// Findings in the order they were recorded, duplicates kept.
+  const std::vector<Diagnostic>& items() const { return items_; }
   int count(Severity s) const;
   bool has_errors() const { return count(Severity::error) > 0; }
   bool empty() const { return items_.empty(); }

@@ -3,21 +3,15 @@
 #include <algorithm>
 #include <vector>
 
+#include "driver/bundle_checks.h"
 #include "driver/phase_timer.h"
 #include "l10n/article_catalog.h"
-#include "l10n/l10n.h"
-#include "links/links.h"
-#include "validate/validate.h"
 
 namespace pp {
 
 void check_site(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink,
                 const SiteCheckOptions& options) {
-  validate_corpus(config, corpus, sink);
-  check_links(config, corpus, sink);
-  check_source_urls(corpus, sink);
-  check_figure_formats(corpus, sink);
-  if (options.sources_at) check_sources(corpus, *options.sources_at, sink);
+  check_bundles(config, corpus, options.kept, 0, options.sources_at, sink);
 }
 
 std::set<std::string> bundle_ids_in(const std::string& url) {
@@ -78,7 +72,7 @@ CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink&
     add_catalog_translations(root, *site.config, site.corpus, sink);
   }
   timer.mark("read");
-  check_site(*site.config, site.corpus, sink, options);
+  check_bundles(*site.config, site.corpus, options.kept, jobs, options.sources_at, sink);
   timer.mark("check");
   return site;
 }

@@ -14,6 +14,7 @@
 namespace pp {
 
 struct ParseCache;  // content/article_cache.h
+struct CheckCache;  // incremental/incremental.h
 
 /// What check_site() checks besides what every command checks.
 struct SiteCheckOptions {
@@ -22,11 +23,15 @@ struct SiteCheckOptions {
   std::optional<double> sources_at;
   /// --env and --base-url (load_site_config()).
   ConfigOverrides overrides;
+  /// The checks the last build kept (build only; not with `sources_at`): a
+  /// bundle nothing of which changed is not checked again, and what is
+  /// checked is added (docs/incremental.md, "Checks").
+  CheckCache* kept = nullptr;
 };
 
-/// Every check of a loaded site, in order: bundles and front matter
-/// (validate), links and anchors, source and product URLs, figure formats;
-/// then what `options` asks for.
+/// Every check of a loaded site, bundle by bundle on every core (the findings
+/// in bundle order): bundles and front matter (validate), links and anchors,
+/// source and product URLs, figure formats; then what `options` asks for.
 void check_site(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink,
                 const SiteCheckOptions& options = {});
 

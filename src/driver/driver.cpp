@@ -28,10 +28,12 @@ namespace fs = std::filesystem;
 std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std::string>& languages,
                                     int jobs, CommandResult& result,
                                     const std::function<std::string(const SiteConfig&)>& usage,
-                                    ParseCache* cache, const ConfigOverrides& overrides) {
+                                    ParseCache* cache, const ConfigOverrides& overrides,
+                                    CheckCache* kept_checks) {
   DiagnosticSink& sink = result.diagnostics;
   SiteCheckOptions checks;
   checks.overrides = overrides;
+  checks.kept = kept_checks;
   Ready r{load_checked_site(root, sink, checks, jobs, cache), {}, {}};
   if (!r.checked.config) {
     result.stop(ErrorKind::configuration);
@@ -193,15 +195,16 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
   return plan;
 }
 
-// After a build without errors: the parse of every article file kept for the
-// next build (those of files no longer in the site forgotten), and the
-// build's record. What went wrong, or "".
+// After a build without errors: the parse of every article file and the
+// checks of every bundle kept for the next build (those no longer in the site
+// forgotten), and the build's record. What went wrong, or "".
 std::string record_build(const BuildRun& run, const Corpus& corpus, IncrementalState& kept,
                          const std::string& identity, OutputsResult& done,
                          const DiagnosticSink& sink) {
   // The parse of every article file kept for the next build; those of files
   // no longer in the site forgotten.
   keep_article_parses(kept.articles, corpus, done.update);
+  keep_bundle_checks(kept.checks, corpus, done.update);
   std::string state_error = write_incremental_state(run.options.root, identity, done.update);
   // Findings about this run's own state (a damaged manifest) are not
   // shown again when the next build reuses this one.
@@ -260,10 +263,10 @@ BuildResult run_build(const BuildOptions& options) {
   // come from the parse cache and current outputs are left as they are.
   const std::string identity = build_identity(options);
   auto kept = std::make_unique<IncrementalState>(read_incremental_state(options.root, identity));
-  kept->articles.newer_than_ns = run.started - 200'000'000LL;
+  kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - 200'000'000LL;
   timer.mark("manifest");
   auto prepared = prepare_render(options.root, options.languages, options.jobs, result, nullptr,
-                                 &kept->articles, options.overrides);
+                                 &kept->articles, options.overrides, &kept->checks);
   if (!prepared) return result;
   auto ready = std::make_unique<Ready>(std::move(*prepared));
   timer.mark("load");

@@ -84,7 +84,8 @@ RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteCon
 void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
                            const RenderInputs& inputs, int jobs, DiagnosticSink& sink);
 
-/// Reads and checks the site (parses reused from `cache` when given), checks
+/// Reads and checks the site (parses reused from `cache`, checks from
+/// `checks`, when given), checks
 /// `languages` and what `usage` says about the configuration (a usage problem,
 /// or "" when all is well), then loads locales and templates. nullopt when the
 /// run ends here: `result` then holds the configuration or usage error, or
@@ -92,7 +93,8 @@ void check_rendered_emails(const std::filesystem::path& root, const CheckedSite&
 std::optional<Ready> prepare_render(
     const std::filesystem::path& root, const std::vector<std::string>& languages, int jobs,
     CommandResult& result, const std::function<std::string(const SiteConfig&)>& usage = nullptr,
-    ParseCache* cache = nullptr, const ConfigOverrides& overrides = {});
+    ParseCache* cache = nullptr, const ConfigOverrides& overrides = {},
+    CheckCache* checks = nullptr);
 
 /// Where a build writes, and which share of it.
 struct OutputTargets {

@@ -136,13 +136,31 @@ struct OutputRecord {
   std::vector<Diagnostic> findings;  ///< found rendering it, shown again when reused
 };
 
-/// What incremental builds keep: a record per output file (by absolute path)
-/// and the parse of every article (filled here, read by load_corpus()). All
+/// One bundle's checks as a build left them (docs/incremental.md, "Checks").
+struct CheckedBundle {
+  std::string key;                   ///< digest of what its checks read of itself and the site
+  std::string face;                  ///< digest of what other bundles' checks read of it
+  std::vector<std::string> names;    ///< ids its links and `related` may name (a superset)
+  std::vector<Diagnostic> findings;  ///< as reported, before site.yaml's rule levels
+};
+
+/// Checks kept between builds, by bundle id: a bundle whose key is the same
+/// and none of whose names changed its face is not checked again.
+struct CheckCache {
+  std::unordered_map<std::string, CheckedBundle> bundles;    ///< as the last build left them
+  std::vector<std::pair<std::string, CheckedBundle>> added;  ///< checked now, to store
+  long long newer_than_ns = 0;  ///< a bundle with a file changed after this is not stored
+};
+
+/// What incremental builds keep: a record per output file (by absolute path),
+/// the parse of every article (filled here, read by load_corpus()) and the
+/// checks of every bundle (read and filled by the driver's checks). All
 /// of it belongs to one `identity` (this binary and the site's
 /// configuration); under another, none of it is used.
 struct IncrementalState {
   std::unordered_map<std::string, OutputRecord> outputs;
   ParseCache articles;
+  CheckCache checks;
 };
 
 /// The state kept under `identity`, or an empty one.
@@ -155,6 +173,8 @@ struct IncrementalUpdate {
   std::vector<std::string> removed_outputs;                         ///< no longer produced
   std::vector<std::pair<std::string, ParseCache::Entry>> articles;  ///< parsed now
   std::vector<std::string> removed_articles;                        ///< files no longer in the site
+  std::vector<std::pair<std::string, CheckedBundle>> checks;        ///< bundles checked now
+  std::vector<std::string> removed_checks;  ///< bundles no longer in the site
 };
 
 /// Applies `update` (all of the kept state is replaced when `identity` is not
@@ -166,6 +186,10 @@ std::string write_incremental_state(const std::filesystem::path& root, const std
 /// Moves the parses made by this build into `update`, and forgets those of
 /// files no longer in `corpus`.
 void keep_article_parses(ParseCache& cache, const Corpus& corpus, IncrementalUpdate& update);
+
+/// Moves the checks made by this build into `update`, and forgets those of
+/// bundles no longer in `corpus`.
+void keep_bundle_checks(CheckCache& cache, const Corpus& corpus, IncrementalUpdate& update);
 
 /// file_stamp() of a file as it is now ("missing" when absent).
 std::string file_state(const std::string& path);

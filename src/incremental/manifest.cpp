@@ -65,7 +65,9 @@ bool open_db(const fs::path& root, Db& d, bool create, std::string* error = null
                       "data BLOB);"
                       "CREATE TABLE IF NOT EXISTS written (path TEXT PRIMARY KEY, state TEXT, "
                       "made_by TEXT);"
-                      "CREATE TABLE IF NOT EXISTS listed (path TEXT PRIMARY KEY, stamp TEXT);",
+                      "CREATE TABLE IF NOT EXISTS listed (path TEXT PRIMARY KEY, stamp TEXT);"
+                      "CREATE TABLE IF NOT EXISTS checked (bundle TEXT PRIMARY KEY, key TEXT, "
+                      "face TEXT, names TEXT, findings TEXT);",
                       nullptr, nullptr, nullptr);
   }
   if (rc == SQLITE_OK) return true;
@@ -185,6 +187,50 @@ bool run_for_each(sqlite3* db, const char* sql, const std::vector<std::string>& 
   });
 }
 
+// The bundles' kept checks (docs/incremental.md, "Checks"): names one per
+// line, findings as JSON (empty when none).
+void read_checked_bundles(sqlite3* db, CheckCache& cache) {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT bundle, key, face, names, findings FROM checked", -1, &st,
+                         nullptr) == SQLITE_OK) {
+    while (sqlite3_step(st) == SQLITE_ROW) {
+      CheckedBundle c{column_text(st, 1), column_text(st, 2), {}, {}};
+      const std::string names = column_text(st, 3), findings = column_text(st, 4);
+      for (std::size_t at = 0; at < names.size();) {
+        const std::size_t end = std::min(names.find('\n', at), names.size());
+        c.names.push_back(names.substr(at, end - at));
+        at = end + 1;
+      }
+      if (!findings.empty())
+        c.findings = findings_from_json(nlohmann::json::parse(findings, nullptr, false));
+      cache.bundles.emplace(column_text(st, 0), std::move(c));
+    }
+  }
+  sqlite3_finalize(st);
+}
+
+bool write_checked_bundles(sqlite3* db, const IncrementalUpdate& u) {
+  std::size_t i = 0;
+  std::string names, findings;
+  return run_each(db,
+                  "INSERT OR REPLACE INTO checked (bundle, key, face, names, findings) VALUES "
+                  "(?, ?, ?, ?, ?)",
+                  [&](sqlite3_stmt* s) {
+                    if (i == u.checks.size()) return false;
+                    const auto& [id, c] = u.checks[i++];
+                    names.clear();
+                    for (const auto& n : c.names) names += (names.empty() ? "" : "\n") + n;
+                    findings = c.findings.empty() ? "" : json_text(findings_json(c.findings));
+                    bind_text(s, 1, id);
+                    bind_text(s, 2, c.key);
+                    bind_text(s, 3, c.face);
+                    bind_text(s, 4, names);
+                    bind_text(s, 5, findings);
+                    return true;
+                  }) &&
+         run_for_each(db, "DELETE FROM checked WHERE bundle = ?", u.removed_checks);
+}
+
 }  // namespace
 
 IncrementalState read_incremental_state(const fs::path& root, const std::string& identity) {
@@ -226,6 +272,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
     }
   }
   sqlite3_finalize(st);
+  read_checked_bundles(d.db, state.checks);
   articles.join();
   return state;
 }
@@ -237,8 +284,8 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
   const std::string kept = kept_identity(d.db);
   bool ok = true;
   if (kept != identity)
-    ok = sqlite3_exec(d.db, "DELETE FROM outputs; DELETE FROM articles;", nullptr, nullptr,
-                      nullptr) == SQLITE_OK &&
+    ok = sqlite3_exec(d.db, "DELETE FROM outputs; DELETE FROM articles; DELETE FROM checked;",
+                      nullptr, nullptr, nullptr) == SQLITE_OK &&
          run_each(d.db, "INSERT OR REPLACE INTO build (key, value) VALUES ('identity', ?)",
                   [&, done = false](sqlite3_stmt* s) mutable {
                     if (done) return false;
@@ -274,6 +321,7 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
                         return true;
                       });
   ok = ok && run_for_each(d.db, "DELETE FROM articles WHERE path = ?", u.removed_articles);
+  ok = ok && write_checked_bundles(d.db, u);
   return end_write(root, d, ok);
 }
 

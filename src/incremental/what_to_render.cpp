@@ -119,4 +119,10 @@ void keep_article_parses(ParseCache& cache, const Corpus& corpus, IncrementalUpd
     if (!present.count(path)) update.removed_articles.push_back(path);
 }
 
+void keep_bundle_checks(CheckCache& cache, const Corpus& corpus, IncrementalUpdate& update) {
+  update.checks = std::move(cache.added);
+  for (const auto& [id, checked] : cache.bundles)
+    if (!corpus.find(id)) update.removed_checks.push_back(id);
+}
+
 }  // namespace pp

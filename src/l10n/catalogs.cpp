@@ -244,17 +244,32 @@ std::string format_pot(const std::vector<CatalogMessage>& messages) {
   return out;
 }
 
+namespace {
+
+// A locale that formats figures as every language would accept them: ICU
+// accepts a format or not whatever the locale. Made once, on first use (on
+// any thread), and kept for the process's life.
+const Locale& figure_probe() {
+  static const Locale* probe = [] {
+    SiteConfig cfg;
+    cfg.time_zone = "UTC";
+    return new Locale(cfg, LanguageConfig{"en", "English", "en"}, "");
+  }();
+  return *probe;
+}
+
+}  // namespace
+
 void check_figure_formats(const Corpus& corpus, DiagnosticSink& sink) {
-  LanguageConfig root_lang{"en", "English", "en"};
-  SiteConfig cfg;
-  cfg.time_zone = "UTC";
-  const Locale probe(cfg, root_lang, "");
-  for (const auto& b : corpus.bundles)
-    for (const auto& [lang, a] : b.articles)
-      for (const auto& [name, f] : a.own.figures)
-        if (!probe.format_figure(f))
-          sink.error(f.format_where, "figure/format",
-                     "figure '" + name + "' has a format ICU rejects: \"" + f.format + "\"");
+  for (const auto& b : corpus.bundles) check_bundle_figure_formats(b, sink);
+}
+
+void check_bundle_figure_formats(const Bundle& b, DiagnosticSink& sink) {
+  for (const auto& [lang, a] : b.articles)
+    for (const auto& [name, f] : a.own.figures)
+      if (!figure_probe().format_figure(f))
+        sink.error(f.format_where, "figure/format",
+                   "figure '" + name + "' has a format ICU rejects: \"" + f.format + "\"");
 }
 
 }  // namespace pp

@@ -291,4 +291,7 @@ std::vector<SourceChange> diff_source(const std::string& old_bytes, const std::s
 /// Checks that every figure's format is one ICU accepts (figure/format errors).
 void check_figure_formats(const Corpus& corpus, DiagnosticSink& sink);
 
+/// check_figure_formats() of one bundle (safe on several threads at once).
+void check_bundle_figure_formats(const Bundle& b, DiagnosticSink& sink);
+
 }  // namespace pp

@@ -194,15 +194,18 @@ void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundl
 }  // namespace
 
 void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink) {
-  for (const auto& b : corpus.bundles) {
-    for (const auto& [lang, a] : b.articles) {
-      for (const auto& l : a.links) check_body_link(config, corpus, b, a, l, sink);
-      for (const auto& r : a.own.related) {
-        if (r.value == b.id())
-          sink.error(r.where, "link/related", "'related' names the bundle itself");
-        else if (!corpus.find(r.value))
-          sink.error(r.where, "link/related", "'related' names unknown bundle '" + r.value + "'");
-      }
+  for (const auto& b : corpus.bundles) check_bundle_links(config, corpus, b, sink);
+}
+
+void check_bundle_links(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
+                        DiagnosticSink& sink) {
+  for (const auto& [lang, a] : b.articles) {
+    for (const auto& l : a.links) check_body_link(config, corpus, b, a, l, sink);
+    for (const auto& r : a.own.related) {
+      if (r.value == b.id())
+        sink.error(r.where, "link/related", "'related' names the bundle itself");
+      else if (!corpus.find(r.value))
+        sink.error(r.where, "link/related", "'related' names unknown bundle '" + r.value + "'");
     }
   }
 }

@@ -97,14 +97,27 @@ std::string local_file_of(const std::string& url);
 /// (warnings), bundle files that do not exist (errors).
 void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink);
 
+/// check_links() of the bundle `b` of `corpus`. Besides `b` and the
+/// configuration, it reads only the bundles its links and `related` name
+/// (whether each exists, its languages, source and heading ids) and
+/// corpus.static_files.
+void check_bundle_links(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
+                        DiagnosticSink& sink);
+
 /// Checks sources (docs/spec.md §3, for `check`): `accessed` not after `now_ms`
 /// (source/accessed), the same URL twice in one file's sources
 /// (source/duplicate, a warning).
 void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink);
 
+/// check_sources() of one bundle.
+void check_bundle_sources(const Bundle& b, double now_ms, DiagnosticSink& sink);
+
 /// Every source and product URL is an absolute http(s) URL with a host (run
 /// by every command: these URLs are published as links).
 void check_source_urls(const Corpus& corpus, DiagnosticSink& sink);
+
+/// check_source_urls() of one bundle.
+void check_bundle_source_urls(const Bundle& b, DiagnosticSink& sink);
 
 /// The outcome of checking one external URL.
 enum class LinkStatus { ok, broken, flaky, skipped };

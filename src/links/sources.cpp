@@ -41,36 +41,41 @@ std::string url_problem(const std::string& url) {
 }  // namespace
 
 void check_source_urls(const Corpus& corpus, DiagnosticSink& sink) {
-  for (const auto& b : corpus.bundles)
-    for (const auto& [lang, a] : b.articles) {
-      for (const auto& s : a.own.sources)
-        if (!s.url.empty())
-          if (const std::string p = url_problem(s.url); !p.empty())
-            sink.error(s.url_where, "source/url",
-                       "source URL \"" + quote_for_message(s.url) + "\" " + p);
-      if (a.own.product && !a.own.product->url.empty())
-        if (const std::string p = url_problem(a.own.product->url); !p.empty())
-          sink.error(a.own.product->url_where, "source/url",
-                     "product URL \"" + quote_for_message(a.own.product->url) + "\" " + p);
-    }
+  for (const auto& b : corpus.bundles) check_bundle_source_urls(b, sink);
+}
+
+void check_bundle_source_urls(const Bundle& b, DiagnosticSink& sink) {
+  for (const auto& [lang, a] : b.articles) {
+    for (const auto& s : a.own.sources)
+      if (!s.url.empty())
+        if (const std::string p = url_problem(s.url); !p.empty())
+          sink.error(s.url_where, "source/url",
+                     "source URL \"" + quote_for_message(s.url) + "\" " + p);
+    if (a.own.product && !a.own.product->url.empty())
+      if (const std::string p = url_problem(a.own.product->url); !p.empty())
+        sink.error(a.own.product->url_where, "source/url",
+                   "product URL \"" + quote_for_message(a.own.product->url) + "\" " + p);
+  }
 }
 
 void check_sources(const Corpus& corpus, double now_ms, DiagnosticSink& sink) {
-  for (const auto& b : corpus.bundles) {
-    for (const auto& [lang, a] : b.articles) {
-      std::set<std::string> seen;
-      for (const auto& s : a.own.sources) {
-        if (!s.url.empty()) {
-          if (!seen.insert(s.url).second)
-            sink.warning(s.url_where, "source/duplicate",
-                         "source \"" + quote_for_message(s.url) + "\" is listed twice");
-        }
-        // A date without time counts from its start in UTC: a source accessed
-        // "today" anywhere on Earth is not in the future.
-        if (s.accessed && to_epoch_ms(*s.accessed, 14 * 60) > now_ms)
-          sink.error(s.accessed_where, "source/accessed",
-                     "'accessed' (" + s.accessed->text + ") is in the future");
+  for (const auto& b : corpus.bundles) check_bundle_sources(b, now_ms, sink);
+}
+
+void check_bundle_sources(const Bundle& b, double now_ms, DiagnosticSink& sink) {
+  for (const auto& [lang, a] : b.articles) {
+    std::set<std::string> seen;
+    for (const auto& s : a.own.sources) {
+      if (!s.url.empty()) {
+        if (!seen.insert(s.url).second)
+          sink.warning(s.url_where, "source/duplicate",
+                       "source \"" + quote_for_message(s.url) + "\" is listed twice");
       }
+      // A date without time counts from its start in UTC: a source accessed
+      // "today" anywhere on Earth is not in the future.
+      if (s.accessed && to_epoch_ms(*s.accessed, 14 * 60) > now_ms)
+        sink.error(s.accessed_where, "source/accessed",
+                   "'accessed' (" + s.accessed->text + ") is in the future");
     }
   }
 }

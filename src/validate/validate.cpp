@@ -97,50 +97,52 @@ void check_raw_html(const Article& a, RawHtmlMode mode, DiagnosticSink& sink) {
 }  // namespace
 
 void validate_corpus(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink) {
-  for (const auto& b : corpus.bundles) {
-    std::vector<const Article*> sources;
-    for (const auto& [lang, a] : b.articles)
-      if (!a.own.translation_of) sources.push_back(&a);
-    if (sources.empty()) {
-      sink.error({b.articles.begin()->second.path, 1, 1}, "bundle/source",
-                 "bundle '" + b.id() + "' has no source file: every file has 'translation_of'");
-    } else if (sources.size() > 1) {
-      for (std::size_t i = 1; i < sources.size(); ++i)
-        sink.error({sources[i]->path, 1, 1}, "bundle/source",
-                   "bundle '" + b.id() + "' has more than one source file (also " +
-                       sources[0]->path + "); add 'translation_of' to translations");
+  for (const auto& b : corpus.bundles) validate_bundle(config, b, sink);
+}
+
+void validate_bundle(const SiteConfig& config, const Bundle& b, DiagnosticSink& sink) {
+  std::vector<const Article*> sources;
+  for (const auto& [lang, a] : b.articles)
+    if (!a.own.translation_of) sources.push_back(&a);
+  if (sources.empty()) {
+    sink.error({b.articles.begin()->second.path, 1, 1}, "bundle/source",
+               "bundle '" + b.id() + "' has no source file: every file has 'translation_of'");
+  } else if (sources.size() > 1) {
+    for (std::size_t i = 1; i < sources.size(); ++i)
+      sink.error({sources[i]->path, 1, 1}, "bundle/source",
+                 "bundle '" + b.id() + "' has more than one source file (also " + sources[0]->path +
+                     "); add 'translation_of' to translations");
+  }
+  const Article* src = b.source();
+  for (const auto& [lang, a] : b.articles) {
+    const bool is_source = !a.own.translation_of;
+    if (a.own.translation_of) {
+      const auto& to = *a.own.translation_of;
+      if (to.value == lang)
+        sink.error(to.where, "bundle/translation-of",
+                   "'translation_of' names this file's own language");
+      else if (!b.articles.count(to.value))
+        sink.error(to.where, "bundle/translation-of",
+                   "'translation_of' is '" + to.value + "' but the bundle has no index." +
+                       to.value + ".md");
+      else if (src && to.value != b.source_lang)
+        sink.error(
+            to.where, "bundle/translation-of",
+            "'translation_of' is '" + to.value + "' but the source is '" + b.source_lang + "'");
     }
-    const Article* src = b.source();
-    for (const auto& [lang, a] : b.articles) {
-      const bool is_source = !a.own.translation_of;
-      if (a.own.translation_of) {
-        const auto& to = *a.own.translation_of;
-        if (to.value == lang)
-          sink.error(to.where, "bundle/translation-of",
-                     "'translation_of' names this file's own language");
-        else if (!b.articles.count(to.value))
-          sink.error(to.where, "bundle/translation-of",
-                     "'translation_of' is '" + to.value + "' but the bundle has no index." +
-                         to.value + ".md");
-        else if (src && to.value != b.source_lang)
-          sink.error(
-              to.where, "bundle/translation-of",
-              "'translation_of' is '" + to.value + "' but the source is '" + b.source_lang + "'");
-      }
-      if (is_source && a.own.source_digest)
-        sink.error(a.own.source_digest->where, "bundle/source-digest",
-                   "'source_digest' belongs in translations, not in the source");
-      check_required(a, is_source, sink);
-      check_dates(a, sink);
-      // A cover is a file of the bundle, published beside its pages.
-      if (const auto& c = a.own.cover;
-          c && std::find(b.assets.begin(), b.assets.end(), c->src) == b.assets.end())
-        sink.error(c->src_where, "front-matter/cover",
-                   "'src' is \"" + c->src + "\", which is not a file of " + b.dir);
-      if (src && !is_source) check_shared_keys(a, *src, sink);
-      check_figures(a, is_source, sink);
-      check_raw_html(a, config.raw_html, sink);
-    }
+    if (is_source && a.own.source_digest)
+      sink.error(a.own.source_digest->where, "bundle/source-digest",
+                 "'source_digest' belongs in translations, not in the source");
+    check_required(a, is_source, sink);
+    check_dates(a, sink);
+    // A cover is a file of the bundle, published beside its pages.
+    if (const auto& c = a.own.cover;
+        c && std::find(b.assets.begin(), b.assets.end(), c->src) == b.assets.end())
+      sink.error(c->src_where, "front-matter/cover",
+                 "'src' is \"" + c->src + "\", which is not a file of " + b.dir);
+    if (src && !is_source) check_shared_keys(a, *src, sink);
+    check_figures(a, is_source, sink);
+    check_raw_html(a, config.raw_html, sink);
   }
 }
 

@@ -12,4 +12,7 @@ namespace pp {
 /// HTML. Reports every finding; never stops early.
 void validate_corpus(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink);
 
+/// validate_corpus() of one bundle: what it finds reads nothing outside `b`.
+void validate_bundle(const SiteConfig& config, const Bundle& b, DiagnosticSink& sink);
+
 }  // namespace pp

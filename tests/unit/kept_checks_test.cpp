@@ -1,0 +1,150 @@
+// Checks kept between builds (docs/incremental.md, "Checks"): a build checks
+// again only the bundles whose findings could change, takes the others'
+// findings from the last build, and reports exactly what a clean build of the
+// same site reports. File times are set with utimensat, each write its own
+// time an hour ago (older than the racy window): no test here sleeps.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <chrono>
+
+#include "driver/driver.h"
+#include "support/temp_site.h"
+
+namespace pp {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string news(const std::string& id, const std::string& body, const std::string& extra = "") {
+  return "---\ntitle: \"News " + id + "\"\ntype: news\ndate: 2026-11-0" +
+         std::to_string(id[0] - 'a' + 1) + "\nsummary: \"About " + id +
+         ".\"\nverdict: \"Fine.\"\nsources:\n  - {title: \"Post\", url: "
+         "\"https://vendor.example/" +
+         id + "\", publisher: \"Vendor\", accessed: 2026-11-09}\n" + extra + "---\n" + body;
+}
+
+class KeptChecks : public ::testing::Test {
+ protected:
+  test::TempDir dir;
+  int writes = 0;
+
+  // The minimal site and four news bundles: a links to b's heading, to c's
+  // page and to a static file, and names d as related; a's Arabic file links
+  // to b, which has no Arabic file (a warning: the build still succeeds).
+  void SetUp() override {
+    test::make_minimal_site(dir.path());
+    for (const auto& e : fs::recursive_directory_iterator(dir.path()))
+      if (e.is_regular_file()) age(e.path());
+    put("content/news/a/index.en.md", news("a",
+                                           "See [part two](/news/b#part-two), [c](/en/news/c/) and "
+                                           "[the style](/assets/extra.css).\n",
+                                           "related: [news/d]\n"));
+    put("content/news/a/index.ar.md",
+        "---\ntitle: \"خبر\"\nsummary: \"عن.\"\nverdict: \"جيد.\"\ntranslation_of: en\n---\n"
+        "انظر [ب](/news/b).\n");
+    put("content/news/b/index.en.md", news("b", "## Part two\n\nText of b.\n"));
+    put("content/news/c/index.en.md", news("c", "Body of c.\n"));
+    put("content/news/d/index.en.md", news("d", "Body of d.\n"));
+    put("pipeline/static/extra.css", "p { margin: 0 }\n");
+  }
+
+  // Gives `file` the next write's time, an hour ago.
+  void age(const fs::path& file) {
+    const auto t =
+        std::chrono::system_clock::now() - std::chrono::hours(1) + std::chrono::seconds(++writes);
+    const long long ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+    const timespec ts[2] = {{ns / 1'000'000'000, ns % 1'000'000'000},
+                            {ns / 1'000'000'000, ns % 1'000'000'000}};
+    ASSERT_EQ(::utimensat(AT_FDCWD, file.c_str(), ts, AT_SYMLINK_NOFOLLOW), 0) << file;
+  }
+
+  void put(const std::string& rel, const std::string& text) {
+    test::write_text(dir.path(), rel, text);
+    age(dir.path() / rel);
+  }
+
+  void edit(const std::string& rel, const std::string& from, const std::string& to) {
+    std::string text = test::read_text(dir.path() / rel);
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << rel << ": " << from;
+    put(rel, text.replace(at, from.size(), to));
+  }
+
+  static std::string findings_of(const fs::path& root) {
+    BuildOptions o;
+    o.root = root;
+    return format_diagnostics(run_build(o).diagnostics.sorted(), OutputFormat::text);
+  }
+
+  // The findings of a build here, after checking that a clean build of a
+  // copy of the site finds the same.
+  std::string build_as_clean() {
+    const std::string here = findings_of(dir.path());
+    test::TempDir clean;
+    for (const char* folder : {"content", "pipeline", "locales"})
+      test::copy_tree(dir.path() / folder, clean.path() / folder);
+    EXPECT_EQ(here, findings_of(clean.path()));
+    return here;
+  }
+};
+
+TEST_F(KeptChecks, EachChangeANeighbourSeesIsFoundAsByACleanBuild) {
+  std::string found = build_as_clean();
+  EXPECT_NE(found.find("content/news/a/index.ar.md:7:6: warning: 'news/b' has no 'ar' translation"),
+            std::string::npos)
+      << found;
+  // Only c changes: a's warning is the one kept.
+  edit("content/news/c/index.en.md", "Body of c.", "Body of c, edited.");
+  EXPECT_NE(build_as_clean().find("a/index.ar.md:7:6"), std::string::npos);
+  // b gains an Arabic file: a (unchanged) loses its warning.
+  put("content/news/b/index.ar.md",
+      "---\ntitle: \"ب\"\nsummary: \"عن.\"\nverdict: \"جيد.\"\ntranslation_of: en\n---\n"
+      "## الجزء\n\nنص.\n");
+  EXPECT_EQ(build_as_clean().find("a/index.ar.md:7:6"), std::string::npos);
+  // b's heading changes: a's link to it breaks.
+  edit("content/news/b/index.en.md", "## Part two", "## Part 2");
+  found = build_as_clean();
+  EXPECT_NE(found.find("content/news/a/index.en.md:11:5: error: 'news/b' (en) has no heading "
+                       "with id 'part-two' [link/anchor]"),
+            std::string::npos)
+      << found;
+  edit("content/news/b/index.en.md", "## Part 2", "## Part two");
+  EXPECT_EQ(build_as_clean().find("link/anchor"), std::string::npos);
+  // d goes: a names an unknown bundle; d comes back.
+  fs::remove_all(dir.path() / "content/news/d");
+  EXPECT_NE(build_as_clean().find("'related' names unknown bundle 'news/d'"), std::string::npos);
+  put("content/news/d/index.en.md", news("d", "Body of d.\n"));
+  EXPECT_EQ(build_as_clean().find("link/related"), std::string::npos);
+  // The static file goes: a's link to it breaks.
+  fs::remove(dir.path() / "pipeline/static/extra.css");
+  EXPECT_NE(build_as_clean().find("no file 'extra.css' in pipeline/static/"), std::string::npos);
+}
+
+TEST_F(KeptChecks, AnUnchangedBundlesFindingsComeFromTheLastBuild) {
+  ASSERT_EQ(findings_of(dir.path()).find("error"), std::string::npos);
+  // A finding planted in c's kept checks is reported while nothing c's
+  // checks read changes, and gone once c is checked again.
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((dir.path() / ".polypress/build.sqlite").c_str(), &db), SQLITE_OK);
+    const char* plant =
+        "UPDATE checked SET findings = '[{\"file\": \"content/news/c/index.en.md\", \"line\": 9, "
+        "\"column\": 1, \"severity\": \"warning\", \"rule\": \"link/untranslated\", \"message\": "
+        "\"planted\"}]' WHERE bundle = 'news/c'";
+    EXPECT_EQ(sqlite3_exec(db, plant, nullptr, nullptr, nullptr), SQLITE_OK);
+    EXPECT_EQ(sqlite3_changes(db), 1);
+    sqlite3_close(db);
+  }
+  edit("content/news/d/index.en.md", "Body of d.", "Body of d, edited.");
+  EXPECT_NE(findings_of(dir.path()).find("content/news/c/index.en.md:9:1: warning: planted"),
+            std::string::npos);
+  edit("content/news/c/index.en.md", "Body of c.", "Body of c, edited.");
+  EXPECT_EQ(findings_of(dir.path()).find("planted"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace pp
