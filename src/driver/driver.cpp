@@ -170,10 +170,11 @@ void note_held_back(const SiteConfig& config, const Corpus& corpus, const Render
     }
 }
 
-// Every output of the checked site, with the site's static files; nullptr
-// when collecting those found errors.
+// Every output of the checked site, with the site's static files (pieces of
+// feeds and of the sitemap taken from `kept` when made from the same);
+// nullptr when collecting those found errors.
 std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& ready,
-                                      DiagnosticSink& sink) {
+                                      KeptEntries& kept, DiagnosticSink& sink) {
   const CheckedSite& c = ready.checked;
   RenderOptions ro;
   ro.drafts = options.drafts;
@@ -182,6 +183,7 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
   ro.now_ms = current_time_ms();
   ro.languages = options.languages;
   ro.jobs = options.jobs;
+  ro.kept_entries = &kept;
   note_held_back(*c.config, c.corpus, ro, sink);
   auto plan = std::make_unique<BuildPlan>(options.root, *c.config, c.corpus, ready.locales,
                                           ready.templates, ro);
@@ -205,6 +207,7 @@ std::string record_build(const BuildRun& run, const Corpus& corpus, IncrementalS
   // no longer in the site forgotten.
   keep_article_parses(kept.articles, corpus, done.update);
   keep_bundle_checks(kept.checks, corpus, done.update);
+  done.update.entries = kept.entries->take_made();
   std::string state_error = write_incremental_state(run.options.root, identity, done.update);
   // Findings about this run's own state (a damaged manifest) are not
   // shown again when the next build reuses this one.
@@ -270,7 +273,7 @@ BuildResult run_build(const BuildOptions& options) {
   if (!prepared) return result;
   auto ready = std::make_unique<Ready>(std::move(*prepared));
   timer.mark("load");
-  auto plan = plan_build(options, *ready, sink);
+  auto plan = plan_build(options, *ready, *kept->entries, sink);
   if (!plan) return result;
   const OutputTargets targets{run.out_dir,
                               run.mail_dir,

@@ -7,10 +7,13 @@
 // docs/incremental.md describe it; this is the stage's one public header.
 
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -152,6 +155,38 @@ struct CheckCache {
   long long newer_than_ns = 0;  ///< a bundle with a file changed after this is not stored
 };
 
+/// Pieces of feeds and of the sitemap kept between builds (docs/incremental.md,
+/// "Feeds and the sitemap"): each piece's XML by key ("feed <lang> <bundle>"),
+/// with the digest of what it was made from. Read from the state on first
+/// use; safe on several threads at once.
+class KeptEntries {
+ public:
+  /// Nothing kept (every find() misses) and nothing to keep (add() ignores
+  /// all): a build without an earlier one's state.
+  KeptEntries() = default;
+  /// Those kept under `root`'s state (read when first looked up).
+  explicit KeptEntries(std::filesystem::path root) : root_(std::move(root)) {}
+  /// The kept XML of `key` when it was made from `digest`, or nullptr.
+  const std::string* find(const std::string& key, const std::string& digest);
+  /// Keeps the XML made now for `key` of the bundle `bundle` from `digest`.
+  void add(const std::string& key, const std::string& bundle, const std::string& digest,
+           const std::string& xml);
+  /// One piece made now: key, bundle, digest, XML.
+  struct Made {
+    std::string key, bundle, digest, xml;
+  };
+  /// What add() was given, each key once, sorted by key.
+  std::vector<Made> take_made();
+
+ private:
+  std::filesystem::path root_;
+  std::once_flag read_;
+  std::unordered_map<std::string, std::pair<std::string, std::string>> kept_;  // digest, XML
+  std::mutex mutex_;
+  std::vector<Made> made_;
+  std::unordered_set<std::string> made_keys_;
+};
+
 /// What incremental builds keep: a record per output file (by absolute path),
 /// the parse of every article (filled here, read by load_corpus()) and the
 /// checks of every bundle (read and filled by the driver's checks). All
@@ -161,6 +196,7 @@ struct IncrementalState {
   std::unordered_map<std::string, OutputRecord> outputs;
   ParseCache articles;
   CheckCache checks;
+  std::unique_ptr<KeptEntries> entries = std::make_unique<KeptEntries>();
 };
 
 /// The state kept under `identity`, or an empty one.
@@ -174,7 +210,8 @@ struct IncrementalUpdate {
   std::vector<std::pair<std::string, ParseCache::Entry>> articles;  ///< parsed now
   std::vector<std::string> removed_articles;                        ///< files no longer in the site
   std::vector<std::pair<std::string, CheckedBundle>> checks;        ///< bundles checked now
-  std::vector<std::string> removed_checks;  ///< bundles no longer in the site
+  std::vector<std::string> removed_checks;  ///< bundles no longer in the site (their entries too)
+  std::vector<KeptEntries::Made> entries;   ///< feed and sitemap pieces made now
 };
 
 /// Applies `update` (all of the kept state is replaced when `identity` is not

@@ -5,6 +5,7 @@
 #include "core/json_text.h"
 #include "core/site_layout.h"
 #include "incremental/incremental.h"
+#include "incremental/state_db.h"
 
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -23,215 +24,6 @@
 namespace pp {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-struct Db {
-  sqlite3* db = nullptr;
-  ~Db() {
-    if (db) sqlite3_close(db);
-  }
-};
-
-fs::path db_path(const fs::path& root) {
-  return root / kBuildStatePath;
-}
-
-bool damaged(int code) {
-  return code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
-}
-
-// Opens .polypress/build.sqlite (made when `create`) with its tables; false
-// with `error` (SQLite's words) when it cannot. The file and the folder are
-// never reached through a link.
-bool open_db(const fs::path& root, Db& d, bool create, std::string* error = nullptr) {
-  const fs::path file = db_path(root);
-  std::string why;
-  if (create && !make_state_folder(root, {}, why)) {
-    if (error) *error = why;
-    return false;
-  }
-  if (!create && file_kind(file) != FileKind::regular) return false;
-  const int flags = (create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE) |
-                    SQLITE_OPEN_NOFOLLOW;
-  int rc = sqlite3_open_v2(file.c_str(), &d.db, flags, nullptr);
-  if (rc == SQLITE_OK) {
-    sqlite3_busy_timeout(d.db, 5000);
-    rc = sqlite3_exec(d.db,
-                      "CREATE TABLE IF NOT EXISTS build (key TEXT PRIMARY KEY, value TEXT);"
-                      "CREATE TABLE IF NOT EXISTS outputs (path TEXT PRIMARY KEY, dependencies "
-                      "TEXT, digest TEXT, state TEXT, findings TEXT);"
-                      "CREATE TABLE IF NOT EXISTS articles (path TEXT PRIMARY KEY, stamp TEXT, "
-                      "data BLOB);"
-                      "CREATE TABLE IF NOT EXISTS written (path TEXT PRIMARY KEY, state TEXT, "
-                      "made_by TEXT);"
-                      "CREATE TABLE IF NOT EXISTS listed (path TEXT PRIMARY KEY, stamp TEXT);"
-                      "CREATE TABLE IF NOT EXISTS checked (bundle TEXT PRIMARY KEY, key TEXT, "
-                      "face TEXT, names TEXT, findings TEXT);",
-                      nullptr, nullptr, nullptr);
-  }
-  if (rc == SQLITE_OK) return true;
-  if (error) *error = d.db ? sqlite3_errmsg(d.db) : sqlite3_errstr(rc);
-  return false;
-}
-
-// Removes the manifest and its journals (regular files only: a link is never
-// followed or removed).
-void discard_db(const fs::path& root) {
-  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
-    const fs::path f = db_path(root).string() + suffix;
-    if (file_kind(f) == FileKind::regular) ::unlink(f.c_str());
-  }
-}
-
-// Why the manifest cannot be written: SQLite's words for the last failure.
-// A damaged manifest is removed, so that the next build makes it anew
-// instead of failing on it for ever.
-std::string failure(const fs::path& root, Db& d) {
-  std::string why = d.db ? sqlite3_errmsg(d.db) : "cannot be opened";
-  const bool broken = d.db && damaged(sqlite3_extended_errcode(d.db) & 0xff);
-  if (d.db) sqlite3_exec(d.db, "ROLLBACK", nullptr, nullptr, nullptr);
-  if (!broken) return why;
-  sqlite3_close(d.db);
-  d.db = nullptr;
-  discard_db(root);
-  return why + "; it was removed, and the next build makes it anew";
-}
-
-// Opens the manifest to write it in one transaction; "" or why not.
-std::string begin_write(const fs::path& root, Db& d) {
-  std::string error;
-  if (!open_db(root, d, true, &error)) return d.db ? failure(root, d) : error;
-  if (sqlite3_exec(d.db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
-    return failure(root, d);
-  return "";
-}
-
-// Commits what `ok` says went through; "" or why it could not be written.
-std::string end_write(const fs::path& root, Db& d, bool ok) {
-  if (ok && sqlite3_exec(d.db, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK) return "";
-  return failure(root, d);
-}
-
-nlohmann::json findings_json(const std::vector<Diagnostic>& findings) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& f : findings)
-    out.push_back({{"file", f.where.path},
-                   {"line", f.where.line},
-                   {"column", f.where.column},
-                   {"severity", severity_name(f.severity)},
-                   {"rule", f.rule},
-                   {"message", f.message}});
-  return out;
-}
-
-std::vector<Diagnostic> findings_from_json(const nlohmann::json& j) {
-  std::vector<Diagnostic> out;
-  if (!j.is_array()) return out;
-  for (const auto& f : j) {
-    if (!f.is_object()) continue;
-    const std::string severity = f.value("severity", "");
-    out.push_back({{f.value("file", ""), f.value("line", 0), f.value("column", 0)},
-                   severity == "error"     ? Severity::error
-                   : severity == "warning" ? Severity::warning
-                                           : Severity::note,
-                   f.value("rule", ""),
-                   f.value("message", "")});
-  }
-  return out;
-}
-
-std::string column_text(sqlite3_stmt* st, int i) {
-  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, i));
-  return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(st, i))) : "";
-}
-
-// Runs `sql` with `bind` filling its parameters, once per call of `bind` that
-// returns true.
-bool run_each(sqlite3* db, const char* sql, const std::function<bool(sqlite3_stmt*)>& bind) {
-  sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) return false;
-  bool ok = true;
-  while (ok && bind(st)) {
-    ok = sqlite3_step(st) == SQLITE_DONE;
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-  }
-  sqlite3_finalize(st);
-  return ok;
-}
-
-// The identity the kept incremental state belongs to ("" when none).
-std::string kept_identity(sqlite3* db) {
-  sqlite3_stmt* st = nullptr;
-  std::string kept;
-  if (sqlite3_prepare_v2(db, "SELECT value FROM build WHERE key = 'identity'", -1, &st, nullptr) ==
-          SQLITE_OK &&
-      sqlite3_step(st) == SQLITE_ROW)
-    kept = column_text(st, 0);
-  sqlite3_finalize(st);
-  return kept;
-}
-
-void bind_text(sqlite3_stmt* st, int i, const std::string& s) {
-  sqlite3_bind_text(st, i, s.data(), static_cast<int>(s.size()), SQLITE_STATIC);
-}
-
-// Runs `sql`, a statement of one parameter, once for each of `texts`.
-bool run_for_each(sqlite3* db, const char* sql, const std::vector<std::string>& texts) {
-  std::size_t i = 0;
-  return run_each(db, sql, [&](sqlite3_stmt* s) {
-    if (i == texts.size()) return false;
-    bind_text(s, 1, texts[i++]);
-    return true;
-  });
-}
-
-// The bundles' kept checks (docs/incremental.md, "Checks"): names one per
-// line, findings as JSON (empty when none).
-void read_checked_bundles(sqlite3* db, CheckCache& cache) {
-  sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db, "SELECT bundle, key, face, names, findings FROM checked", -1, &st,
-                         nullptr) == SQLITE_OK) {
-    while (sqlite3_step(st) == SQLITE_ROW) {
-      CheckedBundle c{column_text(st, 1), column_text(st, 2), {}, {}};
-      const std::string names = column_text(st, 3), findings = column_text(st, 4);
-      for (std::size_t at = 0; at < names.size();) {
-        const std::size_t end = std::min(names.find('\n', at), names.size());
-        c.names.push_back(names.substr(at, end - at));
-        at = end + 1;
-      }
-      if (!findings.empty())
-        c.findings = findings_from_json(nlohmann::json::parse(findings, nullptr, false));
-      cache.bundles.emplace(column_text(st, 0), std::move(c));
-    }
-  }
-  sqlite3_finalize(st);
-}
-
-bool write_checked_bundles(sqlite3* db, const IncrementalUpdate& u) {
-  std::size_t i = 0;
-  std::string names, findings;
-  return run_each(db,
-                  "INSERT OR REPLACE INTO checked (bundle, key, face, names, findings) VALUES "
-                  "(?, ?, ?, ?, ?)",
-                  [&](sqlite3_stmt* s) {
-                    if (i == u.checks.size()) return false;
-                    const auto& [id, c] = u.checks[i++];
-                    names.clear();
-                    for (const auto& n : c.names) names += (names.empty() ? "" : "\n") + n;
-                    findings = c.findings.empty() ? "" : json_text(findings_json(c.findings));
-                    bind_text(s, 1, id);
-                    bind_text(s, 2, c.key);
-                    bind_text(s, 3, c.face);
-                    bind_text(s, 4, names);
-                    bind_text(s, 5, findings);
-                    return true;
-                  }) &&
-         run_for_each(db, "DELETE FROM checked WHERE bundle = ?", u.removed_checks);
-}
-
-}  // namespace
 
 IncrementalState read_incremental_state(const fs::path& root, const std::string& identity) {
   IncrementalState state;
@@ -273,6 +65,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
   }
   sqlite3_finalize(st);
   read_checked_bundles(d.db, state.checks);
+  state.entries = std::make_unique<KeptEntries>(root);
   articles.join();
   return state;
 }
@@ -284,7 +77,9 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
   const std::string kept = kept_identity(d.db);
   bool ok = true;
   if (kept != identity)
-    ok = sqlite3_exec(d.db, "DELETE FROM outputs; DELETE FROM articles; DELETE FROM checked;",
+    ok = sqlite3_exec(d.db,
+                      "DELETE FROM outputs; DELETE FROM articles; DELETE FROM checked; "
+                      "DELETE FROM entries;",
                       nullptr, nullptr, nullptr) == SQLITE_OK &&
          run_each(d.db, "INSERT OR REPLACE INTO build (key, value) VALUES ('identity', ?)",
                   [&, done = false](sqlite3_stmt* s) mutable {
@@ -321,7 +116,7 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
                         return true;
                       });
   ok = ok && run_for_each(d.db, "DELETE FROM articles WHERE path = ?", u.removed_articles);
-  ok = ok && write_checked_bundles(d.db, u);
+  ok = ok && write_checked_bundles(d.db, u) && write_kept_entries(d.db, u);
   return end_write(root, d, ok);
 }
 

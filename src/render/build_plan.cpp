@@ -142,6 +142,7 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
     }
   }
   compute_digests(corpus, templates);
+  m.listing_digests = &listing_digests_;
 }
 
 BuildPlan::~BuildPlan() = default;

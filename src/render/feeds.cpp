@@ -22,6 +22,24 @@ std::string xml_text(std::string_view s) {
 
 namespace {
 
+// One entry of a feed: the article `l` shows in its page's language.
+std::string feed_entry(const SiteModel& m, const Listed& l) {
+  const FrontMatter& fm = l.article->meta;
+  const std::string url = absolute_url(
+      m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
+  std::string x = "  <entry>\n";
+  x += "    <title>" + xml_text(fm.title ? fm.title->value : l.bundle->slug) + "</title>\n";
+  x += "    <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(url) + "\"/>\n";
+  x += "    <id>" + html_escape(url) + "</id>\n";
+  x += "    <published>" + format_rfc3339_utc(l.published_ms) + "</published>\n";
+  x += "    <updated>" + format_rfc3339_utc(l.modified_ms) + "</updated>\n";
+  for (const auto& a : fm.authors) x += "    <author><name>" + xml_text(a) + "</name></author>\n";
+  x += "    <category term=\"" + html_escape(l.bundle->section) + "\"/>\n";
+  x += "    <summary>" + xml_text(fm.summary ? fm.summary->value : "") + "</summary>\n";
+  x += "  </entry>\n";
+  return x;
+}
+
 // The feed of `items`, whose HTML page is at `page` (root-relative) and whose
 // subtitle is `subtitle`; the feed itself is page + "feed.xml".
 std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items,
@@ -43,21 +61,11 @@ std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Lis
   x += "  <updated>" + format_rfc3339_utc(latest) + "</updated>\n";
   x += "  <author><name>" + xml_text(m.config.name) + "</name></author>\n";
   x += "  <generator>polypress</generator>\n";
-  for (const auto& l : items) {
-    const FrontMatter& fm = l.article->meta;
-    const std::string url = absolute_url(
-        m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
-    x += "  <entry>\n";
-    x += "    <title>" + xml_text(fm.title ? fm.title->value : l.bundle->slug) + "</title>\n";
-    x += "    <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(url) + "\"/>\n";
-    x += "    <id>" + html_escape(url) + "</id>\n";
-    x += "    <published>" + format_rfc3339_utc(l.published_ms) + "</published>\n";
-    x += "    <updated>" + format_rfc3339_utc(l.modified_ms) + "</updated>\n";
-    for (const auto& a : fm.authors) x += "    <author><name>" + xml_text(a) + "</name></author>\n";
-    x += "    <category term=\"" + html_escape(l.bundle->section) + "\"/>\n";
-    x += "    <summary>" + xml_text(fm.summary ? fm.summary->value : "") + "</summary>\n";
-    x += "  </entry>\n";
-  }
+  // Each entry shows only its bundle's listed front matter: kept between
+  // builds (a front-matter edit renders one entry, not the feed's thousands).
+  for (const auto& l : items)
+    x += m.kept_piece(*l.bundle, "feed " + l.page_lang + " " + l.bundle->id(), "",
+                      [&] { return feed_entry(m, l); });
   x += "</feed>\n";
   // The last line of defence: whatever reached the text, the feed is XML 1.0.
   return drop_refused_in_markup(x);
@@ -77,14 +85,35 @@ std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::st
 
 namespace {
 
-void sitemap_url(std::string& x, const std::string& loc, const std::string& lastmod,
-                 const std::vector<std::pair<std::string, std::string>>& alternates) {
-  x += "  <url>\n    <loc>" + html_escape(loc) + "</loc>\n";
-  if (!lastmod.empty()) x += "    <lastmod>" + lastmod + "</lastmod>\n";
+// The <xhtml:link> lines of `alternates` (language, URL) under each <url>.
+std::string alternate_links(const std::vector<std::pair<std::string, std::string>>& alternates) {
+  std::string x;
   for (const auto& [lang, href] : alternates)
     x += "    <xhtml:link rel=\"alternate\" hreflang=\"" + html_escape(lang) + "\" href=\"" +
          html_escape(href) + "\"/>\n";
+  return x;
+}
+
+// One <url> of the sitemap, with its alternates' lines `links`.
+void sitemap_url(std::string& x, const std::string& loc, const std::string& lastmod,
+                 const std::string& links) {
+  x += "  <url>\n    <loc>" + html_escape(loc) + "</loc>\n";
+  if (!lastmod.empty()) x += "    <lastmod>" + lastmod + "</lastmod>\n";
+  x += links;
   x += "  </url>\n";
+}
+
+// The alternates' lines of the article pages of `b` (in `page_langs`;
+// x-default `xd`).
+std::string article_alternates(const SiteModel& m, const Bundle& b,
+                               const std::vector<std::string>& page_langs, const std::string& xd) {
+  const SiteConfig& c = m.config;
+  std::vector<std::pair<std::string, std::string>> alts;
+  for (const auto& l : page_langs)
+    alts.push_back({l, absolute_url(c, article_path(c, l, b.section, b.slug))});
+  if (!xd.empty())
+    alts.push_back({"x-default", absolute_url(c, article_path(c, xd, b.section, b.slug))});
+  return alternate_links(alts);
 }
 
 }  // namespace
@@ -109,27 +138,31 @@ std::string render_sitemap(const SiteModel& m) {
   {
     // The language chooser at the root is the x-default of every home page.
     const auto alts = all_langs([&](const std::string& l) { return home_path(c, l); }, c.base_url);
-    sitemap_url(x, c.base_url, "", alts);
-    for (const auto& l : langs) sitemap_url(x, absolute_url(c, home_path(c, l)), "", alts);
+    const std::string links = alternate_links(alts);
+    sitemap_url(x, c.base_url, "", links);
+    for (const auto& l : langs) sitemap_url(x, absolute_url(c, home_path(c, l)), "", links);
   }
   for (const auto& s : c.sections) {
     auto path_of = [&](const std::string& l) { return section_path(c, l, s.id); };
-    const auto alts = all_langs(path_of, absolute_url(c, path_of(c.default_language)));
-    for (const auto& l : langs) sitemap_url(x, absolute_url(c, path_of(l)), "", alts);
+    const std::string links =
+        alternate_links(all_langs(path_of, absolute_url(c, path_of(c.default_language))));
+    for (const auto& l : langs) sitemap_url(x, absolute_url(c, path_of(l)), "", links);
   }
+  // The alternates of a bundle's pages (most of the sitemap) are kept between
+  // builds with its listed front matter and its published languages.
   for (const auto& b : m.corpus.bundles) {
     const auto page_langs = m.page_languages(b);
-    std::vector<std::pair<std::string, std::string>> alts;
-    for (const auto& l : page_langs)
-      alts.push_back({l, absolute_url(c, article_path(c, l, b.section, b.slug))});
     const std::string xd = m.default_page_language(b);
-    if (!xd.empty())
-      alts.push_back({"x-default", absolute_url(c, article_path(c, xd, b.section, b.slug))});
+    std::string published;
+    for (const auto& l : page_langs) published += l + " ";
+    const std::string links = m.kept_piece(b, "sitemap " + b.id(), published + "| " + xd, [&] {
+      return article_alternates(m, b, page_langs, xd);
+    });
     for (const auto& l : page_langs) {
       const FrontMatter& fm = b.articles.at(l).meta;
       const auto& d = fm.updated ? fm.updated : fm.date;
       sitemap_url(x, absolute_url(c, article_path(c, l, b.section, b.slug)),
-                  d ? format_rfc3339_utc(date_epoch_ms(d->value, c.time_zone)) : "", alts);
+                  d ? format_rfc3339_utc(date_epoch_ms(d->value, c.time_zone)) : "", links);
     }
   }
   x += "</urlset>\n";

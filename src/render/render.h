@@ -20,6 +20,8 @@
 
 namespace pp {
 
+class KeptEntries;  // incremental/incremental.h
+
 /// One file to write under an output folder: either `bytes`, or a copy of `copy_from`.
 struct OutputFile {
   std::string path;  ///< relative to the output folder, '/'-separated
@@ -97,6 +99,9 @@ struct RenderOptions {
   std::optional<double> now_ms;
   std::vector<std::string> languages;  ///< languages to render; empty = all
   int jobs = 0;                        ///< worker threads; 0 = one per core
+  /// Pieces of feeds and of the sitemap the last build kept (BuildPlan only;
+  /// docs/incremental.md): used when made from the same, added to otherwise.
+  KeptEntries* kept_entries = nullptr;
 };
 
 /// What may hold an article back from a build.

@@ -139,4 +139,17 @@ std::string SiteModel::default_page_language(const Bundle& b) const {
   return langs.empty() ? "" : langs.front();
 }
 
+std::string SiteModel::kept_piece(const Bundle& b, const std::string& key, const std::string& salt,
+                                  const std::function<std::string()>& make) const {
+  KeptEntries* kept = options.kept_entries;
+  if (!kept || !listing_digests) return make();
+  const auto digest = listing_digests->find(b.id());
+  if (digest == listing_digests->end()) return make();
+  const std::string from = digest->second + "\n" + salt;
+  if (const std::string* xml = kept->find(key, from)) return *xml;
+  std::string xml = make();
+  kept->add(key, b.id(), from, xml);
+  return xml;
+}
+
 }  // namespace pp

@@ -76,6 +76,13 @@ struct SiteModel {
   std::vector<std::string> page_languages(const Bundle& b) const;
   /// The language of x-default for a bundle: the default language if present, else the source.
   std::string default_page_language(const Bundle& b) const;
+  /// listing_digest() of each bundle by id (BuildPlan's; nullptr elsewhere).
+  const std::map<std::string, std::string, std::less<>>* listing_digests = nullptr;
+  /// The XML of a piece of a feed or of the sitemap made of the bundle `b`:
+  /// the one the last build kept under `key` when made from the same
+  /// (listing_digest() of `b` and `salt`), else make() (then kept).
+  std::string kept_piece(const Bundle& b, const std::string& key, const std::string& salt,
+                         const std::function<std::string()>& make) const;
 };
 
 /// Labels shared by pages and emails (pages.cpp).

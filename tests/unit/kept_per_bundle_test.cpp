@@ -1,7 +1,9 @@
-// Checks kept between builds (docs/incremental.md, "Checks"): a build checks
-// again only the bundles whose findings could change, takes the others'
-// findings from the last build, and reports exactly what a clean build of the
-// same site reports. File times are set with utimensat, each write its own
+// What builds keep per bundle (docs/incremental.md, "Checks", "Feeds and the
+// sitemap"): a build checks again only the bundles whose findings could
+// change, takes the others' findings from the last build, and reports exactly
+// what a clean build of the same site reports; feeds and the sitemap take the
+// pieces of unchanged bundles from the last build, and write what a clean
+// build writes. File times are set with utimensat, each write its own
 // time an hour ago (older than the racy window): no test here sleeps.
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -26,7 +28,7 @@ std::string news(const std::string& id, const std::string& body, const std::stri
          id + "\", publisher: \"Vendor\", accessed: 2026-11-09}\n" + extra + "---\n" + body;
 }
 
-class KeptChecks : public ::testing::Test {
+class KeptPerBundle : public ::testing::Test {
  protected:
   test::TempDir dir;
   int writes = 0;
@@ -92,7 +94,7 @@ class KeptChecks : public ::testing::Test {
   }
 };
 
-TEST_F(KeptChecks, EachChangeANeighbourSeesIsFoundAsByACleanBuild) {
+TEST_F(KeptPerBundle, EachChangeANeighbourSeesIsFoundAsByACleanBuild) {
   std::string found = build_as_clean();
   EXPECT_NE(found.find("content/news/a/index.ar.md:7:6: warning: 'news/b' has no 'ar' translation"),
             std::string::npos)
@@ -124,7 +126,7 @@ TEST_F(KeptChecks, EachChangeANeighbourSeesIsFoundAsByACleanBuild) {
   EXPECT_NE(build_as_clean().find("no file 'extra.css' in pipeline/static/"), std::string::npos);
 }
 
-TEST_F(KeptChecks, AnUnchangedBundlesFindingsComeFromTheLastBuild) {
+TEST_F(KeptPerBundle, AnUnchangedBundlesFindingsComeFromTheLastBuild) {
   ASSERT_EQ(findings_of(dir.path()).find("error"), std::string::npos);
   // A finding planted in c's kept checks is reported while nothing c's
   // checks read changes, and gone once c is checked again.
@@ -144,6 +146,60 @@ TEST_F(KeptChecks, AnUnchangedBundlesFindingsComeFromTheLastBuild) {
             std::string::npos);
   edit("content/news/c/index.en.md", "Body of c.", "Body of c, edited.");
   EXPECT_EQ(findings_of(dir.path()).find("planted"), std::string::npos);
+}
+
+TEST_F(KeptPerBundle, FeedsAndTheSitemapTakeTheKeptPiecesOfUnchangedBundles) {
+  ASSERT_EQ(findings_of(dir.path()).find("error"), std::string::npos);
+  // A clean build keeps no pieces; the next one that renders the feeds does.
+  auto kept_pieces = [&] {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open((dir.path() / ".polypress/build.sqlite").c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    int n = -1;
+    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM entries", -1, &st, nullptr) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+      n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+  };
+  EXPECT_EQ(kept_pieces(), 0);
+  edit("content/news/d/index.en.md", "summary: \"About d.\"", "summary: \"About d, edited.\"");
+  findings_of(dir.path());
+  EXPECT_GT(kept_pieces(), 0);
+  // Pieces planted in c's kept entries are written while nothing lists show
+  // of c changes, and gone once c's front matter changes.
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((dir.path() / ".polypress/build.sqlite").c_str(), &db), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(db,
+                           "UPDATE entries SET xml = replace(xml, 'News c', 'Planted c') WHERE key "
+                           "= 'feed en news/c'",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    EXPECT_EQ(sqlite3_changes(db), 1);
+    EXPECT_EQ(sqlite3_exec(db,
+                           "UPDATE entries SET xml = replace(xml, '/news/c/', '/news/planted/') "
+                           "WHERE key = 'sitemap news/c'",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    EXPECT_EQ(sqlite3_changes(db), 1);
+    sqlite3_close(db);
+  }
+  edit("content/news/a/index.en.md", "summary: \"About a.\"", "summary: \"About a, edited.\"");
+  findings_of(dir.path());
+  EXPECT_NE(test::read_text(dir.path() / "public/en/feed.xml").find("<title>Planted c</title>"),
+            std::string::npos);
+  EXPECT_NE(test::read_text(dir.path() / "public/sitemap.xml").find("/news/planted/"),
+            std::string::npos);
+  edit("content/news/c/index.en.md", "summary: \"About c.\"", "summary: \"About c, edited.\"");
+  build_as_clean();
+  test::TempDir clean;
+  for (const char* folder : {"content", "pipeline", "locales"})
+    test::copy_tree(dir.path() / folder, clean.path() / folder);
+  findings_of(clean.path());
+  for (const char* file : {"public/en/feed.xml", "public/ar/feed.xml", "public/sitemap.xml"})
+    EXPECT_EQ(test::read_text(dir.path() / file), test::read_text(clean.path() / file)) << file;
 }
 
 }  // namespace
