@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "core/digest.h"
-#include "core/text.h"
 #include "driver/check_site.h"
 #include "incremental/incremental.h"
 #include "l10n/l10n.h"
@@ -77,17 +76,14 @@ std::string check_face(const Bundle& b) {
   return git_blob_id(s);
 }
 
-// Every bundle id the links and `related` of `b` may name: a superset (every
-// pair of neighbouring segments of each link, as written and decoded).
+// Every bundle id the links and `related` of `b` may name: a superset
+// (bundle_ids_in() of each link).
 std::vector<std::string> named_bundles(const Bundle& b) {
   std::set<std::string> ids;
   for (const auto& [lang, a] : b.articles) {
     for (const auto& r : a.own.related) ids.insert(r.value);
     for (const auto& r : a.meta.related) ids.insert(r.value);
-    for (const auto& l : a.links) {
-      ids.merge(bundle_ids_in(l.url));
-      ids.merge(bundle_ids_in(percent_decode(l.url.substr(0, l.url.find_first_of("?#")))));
-    }
+    for (const auto& l : a.links) ids.merge(bundle_ids_in(l.url));
   }
   // A bundle id is two slugs: a name with a line break names none (and the
   // names are kept one per line).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/text.h"
 #include "driver/bundle_checks.h"
 #include "driver/phase_timer.h"
 #include "l10n/article_catalog.h"
@@ -19,14 +20,18 @@ std::set<std::string> bundle_ids_in(const std::string& url) {
   if (url.find(':') != std::string::npos && url.find(':') < url.find_first_of("/?#"))
     return ids;  // a scheme: not a page of the site
   const std::string path = url.substr(0, url.find_first_of("?#"));
-  std::vector<std::string> segments;
+  std::vector<std::string> segments, decoded;
   for (std::size_t at = 0; at <= path.size();) {
     const auto slash = std::min(path.find('/', at), path.size());
     if (slash > at) segments.push_back(path.substr(at, slash - at));
     at = slash + 1;
   }
-  for (std::size_t i = 0; i + 1 < segments.size(); ++i)
+  // Site paths are percent-decoded segment by segment ("/en/r%65views/x/").
+  for (const auto& s : segments) decoded.push_back(percent_decode(s));
+  for (std::size_t i = 0; i + 1 < segments.size(); ++i) {
     ids.insert(segments[i] + "/" + segments[i + 1]);
+    ids.insert(decoded[i] + "/" + decoded[i + 1]);
+  }
   return ids;
 }
 

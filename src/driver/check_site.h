@@ -52,7 +52,8 @@ CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink&
                               const std::set<std::string>* only = nullptr);
 
 /// The id of each bundle a link URL could name ("/news/x", "/en/news/x/#a"):
-/// every pair of neighbouring path segments, a superset of the real target.
+/// every pair of neighbouring path segments, as written and percent-decoded,
+/// a superset of the real target.
 std::set<std::string> bundle_ids_in(const std::string& url);
 
 }  // namespace pp

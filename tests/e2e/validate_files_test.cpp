@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -64,8 +65,21 @@ TEST(ValidateFiles, EveryArticleOfTheSampleAsInTheWholeSite) {
       site.path(), first,
       test::read_text(site.path() / first) + "\nSee [that](/news/no-such-bundle) and [this](/" +
           files.back().substr(8, files.back().rfind('/') - 8) + "#no-such-heading).\n");
+  // A bundle whose one link is a site path written percent-encoded
+  // ("/en/%72eviews/x/"): it names its target only once decoded.
+  const std::string target = files[files.size() / 2].substr(8);
+  char encoded[4];
+  std::snprintf(encoded, sizeof encoded, "%%%02X", static_cast<unsigned char>(target[0]));
+  const std::string coded = "content/news/coded-link/index.en.md";
+  test::write_text(
+      site.path(), coded,
+      "---\ntitle: \"A link written encoded\"\ntype: news\ndate: 2026-11-21\n"
+      "summary: \"About a link.\"\nverdict: \"Fine.\"\nsources:\n  - {title: \"Post\", "
+      "url: \"https://vendor.example/x\", publisher: \"Vendor\", accessed: "
+      "2026-11-21}\n---\nSee [it](/en/" +
+          std::string(encoded) + target.substr(1, target.rfind('/') - 1) + "/#no-such-heading).\n");
   // The edited one, and every fourth of the others: each bundle, every language.
-  std::vector<std::string> some;
+  std::vector<std::string> some = {coded};
   for (std::size_t i = 0; i < files.size(); i += 4) some.push_back(files[i]);
   expect_each_file_as_in_the_whole(site.path(), some);
 }
