@@ -2,6 +2,7 @@
 // headings, figure uses, parse findings), for the build manifest.
 #include "content/article_cache.h"
 
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 
@@ -83,6 +84,16 @@ std::string file_stamp(const std::string& path, long long* mtime_ns) {
   // stamp, and nothing is learnt through a link.
   struct stat st {};
   return ::lstat(path.c_str(), &st) == 0 ? stamp_of(st, mtime_ns) : "";
+}
+
+std::optional<long long> stamp_mtime_ns(const std::string& stamp) {
+  // "size mtime-ns inode", as stamp_of() writes it.
+  const auto first = stamp.find(' ');
+  long long ns = 0;
+  if (first == std::string::npos || stamp.compare(0, first, "special") == 0 ||
+      std::from_chars(stamp.data() + first + 1, stamp.data() + stamp.size(), ns).ec != std::errc())
+    return std::nullopt;
+  return ns;
 }
 
 std::string file_stamp_at(int dir_fd, const char* name, long long* mtime_ns) {

@@ -36,6 +36,10 @@ std::string file_stamp(const std::string& path, long long* mtime_ns = nullptr);
 /// for many files of one folder).
 std::string file_stamp_at(int dir_fd, const char* name, long long* mtime_ns = nullptr);
 
+/// The modification time (ns) a file_stamp() holds; nullopt for "" or a
+/// special file's stamp.
+std::optional<long long> stamp_mtime_ns(const std::string& stamp);
+
 /// The article's front matter, link and heading data and `findings`, as bytes.
 std::string encode_article(const Article& a, const std::vector<Diagnostic>& findings);
 

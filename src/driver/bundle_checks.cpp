@@ -7,11 +7,11 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include <charconv>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "content/article_cache.h"
 #include "core/digest.h"
 #include "driver/check_site.h"
 #include "incremental/incremental.h"
@@ -47,14 +47,8 @@ std::string check_key(const Bundle& b, const std::string& site, long long newer_
   append_field(s, b.dir);
   for (const auto& [lang, a] : b.articles) {
     if (a.assembled) return "";
-    // The stamp is "size mtime-ns inode".
-    const auto first = a.stamp.find(' ');
-    long long mtime_ns = 0;
-    if (first == std::string::npos ||
-        std::from_chars(a.stamp.data() + first + 1, a.stamp.data() + a.stamp.size(), mtime_ns).ec !=
-            std::errc() ||
-        mtime_ns > newer_than_ns)
-      return "";
+    const auto mtime_ns = stamp_mtime_ns(a.stamp);
+    if (!mtime_ns || *mtime_ns > newer_than_ns) return "";
     append_field(s, lang);
     append_field(s, a.path);
     append_field(s, a.stamp);

@@ -157,3 +157,18 @@ TEST(ArticleCache, ABodyChangedDuringTheBuildIsAnError) {
 
 }  // namespace
 }  // namespace pp
+
+namespace pp {
+
+TEST(ArticleCache, AStampsModificationTimeIsReadBack) {
+  test::TempDir dir;
+  test::write_text(dir.path(), "a.md", "x");
+  long long mtime_ns = 0;
+  const std::string stamp = file_stamp((dir.path() / "a.md").string(), &mtime_ns);
+  ASSERT_GT(mtime_ns, 0);
+  EXPECT_EQ(stamp_mtime_ns(stamp), mtime_ns);
+  EXPECT_EQ(stamp_mtime_ns(""), std::nullopt);
+  EXPECT_EQ(stamp_mtime_ns(file_stamp(dir.path().string())), std::nullopt);  // a folder
+}
+
+}  // namespace pp
