@@ -36,5 +36,9 @@ inline constexpr const char* kStagingFolder = ".polypress/staging";
 /// The default output folders (`--out`, `--mail-out`).
 inline constexpr const char* kDefaultOutFolder = "public";
 inline constexpr const char* kDefaultMailFolder = "mail";
+/// Where `serve` builds its preview (drafts, another environment): never
+/// the deploy folders, so that nothing of a preview is ever deployed.
+inline constexpr const char* kServeOutFolder = ".polypress/serve/public";
+inline constexpr const char* kServeMailFolder = ".polypress/serve/mail";
 
 }  // namespace pp

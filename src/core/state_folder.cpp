@@ -43,13 +43,17 @@ std::vector<fs::path> entries_of(const fs::path& dir) {
 }  // namespace
 
 std::optional<StateFolderProblem> state_folder_problem(const fs::path& root) {
-  // .polypress/, what is in it, in staging/, and in each build's staging
-  // folder: the places polypress writes, renames and removes.
+  // .polypress/, what is in it, in serve/, in staging/, and in each build's
+  // staging folder: the places polypress writes, renames and removes.
   const fs::path state = root / kStateFolder;
   if (auto p = linked(state, kStateFolder)) return p;
   for (const auto& e : entries_of(state)) {
     const std::string rel = std::string(kStateFolder) + "/" + e.filename().string();
     if (auto p = linked(e, rel)) return p;
+    // serve's preview folders are output folders of polypress's own.
+    if (e.filename() == "serve")
+      for (const auto& f : entries_of(e))
+        if (auto p = linked(f, rel + "/" + f.filename().string())) return p;
     if (e.filename() != "staging") continue;
     for (const auto& b : entries_of(e)) {
       const std::string brel = rel + "/" + b.filename().string();

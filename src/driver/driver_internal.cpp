@@ -62,8 +62,11 @@ std::string output_folder_problem(const fs::path& root, const fs::path& folder,
     return option + " " + shown +
            " is the site's folder or holds it: outputs would mix with "
            "the inputs";
+  // serve's preview folders are polypress's own, in its state folder.
+  const bool preview =
+      out == resolved(root / kServeOutFolder) || out == resolved(root / kServeMailFolder);
   for (const char* input : {kContentFolder, kPipelineFolder, kLocalesFolder, kStateFolder})
-    if (within(out, resolved(root / input)))
+    if (within(out, resolved(root / input)) && !(preview && std::string_view(input) == kStateFolder))
       return option + " " + shown + " lies inside " + input + "/ of the site";
   if (!other.empty()) {
     const fs::path o = resolved(other);

@@ -228,11 +228,27 @@ void LiveServer::serve_file(const std::string& path, std::string& body, std::str
   }
   if (f.kind != ConfinedFile::Kind::file) {
     status = 404;
-    body = "not found: " + path + "\n";
+    not_found(*segments, path, body, type);
     return;
   }
   type = content_type(name);
   body = page ? with_script(std::move(f.bytes)) : std::move(f.bytes);
+}
+
+void LiveServer::not_found(const std::vector<std::string>& segments, const std::string& path,
+                           std::string& body, std::string& type) const {
+  std::vector<std::vector<std::string>> pages;
+  if (segments.size() > 1) pages.push_back({segments.front(), "404.html"});
+  pages.push_back({"404.html"});
+  for (const auto& page : pages) {
+    ConfinedFile f = read_confined(out_dir_, page, 1u << 20);
+    if (f.kind != ConfinedFile::Kind::file) continue;
+    type = "text/html; charset=utf-8";
+    body = with_script(std::move(f.bytes));
+    return;
+  }
+  type = "text/plain; charset=utf-8";
+  body = "not found: " + path + "\n";
 }
 
 }  // namespace pp

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace httplib {
 struct Request;
@@ -53,6 +54,10 @@ class LiveServer {
   void open_stream(httplib::Response& res);
   void serve_file(const std::string& path, std::string& body, std::string& type, int& status,
                   std::string& location) const;
+  // The site's own 404 page for a missing `segments`: its language's, else
+  // the root one (plain text when the build wrote neither).
+  void not_found(const std::vector<std::string>& segments, const std::string& path,
+                 std::string& body, std::string& type) const;
   enum class Event { stop, reload, keep_alive };
   Event next_event(long& seen);  // waits for a build after `seen`
 

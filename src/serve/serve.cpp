@@ -30,6 +30,10 @@ std::string build_once(const ServeOptions& options, std::ostream& log) {
   b.future = options.future;
   b.expired = options.expired;
   b.overrides = options.overrides;
+  // A preview never touches public/ or mail/: what it shows (drafts, another
+  // environment's URLs) must not be deployed by the next upload.
+  b.out_dir = kServeOutFolder;
+  b.mail_dir = kServeMailFolder;
   const auto started = Clock::now();
   const BuildResult r = run_build(b);
   const auto ms =
@@ -67,7 +71,7 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
   // Pages link each other under the base URL's path: served there.
   DiagnosticSink ignored;  // the first build reports them
   const auto config = load_site_config(options.root, ignored, options.overrides);
-  LiveServer server(options.root / kDefaultOutFolder, config ? config->base_path : "/");
+  LiveServer server(options.root / kServeOutFolder, config ? config->base_path : "/");
   const int port = server.bind(options.port);
   if (port < 0) {
     log << "polypress serve: cannot listen on 127.0.0.1:" << options.port

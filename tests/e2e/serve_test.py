@@ -4,7 +4,11 @@ the live-reload script, an edit reloading open pages (timed), whole pages while
 it rebuilds, a failed build's diagnostics page and its recovery, refused paths,
 and a clean stop on SIGINT.
 
-Issue 15: nothing outside public/ is ever answered (absolute and encoded paths,
+Issue 35: a preview (--drafts here) builds into .polypress/serve/, never
+public/ or mail/, which stay as they were (absent here) after Ctrl-C; a
+missing page answers 404 with the site's own 404 page for its language.
+
+Issue 15: nothing outside the preview folder is ever answered (absolute and encoded paths,
 symlinks, FIFOs; raw request lines, since http.client normalises paths), only
 the Host names of the loopback preview are served (DNS rebinding), and pages
 are still answered while 64 live-reload streams and 100 slowloris connections
@@ -123,6 +127,7 @@ class Events(threading.Thread):
 
 BAD_PATH = b"bad path\n"
 SECRET = "polypress-serve-test-secret-marker"
+NOT_FOUND_PAGE = b'<!DOCTYPE html>\n<html lang="en"'  # the site's own 404 page
 
 
 def refused(status, body):
@@ -131,8 +136,8 @@ def refused(status, body):
 
 
 def check_confinement(port, site):
-    """Issue 15, finding 1: only files under public/ are served."""
-    public = os.path.join(site, "public")
+    """Issue 15, finding 1: only files under the preview folder are served."""
+    public = os.path.join(site, ".polypress", "serve", "public")
     with open(os.path.join(site, "secret.txt"), "w") as f:
         f.write(SECRET + "\n")
     os.makedirs(os.path.join(site, ".git"), exist_ok=True)
@@ -161,8 +166,8 @@ def check_confinement(port, site):
         check(wanted, "%r is refused with 400 bad path (%s %r)" % (target, status, body[:60]))
     # Double encoding stays one literal name: not found, never decoded twice.
     status, body = raw(port, "/%252e%252e/%252e%252e/etc/passwd")
-    check(status == 404 and body == b"not found: /%2e%2e/%2e%2e/etc/passwd\n",
-          "a double-encoded path is one literal name (%s %r)" % (status, body[:60]))
+    check(status == 404 and body.startswith(NOT_FOUND_PAGE) and SECRET.encode() not in body,
+          "a double-encoded path is one literal name, not found (%s %r)" % (status, body[:60]))
     # Symlinks anywhere on the way, pointing out or in, and non-regular files.
     os.symlink("/etc/passwd", os.path.join(public, "passwd.txt"))
     os.symlink("../secret.txt", os.path.join(public, "secret.txt"))
@@ -177,7 +182,7 @@ def check_confinement(port, site):
                    "/site/", "/site", "/en-alias/", "/en-alias/index.html", "/en/alias.html",
                    "/pipe.html", "/pipe.css", "/pipe-folder/"]:
         status, body = raw(port, target)
-        check(status == 404 and body == b"not found: " + target.encode() + b"\n",
+        check(status == 404 and body.startswith(NOT_FOUND_PAGE) and refused(status, body),
               "%s (symlink or FIFO) is not found (%s %r)" % (target, status, body[:60]))
     check(get(port, "/en/")[0] == 200, "the real page beside them is still served")
     for name in ["passwd.txt", "secret.txt", "site", "en-alias", "en/alias.html", "pipe.html",
@@ -328,7 +333,14 @@ def check_load(port, page):
 with tempfile.TemporaryDirectory() as site:
     for part in ("content", "locales", "pipeline"):
         shutil.copytree(os.path.join(source, part), os.path.join(site, part))
-    server = subprocess.Popen([polypress, "-C", site, "serve", "--port", "0"],
+    # A draft, shown by the preview only.
+    draft = os.path.join(site, "content/news/draft-preview/index.en.md")
+    os.makedirs(os.path.dirname(draft))
+    with open(draft, "w", encoding="utf-8") as f:
+        f.write('---\ntitle: "A draft for the preview"\ntype: news\ndate: 2026-11-20\ndraft: true\n'
+                'summary: "s"\nverdict: "v"\nsources:\n  - {title: "t", url: "https://x.example/", '
+                'publisher: "P"}\n---\n\nNot for readers yet.\n')
+    server = subprocess.Popen([polypress, "-C", site, "serve", "--port", "0", "--drafts"],
                               stderr=subprocess.PIPE, text=True)
     # Killed if the test itself fails half-way; a clean stop is checked below.
     atexit.register(lambda: server.poll() is None and server.kill())
@@ -343,6 +355,14 @@ with tempfile.TemporaryDirectory() as site:
     threading.Thread(target=lambda: log.extend(server.stderr), daemon=True).start()
 
     page = "/en/reviews/ollama/"
+    status, html = get(port, "/en/news/draft-preview/")
+    check(status == 200 and "A draft for the preview" in html, "the draft is previewed")
+    status, html = get(port, "/ko/news/no-such-article/")
+    check(status == 404 and '<html lang="ko"' in html and "__polypress" in html,
+          "a missing page answers 404 with the language's own 404 page (%s)" % status)
+    status, html = get(port, "/no-such-page.html")
+    check(status == 404 and html.startswith(NOT_FOUND_PAGE.decode()),
+          "a missing page outside a language answers the root 404 page (%s)" % status)
     status, html = get(port, page)
     check(status == 200 and "<title>Ollama" in html, "the article page is served")
     check('new EventSource("/__polypress/events")' in html and html.endswith("</html>\n"),
@@ -409,6 +429,11 @@ with tempfile.TemporaryDirectory() as site:
         server.kill()
         code = None
     check(code == 0, "Ctrl-C stops it cleanly, streams and slow connections open (exit %s)" % code)
+    check(not os.path.exists(os.path.join(site, "public"))
+          and not os.path.exists(os.path.join(site, "mail")),
+          "the preview wrote nothing into public/ or mail/")
+    check(os.path.exists(os.path.join(site, ".polypress/serve/mail/en/news--draft-preview.eml")),
+          "the preview's emails are in .polypress/serve/mail/")
     for s in [x for x, _, _ in held[0]] + held[1]:
         s.close()
 
