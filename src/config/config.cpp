@@ -338,6 +338,14 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
                        "'raw_html' must be 'sanitize', 'drop' or 'error'");
     }
   }
+  if (const YAML::Node e = root["email"]) {
+    if (expect_map(e, "email", r)) {
+      check_unknown_keys(e, config_key_names("email"), r.origin(), "config/unknown-key", "'email'",
+                         r.sink());
+      c.email_max_bytes = static_cast<std::size_t>(
+          r.integer(e, "max_bytes", static_cast<int>(c.email_max_bytes), 20'000, 10'000'000));
+    }
+  }
   if (const YAML::Node l = root["links"]) {
     if (expect_map(l, "links", r)) {
       check_unknown_keys(l, config_key_names("links"), r.origin(), "config/unknown-key", "'links'",

@@ -66,6 +66,8 @@ struct SiteConfig {
   RawHtmlMode raw_html = RawHtmlMode::sanitize;  ///< markdown.raw_html
   RuleLevels rule_levels;                        ///< `rules:`
   std::size_t paginate = 0;  ///< articles per section or tag page; 0: all on one page
+  /// email.max_bytes: an article email's HTML part is cut to fit (docs/email.md).
+  std::size_t email_max_bytes = 100 * 1000;
 
   /// The language with this code, or nullptr.
   const LanguageConfig* language(const std::string& code) const;

@@ -13,6 +13,7 @@ const std::vector<ConfigKey>& config_keys() {
       {"", "links", "mapping", false,
        "link schemes allowed; the link checker (`check --external`)"},
       {"", "markdown", "mapping", false, "how bodies are rendered"},
+      {"", "email", "mapping", false, "how article emails are made"},
       {"", "paginate", "integer 0–1000", false,
        "`0`: each section and tag page lists all its articles; N: N a page, the next ones at "
        "`page/2/`, `page/3/`, …"},
@@ -53,6 +54,9 @@ const std::vector<ConfigKey>& config_keys() {
       {"links", "proxy", "proxy URL", false, "none; the proxy environment variables are ignored"},
       {"links", "schemes", "list of scheme names `[a-z][a-z0-9+.-]*`", false,
        "`[http, https, mailto, tel]`: link schemes rendered as written; any other is an error"},
+      {"email", "max_bytes", "integer 20000–10000000", false,
+       "`100000`: an article email whose HTML part is larger is cut at a block boundary and ends "
+       "with a link to its page (Gmail clips messages over about 100 KB)"},
       {"markdown", "raw_html", "`sanitize` | `drop` | `error`", false,
        "`sanitize`: the allow-list of §4 passes; `drop`: no raw HTML element; `error`: each is "
        "an error"},

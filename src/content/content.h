@@ -217,4 +217,39 @@ const std::vector<std::string>& gfm_extension_names();
 /// Concatenated literal text under a node (text, code, and so on).
 std::string node_text(cmark_node* node);
 
+// Whether a build publishes an article (content/publication.cpp): drafts,
+// future dates and expiry (docs/spec.md §3), for rendering and for the links
+// that lead to it.
+
+/// What may hold an article back from a build.
+struct Publication {
+  bool draft = false;    ///< draft: true
+  bool future = false;   ///< dated after the build's time
+  bool expired = false;  ///< its `expires` has passed
+};
+
+/// The article's state at `now_ms`, its dates read in `time_zone`.
+/// (nullopt: dates hold nothing back).
+Publication publication_of(const Article& a, const std::string& time_zone,
+                           std::optional<double> now_ms);
+
+/// "draft", "expired", "future" or "published" (the first that holds).
+std::string to_string(const Publication& p);
+
+/// What a build publishes besides the articles nothing holds back: its
+/// --drafts, --future and --expired, and its time.
+struct Publishing {
+  bool drafts = false, future = false, expired = false;
+  /// The build's time in ms since the epoch; nullopt: dates hold nothing back.
+  std::optional<double> now_ms;
+};
+
+/// Whether a build publishing `with` publishes an article in state `p`.
+bool published_in(const Publication& p, const Publishing& with);
+
+/// Why a build publishing `with` leaves `a` out, and what would publish it
+/// ("is a draft (build --drafts publishes it)"); "" when it publishes it.
+std::string unpublished_because(const Article& a, const std::string& time_zone,
+                                const Publishing& with);
+
 }  // namespace pp

@@ -1,7 +1,13 @@
 #include "core/date.h"
 
+#include <unicode/calendar.h>
+#include <unicode/timezone.h>
+
 #include <cctype>
 #include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
 
 namespace pp {
 
@@ -115,6 +121,33 @@ std::string format_rfc3339_utc(double epoch_ms) {
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", y, m, d, rem / 3600,
                 (rem / 60) % 60, rem % 60);
   return buf;
+}
+
+double date_epoch_ms(const Date& d, const std::string& time_zone) {
+  if (d.has_time) return to_epoch_ms(d, 0);
+  // One calendar per thread and zone; each day's midnight computed once.
+  thread_local std::string zone;
+  thread_local std::unique_ptr<icu::Calendar> cal;
+  thread_local std::map<long long, double> midnights;
+  if (!cal || zone != time_zone) {
+    UErrorCode status = U_ZERO_ERROR;
+    cal.reset(icu::Calendar::createInstance(
+        icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)),
+        icu::Locale::getRoot(), status));
+    if (U_FAILURE(status)) cal.reset();
+    zone = time_zone;
+    midnights.clear();
+  }
+  if (!cal) return to_epoch_ms(d, 0);
+  const long long day = days_from_civil(d.year, d.month, d.day);
+  if (auto it = midnights.find(day); it != midnights.end()) return it->second;
+  UErrorCode status = U_ZERO_ERROR;
+  cal->clear();
+  cal->set(d.year, d.month - 1, d.day, 0, 0, 0);
+  const UDate t = cal->getTime(status);
+  const double ms = U_FAILURE(status) ? to_epoch_ms(d, 0) : t;
+  midnights.emplace(day, ms);
+  return ms;
 }
 
 }  // namespace pp

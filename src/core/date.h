@@ -29,6 +29,10 @@ long long days_from_civil(int y, int m, int d);
 /// whose offset (minutes east of UTC) at that date is `zone_offset_minutes`.
 double to_epoch_ms(const Date& d, int zone_offset_minutes);
 
+/// Milliseconds since the epoch of a front matter date; a date without a time
+/// is midnight in `time_zone` (an IANA name, read by ICU).
+double date_epoch_ms(const Date& d, const std::string& time_zone);
+
 }  // namespace pp
 
 namespace pp {

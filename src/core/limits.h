@@ -41,9 +41,5 @@ inline constexpr std::size_t kMaxParseWork = 100'000'000;
 /// far above what any body they accept needs (under 1 s per MiB), so that it
 /// never decides a case on a slow or loaded machine.
 inline constexpr std::chrono::milliseconds kMarkdownCpuBackstop{10000};
-/// An HTML email part: a warning over the first, an error over the second
-/// (Gmail clips messages over about 100 KB).
-inline constexpr std::size_t kEmailHtmlWarnBytes = 90 * 1000;
-inline constexpr std::size_t kEmailHtmlMaxBytes = 100 * 1000;
 
 }  // namespace pp

@@ -75,7 +75,11 @@ constexpr RuleRow kRules[] = {
     {"edition/empty", E, "no article (or none in a language) was published in the week"},
     {"email/header", E, "an email header value from site.yaml cannot be written safely"},
     {"email/too-large", E,
-     "an HTML email is over 100 KB (error) or 90 KB (warning): Gmail clips it"},
+     "an HTML email is over email.max_bytes even without its article's body (the templates and "
+     "front matter alone): Gmail clips it"},
+    {"email/truncated", W,
+     "an article's HTML email is over email.max_bytes: it is cut at a block boundary and ends "
+     "with a link to the page"},
     {"emit/file-name", E,
      "a file name in pipeline/static/ with a control character, line break, bidi control "
      "or invalid UTF-8"},
@@ -183,6 +187,10 @@ constexpr RuleRow kRules[] = {
     {"link/unknown-bundle", E,
      "a link to a bundle, language, section, article or static file the site does not have, "
      "or a root-relative path that is none of the site's pages and files"},
+    {"link/unpublished", E,
+     "a published article links to, or names as related, an article this build does not "
+     "publish (a draft, future-dated or expired; build --drafts/--future/--expired publishes "
+     "it)"},
     {"link/untranslated", W,
      "a link to a bundle not translated into the page's language (linked in its source "
      "language)"},

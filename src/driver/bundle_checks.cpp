@@ -22,9 +22,10 @@
 namespace pp {
 
 void check_bundle(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
-                  const std::optional<double>& sources_at, DiagnosticSink& sink) {
+                  const std::optional<double>& sources_at, const Publishing& publishing,
+                  DiagnosticSink& sink) {
   validate_bundle(config, b, sink);
-  check_bundle_links(config, corpus, b, sink);
+  check_bundle_links(config, corpus, b, sink, publishing);
   check_bundle_source_urls(b, sink);
   check_bundle_figure_formats(b, sink);
   if (sources_at) check_bundle_sources(b, *sources_at, sink);
@@ -41,8 +42,10 @@ void append_field(std::string& out, const std::string& s) {
 // are (paths and stamps), its other files' names and `site` (the static
 // files). "" when it is not kept: an article assembled from a catalog is
 // made anew by every build, and a file changed too recently to trust its
-// stamp (racy, as the parse cache judges it).
-std::string check_key(const Bundle& b, const std::string& site, long long newer_than_ns) {
+// stamp (racy, as the parse cache judges it). `states` is each article's
+// publication state, which changes with the clock.
+std::string check_key(const Bundle& b, const std::string& site, const std::string& states,
+                      long long newer_than_ns) {
   std::string s = site;
   append_field(s, b.dir);
   for (const auto& [lang, a] : b.articles) {
@@ -54,13 +57,25 @@ std::string check_key(const Bundle& b, const std::string& site, long long newer_
     append_field(s, a.stamp);
   }
   for (const auto& asset : b.assets) append_field(s, asset);
+  append_field(s, states);
   return git_blob_id(s);
 }
 
-// What the checks of other bundles read of `b`: its languages, its source
-// and each language's heading ids (its existence is its having a record).
-std::string check_face(const Bundle& b) {
+// Each article's publication state at the build's time, by language.
+std::string publication_states(const Bundle& b, const std::string& time_zone,
+                               const Publishing& publishing) {
   std::string s;
+  for (const auto& [lang, a] : b.articles)
+    s += lang + " " + to_string(publication_of(a, time_zone, publishing.now_ms)) + "\n";
+  return s;
+}
+
+// What the checks of other bundles read of `b`: its languages, its source,
+// each one's publication state and each language's heading ids (its
+// existence is its having a record).
+std::string check_face(const Bundle& b, const std::string& states) {
+  std::string s;
+  append_field(s, states);
   append_field(s, b.source_lang);
   for (const auto& [lang, a] : b.articles) {
     append_field(s, lang);
@@ -91,6 +106,7 @@ std::vector<std::string> named_bundles(const Bundle& b) {
 // a bundle that is gone, new, or shows others something else now.
 std::vector<char> bundles_to_check(const Corpus& corpus, const CheckCache& kept,
                                    const std::vector<std::string>& keys,
+                                   const std::vector<std::string>& states,
                                    std::vector<std::string>& faces) {
   const std::size_t n = corpus.bundles.size();
   std::vector<char> check(n, 0);
@@ -102,7 +118,7 @@ std::vector<char> bundles_to_check(const Corpus& corpus, const CheckCache& kept,
     const auto it = kept.bundles.find(b.id());
     if (it != kept.bundles.end() && !keys[i].empty() && it->second.key == keys[i]) continue;
     check[i] = 1;
-    faces[i] = check_face(b);
+    faces[i] = check_face(b, states[i]);
     if (it == kept.bundles.end() || it->second.face != faces[i]) moved.insert(b.id());
   }
   if (moved.empty()) return check;
@@ -120,26 +136,29 @@ std::vector<char> bundles_to_check(const Corpus& corpus, const CheckCache& kept,
 }  // namespace
 
 void check_bundles(const SiteConfig& config, const Corpus& corpus, CheckCache* kept, int jobs,
-                   const std::optional<double>& sources_at, DiagnosticSink& sink) {
+                   const std::optional<double>& sources_at, const Publishing& publishing,
+                   DiagnosticSink& sink) {
   const std::size_t n = corpus.bundles.size();
   if (sources_at) kept = nullptr;  // `check` keeps nothing
   tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
-  std::vector<std::string> keys(n), faces(n);
+  std::vector<std::string> keys(n), faces(n), states(n);
   std::vector<char> check(n, 1);
   if (kept) {
     std::string site;
     for (const auto& f : corpus.static_files) append_field(site, f);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-        keys[i] = check_key(corpus.bundles[i], site, kept->newer_than_ns);
+        states[i] = publication_states(corpus.bundles[i], config.time_zone, publishing);
+        keys[i] = check_key(corpus.bundles[i], site, states[i], kept->newer_than_ns);
       });
     });
-    check = bundles_to_check(corpus, *kept, keys, faces);
+    check = bundles_to_check(corpus, *kept, keys, states, faces);
   }
   std::vector<DiagnosticSink> found(n);
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-      if (check[i]) check_bundle(config, corpus, corpus.bundles[i], sources_at, found[i]);
+      if (check[i])
+        check_bundle(config, corpus, corpus.bundles[i], sources_at, publishing, found[i]);
     });
   });
   for (std::size_t i = 0; i < n; ++i) {
@@ -153,7 +172,7 @@ void check_bundles(const SiteConfig& config, const Corpus& corpus, CheckCache* k
     // Kept even without a key (checked again next time): its face is known.
     if (kept)
       kept->added.push_back({b.id(),
-                             {keys[i], faces[i].empty() ? check_face(b) : faces[i],
+                             {keys[i], faces[i].empty() ? check_face(b, states[i]) : faces[i],
                               named_bundles(b), found[i].items()}});
   }
 }

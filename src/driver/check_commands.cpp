@@ -122,7 +122,11 @@ ExternalStats check_external_urls(const CheckOptions& options, const CheckedSite
 ValidateResult run_validate(const ValidateOptions& options) {
   ValidateResult result;
   run_checks(options.root, options.files, options.jobs,
-             {.sources_at = std::nullopt, .overrides = options.overrides}, nullptr, result);
+             {.sources_at = std::nullopt,
+              .overrides = options.overrides,
+              .kept = nullptr,
+              .publishing = {}},
+             nullptr, result);
   return result;
 }
 
@@ -131,7 +135,7 @@ CheckResult run_check(const CheckOptions& options) {
   const double now = current_time_ms();
   run_checks(
       options.root, options.files, options.jobs,
-      {.sources_at = now, .overrides = options.overrides},
+      {.sources_at = now, .overrides = options.overrides, .kept = nullptr, .publishing = {}},
       [&](const CheckedSite& site, DiagnosticSink& all) {
         if (!options.external) return;
         const ExternalStats stats = check_external_urls(options, site, now, all);

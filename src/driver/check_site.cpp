@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/text.h"
 #include "driver/bundle_checks.h"
 #include "driver/phase_timer.h"
@@ -10,9 +11,20 @@
 
 namespace pp {
 
+namespace {
+
+// What `options` publishes, at the clock's time unless it names one.
+Publishing publishing_now(const SiteCheckOptions& options) {
+  Publishing p = options.publishing;
+  if (!p.now_ms) p.now_ms = current_time_ms();
+  return p;
+}
+
+}  // namespace
+
 void check_site(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink,
                 const SiteCheckOptions& options) {
-  check_bundles(config, corpus, options.kept, 0, options.sources_at, sink);
+  check_bundles(config, corpus, options.kept, 0, options.sources_at, publishing_now(options), sink);
 }
 
 std::set<std::string> bundle_ids_in(const std::string& url) {
@@ -77,7 +89,8 @@ CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink&
     add_catalog_translations(root, *site.config, site.corpus, sink);
   }
   timer.mark("read");
-  check_bundles(*site.config, site.corpus, options.kept, jobs, options.sources_at, sink);
+  check_bundles(*site.config, site.corpus, options.kept, jobs, options.sources_at,
+                publishing_now(options), sink);
   timer.mark("check");
   return site;
 }

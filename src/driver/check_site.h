@@ -27,6 +27,9 @@ struct SiteCheckOptions {
   /// bundle nothing of which changed is not checked again, and what is
   /// checked is added (docs/incremental.md, "Checks").
   CheckCache* kept = nullptr;
+  /// What the build publishes (--drafts, --future, --expired): links to
+  /// anything else are errors (link/unpublished). Its time unset: now.
+  Publishing publishing;
 };
 
 /// Every check of a loaded site, bundle by bundle on every core (the findings

@@ -29,11 +29,12 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
                                     int jobs, CommandResult& result,
                                     const std::function<std::string(const SiteConfig&)>& usage,
                                     ParseCache* cache, const ConfigOverrides& overrides,
-                                    CheckCache* kept_checks) {
+                                    CheckCache* kept_checks, const Publishing& publishing) {
   DiagnosticSink& sink = result.diagnostics;
   SiteCheckOptions checks;
   checks.overrides = overrides;
   checks.kept = kept_checks;
+  checks.publishing = publishing;
   Ready r{load_checked_site(root, sink, checks, jobs, cache), {}, {}};
   if (!r.checked.config) {
     result.stop(ErrorKind::configuration);
@@ -47,18 +48,26 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
     result.stop(ErrorKind::usage, problem);
     return std::nullopt;
   }
-  if (!sink.has_errors()) {
-    RenderInputs inputs = load_render_inputs(root, *r.checked.config, sink);
-    r.locales = std::move(inputs.locales);
-    r.templates = std::move(inputs.templates);
+  // Catalogs and templates are checked whatever the content holds, and the
+  // emails of the bundles without an error rendered when something else
+  // stops the build: every error a build can raise is found in one run.
+  const bool content_errors = sink.has_errors();
+  RenderInputs inputs = load_render_inputs(root, *r.checked.config, sink);
+  if (content_errors) {
+    (void)collect_static(root, sink);
+    check_rendered_emails(root, r.checked, inputs, jobs, sink);
   }
   if (sink.has_errors()) return std::nullopt;
+  r.locales = std::move(inputs.locales);
+  r.templates = std::move(inputs.templates);
   return r;
 }
 
 RenderInputs load_render_inputs(const fs::path& root, const SiteConfig& config,
                                 DiagnosticSink& sink) {
+  const int before = sink.count(Severity::error);
   RenderInputs r{load_locales(root, config, sink), TemplateSet::load(root, sink)};
+  r.usable = sink.count(Severity::error) == before;
   return r;
 }
 
@@ -94,6 +103,16 @@ std::string build_options_fingerprint(const BuildOptions& o, const fs::path& out
   return s;
 }
 
+// `dir` under `root` unless it is absolute.
+fs::path absolute_in(const fs::path& root, const fs::path& dir) {
+  return dir.is_absolute() ? dir : root / dir;
+}
+
+// What a build with `o` publishes, at the clock's time.
+Publishing publishing_of(const BuildOptions& o) {
+  return {o.drafts, o.future, o.expired, std::nullopt};
+}
+
 // What one build knows before it reads the site.
 struct BuildRun {
   const BuildOptions& options;
@@ -102,6 +121,17 @@ struct BuildRun {
   long long newest_input = 0;  // the newest input's change, in ns since the epoch
   std::string inputs, opts;    // fingerprints of the inputs and of the options
 };
+
+// A run of `options`, its output folders absolute.
+BuildRun new_run(const BuildOptions& options) {
+  return {options,
+          absolute_in(options.root, options.out_dir),
+          absolute_in(options.root, options.mail_dir),
+          0,
+          0,
+          "",
+          ""};
+}
 
 // False when the build cannot start: an output folder where the site is (a
 // usage error) or a .polypress/ that is not the site's own (a finding).
@@ -244,13 +274,7 @@ std::string tidy_outputs(const BuildRun& run, OutputsResult& done, DiagnosticSin
 BuildResult run_build(const BuildOptions& options) {
   BuildResult result;
   DiagnosticSink& sink = result.diagnostics;
-  BuildRun run{options,
-               options.out_dir.is_absolute() ? options.out_dir : options.root / options.out_dir,
-               options.mail_dir.is_absolute() ? options.mail_dir : options.root / options.mail_dir,
-               0,
-               0,
-               "",
-               ""};
+  BuildRun run = new_run(options);
   result.out_dir = run.out_dir;
   if (!build_can_start(run, result)) return result;
   if (const std::string damage = repair_build_state(options.root); !damage.empty())
@@ -268,8 +292,9 @@ BuildResult run_build(const BuildOptions& options) {
   auto kept = std::make_unique<IncrementalState>(read_incremental_state(options.root, identity));
   kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - 200'000'000LL;
   timer.mark("manifest");
-  auto prepared = prepare_render(options.root, options.languages, options.jobs, result, nullptr,
-                                 &kept->articles, options.overrides, &kept->checks);
+  auto prepared =
+      prepare_render(options.root, options.languages, options.jobs, result, nullptr,
+                     &kept->articles, options.overrides, &kept->checks, publishing_of(options));
   if (!prepared) return result;
   auto ready = std::make_unique<Ready>(std::move(*prepared));
   timer.mark("load");

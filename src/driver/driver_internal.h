@@ -72,15 +72,18 @@ struct Ready {
 struct RenderInputs {
   LocaleMap locales;
   TemplateSet templates;
+  bool usable = true;  ///< loaded without an error: what they render is what a build would
 };
 RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteConfig& config,
                                 DiagnosticSink& sink);
 
-/// What only rendering finds, for validate: every email a build (without
-/// --drafts) writes for an article, rendered by the build's own plan and
-/// units with the bytes dropped, its findings (email/too-large, email/header,
-/// template/render) kept in `sink`. Nothing when `sink` already holds an
-/// error: a build renders nothing then either.
+/// What only rendering finds, for validate and for a build that stops on
+/// other errors: every email a build (without --drafts) writes for an
+/// article, rendered by the build's own plan and units with the bytes
+/// dropped, its findings (email/truncated, email/too-large, email/header,
+/// template/render) kept in `sink`. Articles of a bundle with an error in
+/// `sink` are left out (what they would render is not known), and all when
+/// `inputs` are not usable, so that every other error is found in one run.
 void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
                            const RenderInputs& inputs, int jobs, DiagnosticSink& sink);
 
@@ -94,7 +97,7 @@ std::optional<Ready> prepare_render(
     const std::filesystem::path& root, const std::vector<std::string>& languages, int jobs,
     CommandResult& result, const std::function<std::string(const SiteConfig&)>& usage = nullptr,
     ParseCache* cache = nullptr, const ConfigOverrides& overrides = {},
-    CheckCache* checks = nullptr);
+    CheckCache* checks = nullptr, const Publishing& publishing = {});
 
 /// Where a build writes, and which share of it.
 struct OutputTargets {

@@ -3,14 +3,27 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <set>
+
 #include "driver/driver_internal.h"
 
 namespace pp {
 
 void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
                            const RenderInputs& inputs, int jobs, DiagnosticSink& sink) {
-  // A build renders nothing when anything else is wrong; neither does this.
-  if (!site.config || sink.has_errors()) return;
+  if (!site.config || !inputs.usable) return;
+  // A bundle with an error is not rendered by a build; neither is it here.
+  std::set<std::string> wrong;
+  for (const auto& d : sink.items())
+    if (d.severity == Severity::error) wrong.insert(d.where.path);
+  auto has_error = [&](const Bundle& b) {
+    if (wrong.empty()) return false;
+    const auto after = wrong.upper_bound(b.dir + "/");
+    if (after != wrong.end() && after->rfind(b.dir + "/", 0) == 0) return true;
+    for (const auto& [lang, a] : b.articles)
+      if (wrong.count(a.path)) return true;
+    return false;
+  };
   RenderOptions options;
   options.jobs = jobs;
   const BuildPlan plan(root, *site.config, site.corpus, inputs.locales, inputs.templates, options);
@@ -23,7 +36,7 @@ void check_rendered_emails(const std::filesystem::path& root, const CheckedSite&
       bool any = false;
       for (std::size_t k = 0; k < want.size(); ++k)
         any |= want[k] = units[u].outputs[k].folder == OutputFolder::mail;
-      if (!any) return;
+      if (!any || (units[u].bundle && has_error(*units[u].bundle))) return;
       std::vector<RenderedOutput> out(want.size());
       units[u].make(want, out);
       for (const auto& o : out) found[u].merge(o.findings);

@@ -104,10 +104,6 @@ class Locale {
 /// The ICU skeleton of a figure style, or the style itself when it is a skeleton.
 std::string figure_skeleton(const Figure& f);
 
-/// Milliseconds since the epoch of a front matter date; a date without a time
-/// is midnight in `time_zone`.
-double date_epoch_ms(const Date& d, const std::string& time_zone);
-
 /// The CLDR plural categories a whole number can select in `icu_locale`, in
 /// CLDR order (zero, one, two, few, many, other): gettext's plural forms, whose
 /// `n` is always a whole number ("ru": one, few, many).

@@ -60,33 +60,6 @@ std::locale make_messages_locale(const std::string& lang, const std::string& mo)
 
 }  // namespace
 
-double date_epoch_ms(const Date& d, const std::string& time_zone) {
-  if (d.has_time) return to_epoch_ms(d, 0);
-  // One calendar per thread and zone; each day's midnight computed once.
-  thread_local std::string zone;
-  thread_local std::unique_ptr<icu::Calendar> cal;
-  thread_local std::map<long long, double> midnights;
-  if (!cal || zone != time_zone) {
-    UErrorCode status = U_ZERO_ERROR;
-    cal.reset(icu::Calendar::createInstance(
-        icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)),
-        icu::Locale::getRoot(), status));
-    if (U_FAILURE(status)) cal.reset();
-    zone = time_zone;
-    midnights.clear();
-  }
-  if (!cal) return to_epoch_ms(d, 0);
-  const long long day = days_from_civil(d.year, d.month, d.day);
-  if (auto it = midnights.find(day); it != midnights.end()) return it->second;
-  UErrorCode status = U_ZERO_ERROR;
-  cal->clear();
-  cal->set(d.year, d.month - 1, d.day, 0, 0, 0);
-  const UDate t = cal->getTime(status);
-  const double ms = U_FAILURE(status) ? to_epoch_ms(d, 0) : t;
-  midnights.emplace(day, ms);
-  return ms;
-}
-
 Locale::Locale(const SiteConfig& config, const LanguageConfig& lang, const std::string& mo)
     : code_(lang.code),
       icu_locale_(lang.locale.empty() ? lang.code : lang.locale),

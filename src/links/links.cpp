@@ -102,14 +102,28 @@ LinkTarget resolve_internal_link(const Corpus& corpus, const InternalLink& link,
 
 namespace {
 
+// What a build with every option publishes: everything.
+const Publishing kEverything{true, true, true, std::nullopt};
+
 std::string scheme_list(const SiteConfig& config) {
   std::string out;
   for (const auto& s : config.links.schemes) out += (out.empty() ? "" : ", ") + s;
   return out.empty() ? "none" : out;
 }
 
-void check_bundle_link(const Corpus& corpus, const Article& a, const BodyLink& l,
-                       DiagnosticSink& sink) {
+// A link from a published article to one a build does not publish leads to
+// a page it does not write.
+// `lead` says what names it: "link to 'news/x' (en)".
+void check_published(const SiteConfig& config, const Article& target, const std::string& lead,
+                     const Publishing& publishing, const SourceLocation& where,
+                     DiagnosticSink& sink) {
+  const std::string why = unpublished_because(target, config.time_zone, publishing);
+  if (!why.empty())
+    sink.error(where, "link/unpublished", lead + ", which this build does not publish: it " + why);
+}
+
+void check_bundle_link(const SiteConfig& config, const Corpus& corpus, const Article& a,
+                       const BodyLink& l, const Publishing& publishing, DiagnosticSink& sink) {
   const auto link = *parse_internal_link(l.url);
   const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
   if (!t.bundle) {
@@ -124,6 +138,9 @@ void check_bundle_link(const Corpus& corpus, const Article& a, const BodyLink& l
     sink.error(l.where, "link/anchor",
                "'" + link.bundle_id + "' (" + t.lang + ") has no heading with id '" +
                    quote_for_message(link.anchor, 100) + "'");
+  if (t.article)
+    check_published(config, *t.article, "link to '" + link.bundle_id + "' (" + t.lang + ")",
+                    publishing, l.where, sink);
 }
 
 constexpr const char* kExpectedTarget =
@@ -162,7 +179,8 @@ void check_local_link(const Bundle& b, const BodyLink& l, DiagnosticSink& sink) 
 }
 
 void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
-                     const Article& a, const BodyLink& l, DiagnosticSink& sink) {
+                     const Article& a, const BodyLink& l, const Publishing& publishing,
+                     DiagnosticSink& sink) {
   const LinkKind kind = classify_link(l.url);
   if (kind == LinkKind::forbidden) {
     sink.error(l.where, "link/scheme",
@@ -177,10 +195,14 @@ void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundl
       message += "; write <" + quote_for_message(std::string(inner), 60) + ">";
     sink.error(l.where, "link/scheme", message);
   } else if (kind == LinkKind::internal && is_bundle_path(config, l.url)) {
-    check_bundle_link(corpus, a, l, sink);
+    check_bundle_link(config, corpus, a, l, publishing, sink);
   } else if (kind == LinkKind::internal || kind == LinkKind::site) {
     const SitePathProblem p = check_site_path(config, corpus, l.url);
-    if (!p.rule.empty()) sink.error(l.where, p.rule, p.message);
+    if (!p.rule.empty())
+      sink.error(l.where, p.rule, p.message);
+    else if (const Article* target = site_path_article(config, corpus, l.url))
+      check_published(config, *target, "link to \"" + quote_for_message(l.url, 60) + "\"",
+                      publishing, l.where, sink);
   } else if (kind == LinkKind::fragment) {
     const std::string anchor = percent_decode(l.url.substr(1));
     if (!anchor.empty() && std::count(a.heading_ids.begin(), a.heading_ids.end(), anchor) == 0)
@@ -193,19 +215,40 @@ void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundl
 
 }  // namespace
 
-void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink) {
-  for (const auto& b : corpus.bundles) check_bundle_links(config, corpus, b, sink);
+void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink,
+                 const Publishing& publishing) {
+  for (const auto& b : corpus.bundles) check_bundle_links(config, corpus, b, sink, publishing);
 }
 
 void check_bundle_links(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
-                        DiagnosticSink& sink) {
+                        DiagnosticSink& sink, const Publishing& publishing) {
   for (const auto& [lang, a] : b.articles) {
-    for (const auto& l : a.links) check_body_link(config, corpus, b, a, l, sink);
+    // What is not published links nowhere the readers see (its own links to
+    // other unpublished articles are fine); everything else is checked.
+    const Publishing& judged =
+        unpublished_because(a, config.time_zone, publishing).empty() ? publishing : kEverything;
+    for (const auto& l : a.links) check_body_link(config, corpus, b, a, l, judged, sink);
     for (const auto& r : a.own.related) {
-      if (r.value == b.id())
+      const Bundle* rb = corpus.find(r.value);
+      if (r.value == b.id()) {
         sink.error(r.where, "link/related", "'related' names the bundle itself");
-      else if (!corpus.find(r.value))
+      } else if (!rb) {
         sink.error(r.where, "link/related", "'related' names unknown bundle '" + r.value + "'");
+      } else {
+        // A page lists the related bundle in its language, else in its
+        // source's; when neither is published it lists nothing.
+        const auto it = rb->articles.find(lang);
+        const Article* here = it == rb->articles.end() ? nullptr : &it->second;
+        const Article* source = rb->source();
+        auto out = [&](const Article* x) {
+          return !x || !unpublished_because(*x, config.time_zone, judged).empty();
+        };
+        if (out(here) && out(source) && (here || source))
+          check_published(
+              config, here ? *here : *source,
+              "'related' names '" + r.value + "' (" + (here ? lang : rb->source_lang) + ")", judged,
+              r.where, sink);
+      }
     }
   }
 }

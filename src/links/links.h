@@ -87,6 +87,11 @@ struct SitePathProblem {
 SitePathProblem check_site_path(const SiteConfig& config, const Corpus& corpus,
                                 const std::string& url);
 
+/// The article a root-relative `url` names ("/<lang>/<section>/<slug>/"),
+/// or nullptr when it names none.
+const Article* site_path_article(const SiteConfig& config, const Corpus& corpus,
+                                 const std::string& url);
+
 /// A bundle file named by a relative link, percent-decoded, without query,
 /// anchor and leading "./" ("./img/x.png?v=2" → "img/x.png"); "" for none.
 std::string local_file_of(const std::string& url);
@@ -94,15 +99,18 @@ std::string local_file_of(const std::string& url);
 /// Checks every link of every article and every `related` id: forbidden
 /// schemes and schemes not in links.schemes, unknown bundles, site paths the
 /// build does not produce and anchors (errors), untranslated targets
-/// (warnings), bundle files that do not exist (errors).
-void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink);
+/// (warnings), bundle files that do not exist (errors); and, from an article
+/// a build publishing `publishing` publishes, links to an article it does
+/// not (link/unpublished) and `related` bundles it would show nothing of.
+void check_links(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& sink,
+                 const Publishing& publishing = {});
 
 /// check_links() of the bundle `b` of `corpus`. Besides `b` and the
 /// configuration, it reads only the bundles its links and `related` name
 /// (whether each exists, its languages, source and heading ids) and
 /// corpus.static_files.
 void check_bundle_links(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
-                        DiagnosticSink& sink);
+                        DiagnosticSink& sink, const Publishing& publishing = {});
 
 /// Checks sources (docs/spec.md §3, for `check`): `accessed` not after `now_ms`
 /// (source/accessed), the same URL twice in one file's sources

@@ -99,4 +99,16 @@ SitePathProblem check_site_path(const SiteConfig& config, const Corpus& corpus,
                      "; sections: " + sections + ")");
 }
 
+const Article* site_path_article(const SiteConfig& config, const Corpus& corpus,
+                                 const std::string& url) {
+  const std::string_view path = std::string_view(url).substr(0, url.find_first_of("?#"));
+  bool folder = false;
+  const auto seg = path.starts_with("//") ? std::nullopt : segments_of(path, folder);
+  if (!seg || seg->size() != 3 || !config.language((*seg)[0])) return nullptr;
+  const Bundle* b = corpus.find((*seg)[1] + "/" + (*seg)[2]);
+  if (!b) return nullptr;
+  const auto it = b->articles.find((*seg)[0]);
+  return it == b->articles.end() ? nullptr : &it->second;
+}
+
 }  // namespace pp

@@ -135,7 +135,8 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
                logged(out[1], article_reads(b, a, false), [&](DiagnosticSink& s) {
                  return render_article_email(m, b, *full, loc, s).value_or("");
                });
-           }});
+           },
+           &b});
       for (const auto& asset : b.assets)
         units_.push_back(
             copy_unit(pages, dir + asset, (root / b.dir / asset).string(), b.dir + "/" + asset));

@@ -1,11 +1,15 @@
 // Per-article emails: view models → email templates → text and HTML → GMime.
 
-#include "core/limits.h"
-
+#include <algorithm>
+#include <functional>
+#include <optional>
 #include <utility>
+
+#include "core/limits.h"
 #include "core/text.h"
 #include "core/text_wrap.h"
 #include "mail/mail.h"
+#include "render/body_cut.h"
 #include "render/site_model.h"
 #include "render/source_parts.h"
 #include "render/templates.h"
@@ -95,14 +99,11 @@ std::optional<std::string> assemble(const SiteModel& m, const Locale& loc, Email
   c.list_id = m.config.newsletter.list_id;
   c.unsubscribe_https = unsubscribe_url(m.config, loc.code());
   c.unsubscribe_mailto = m.config.newsletter.unsubscribe_mailto;
-  if (c.html.size() > kEmailHtmlMaxBytes)
+  if (c.html.size() > m.config.email_max_bytes)
     sink.error({where, 1, 1}, "email/too-large",
                "the HTML email for '" + loc.code() + "' is " + std::to_string(c.html.size()) +
-                   " bytes; Gmail clips messages over about 100 KB");
-  else if (c.html.size() > kEmailHtmlWarnBytes)
-    sink.warning({where, 1, 1}, "email/too-large",
-                 "the HTML email for '" + loc.code() + "' is " + std::to_string(c.html.size()) +
-                     " bytes, close to the 100 KB Gmail clips at");
+                   " bytes, over email.max_bytes (" + std::to_string(m.config.email_max_bytes) +
+                   ") even without its body; Gmail clips messages over about 100 KB");
   std::string error;
   auto bytes = assemble_email(c, error);
   if (!bytes) sink.error({where, 1, 1}, "email/header", error);
@@ -140,6 +141,71 @@ void set_references(ViewData& d, const LinkRefs& refs) {
   d.set("references", std::move(references));
 }
 
+// A review's facts (product, rating, price, checked), as rows and as text.
+void set_review_facts(ViewData& d, const FrontMatter& fm, const Locale& loc) {
+  if (!fm.type || fm.type->value != ArticleType::review) return;
+  std::string text;
+  ViewList facts;
+  auto fact = [&](const std::string& label, const std::string& value) {
+    facts.push_back(mustache::object{{"label", label}, {"value", value}});
+    text += wrapped(label + " " + value, loc);
+  };
+  if (fm.product) fact(loc.tr("Product:"), fm.product->name);
+  if (fm.rating)
+    fact(loc.tr("Rating:"),
+         loc.tr_fill("{rating} out of {max}",
+                     {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
+                      {"max", loc.format_integer(5)}}));
+  if (fm.price) fact(loc.tr("Price:"), price_text(loc, *fm.price));
+  if (fm.checked) {
+    const std::string checked =
+        loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}});
+    text += wrapped(checked, loc);
+    d.set("checked", checked);
+  }
+  d.set("has_facts", mustache::data(facts.size() > 0));
+  d.set("facts", std::move(facts));
+  d.set("review_text", text);
+}
+
+/// Renders an email with the whole body (nullopt) or its first blocks and a link to the page.
+using EmailRender = std::function<void(std::optional<std::size_t>, DiagnosticSink&)>;
+
+// The email `c`, rendered whole and over email.max_bytes, rendered again
+// with the most leading blocks of the body that fit with the link to the
+// page, never ending on a heading; warns (email/truncated) at the first block
+// left out. When not even the link fits, assemble() reports it.
+void cut_to_fit(const SiteModel& m, const Article& a, const Locale& loc, const EmailRender& render,
+                EmailContent& c, DiagnosticSink& sink) {
+  const std::size_t whole = c.html.size(), limit = m.config.email_max_bytes;
+  const std::vector<cmark_node*> blocks = cuttable_blocks(a.doc->root());
+  // The whole render reported the templates' findings; a cut one repeats them.
+  DiagnosticSink again;
+  auto fits = [&](std::size_t keep) {
+    render(keep, again);
+    return c.html.size() <= limit;
+  };
+  // The email grows with every block: the most that fit, by halving.
+  if (!fits(0)) return;
+  std::size_t keep = 0;
+  for (std::size_t lo = 0, hi = blocks.size(); hi - lo > 1;) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    (fits(mid) ? lo : hi) = mid;
+    keep = lo;
+  }
+  while (keep > 0 && (cmark_node_get_type(blocks[keep - 1]) == CMARK_NODE_HEADING ||
+                      cmark_node_get_type(blocks[keep - 1]) == CMARK_NODE_THEMATIC_BREAK))
+    --keep;
+  render(keep, again);
+  if (keep >= blocks.size()) return;
+  const int line = a.body_first_line + std::max(cmark_node_get_start_line(blocks[keep]), 1) - 1;
+  sink.warning({a.path, line, 1}, "email/truncated",
+               "the HTML email for '" + loc.code() + "' would be " + std::to_string(whole) +
+                   " bytes, over email.max_bytes (" + std::to_string(limit) +
+                   "): it ends before this block (" + std::to_string(keep + 1) + " of " +
+                   std::to_string(blocks.size()) + ") with a link to the page");
+}
+
 }  // namespace
 
 std::optional<std::string> render_article_email(const SiteModel& m, const Bundle& b,
@@ -172,9 +238,6 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
     d.set("cover", std::move(cover));
   }
   d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
-  d.set("body_html", inline_styles(render_body_html(a, m.corpus, m.config, loc, page_url)));
-  LinkRefs refs;
-  d.set("body_text", render_body_text(a, m.corpus, m.config, loc, page_url, refs, kTextWidth));
   d.set("title_text", wrapped(title, loc));
   d.set("summary_text", wrapped(summary, loc));
   const std::string verdict_label = loc.tr("Verdict:");
@@ -182,41 +245,35 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
     d.set("verdict", fm.verdict->value);
     d.set("verdict_text", wrapped(verdict_label + " " + fm.verdict->value, loc));
   }
-  if (fm.type && fm.type->value == ArticleType::review) {
-    std::string text;
-    ViewList facts;
-    auto fact = [&](const std::string& label, const std::string& value) {
-      facts.push_back(mustache::object{{"label", label}, {"value", value}});
-      text += wrapped(label + " " + value, loc);
-    };
-    if (fm.product) fact(loc.tr("Product:"), fm.product->name);
-    if (fm.rating)
-      fact(loc.tr("Rating:"),
-           loc.tr_fill("{rating} out of {max}",
-                       {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
-                        {"max", loc.format_integer(5)}}));
-    if (fm.price) fact(loc.tr("Price:"), price_text(loc, *fm.price));
-    if (fm.checked) {
-      const std::string checked =
-          loc.tr_fill("Checked {date}", {{"date", loc.format_date(fm.checked->value)}});
-      text += wrapped(checked, loc);
-      d.set("checked", checked);
-    }
-    d.set("has_facts", mustache::data(facts.size() > 0));
-    d.set("facts", std::move(facts));
-    d.set("review_text", text);
-  }
-  set_sources(d, fm, loc, refs);
-  set_references(d, refs);
-
+  set_review_facts(d, fm, loc);
   EmailContent c;
   c.subject = title;
   c.date_epoch_s =
       fm.date ? static_cast<std::int64_t>(date_epoch_ms(fm.date->value, m.config.time_zone) / 1000)
               : 0;
   c.message_id = b.section + "." + b.slug + "." + loc.code() + "@" + message_domain(m.config);
-  c.html = render_template(m.templates, "email/article.html", d, loc, sink);
-  c.text = tidy_text(render_text_template(m.templates, "email/article.txt", d, loc, sink), loc);
+  // The body, whole or its first `keep` blocks and a link to the rest; the
+  // text part's references follow its links.
+  const EmailRender render = [&](std::optional<std::size_t> keep, DiagnosticSink& s) {
+    std::optional<BodyCut> cut;
+    if (keep) cut.emplace(a.doc->root(), *keep);
+    std::string html = render_body_html(a, m.corpus, m.config, loc, page_url);
+    LinkRefs refs;
+    std::string text = render_body_text(a, m.corpus, m.config, loc, page_url, refs, kTextWidth);
+    if (keep) {
+      const std::string more = loc.tr("Continue reading on the web");
+      html += "<p><a href=\"" + html_escape(page_url) + "\">" + html_escape(more) + "</a></p>\n";
+      text += "\n" + wrapped(more + ":", loc) + page_url + "\n";
+    }
+    d.set("body_html", inline_styles(html));
+    d.set("body_text", std::move(text));
+    set_sources(d, fm, loc, refs);
+    set_references(d, refs);
+    c.html = render_template(m.templates, "email/article.html", d, loc, s);
+    c.text = tidy_text(render_text_template(m.templates, "email/article.txt", d, loc, s), loc);
+  };
+  render(std::nullopt, sink);
+  if (c.html.size() > m.config.email_max_bytes) cut_to_fit(m, a, loc, render, c, sink);
   return assemble(m, loc, std::move(c), a.path, sink);
 }
 

@@ -37,6 +37,7 @@ const std::vector<CodeMessage>& code_messages() {
       {"Product:", "", "src/render/emails.cpp"},
       {"Rating:", "", "src/render/emails.cpp"},
       {"Price:", "", "src/render/emails.cpp"},
+      {"Continue reading on the web", "", "src/render/emails.cpp"},
   };
   return messages;
 }

@@ -104,23 +104,11 @@ struct RenderOptions {
   KeptEntries* kept_entries = nullptr;
 };
 
-/// What may hold an article back from a build.
-struct Publication {
-  bool draft = false;    ///< draft: true
-  bool future = false;   ///< dated after the build's time
-  bool expired = false;  ///< its `expires` has passed
-};
-
-/// The article's state at `now_ms`, its dates read in `time_zone`.
-/// (nullopt: dates hold nothing back).
-Publication publication_of(const Article& a, const std::string& time_zone,
-                           std::optional<double> now_ms);
-
 /// Whether a build with `options` publishes an article in state `p`.
 bool published_in(const Publication& p, const RenderOptions& options);
 
-/// "draft", "expired", "future" or "published" (the first that holds).
-std::string to_string(const Publication& p);
+/// The --drafts, --future, --expired and time of `options`.
+Publishing publishing_of(const RenderOptions& options);
 
 /// The folder an output goes to.
 enum class OutputFolder { pages, mail };
@@ -145,6 +133,8 @@ struct RenderUnit {
   std::vector<PlannedOutput> outputs;
   /// Renders the outputs whose `wanted` flag is set into `out` (one per output).
   std::function<void(const std::vector<bool>& wanted, std::vector<RenderedOutput>& out)> make;
+  /// The bundle whose article this unit renders (its page and email), or nullptr.
+  const Bundle* bundle = nullptr;
 };
 
 struct SiteModel;

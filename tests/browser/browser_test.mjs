@@ -171,7 +171,7 @@ try {
 
   // Emails: the HTML part of each language's email, at 600 and 375 px.
   for (const lang of ["en", "ko", "ar"]) {
-    const eml = join(site, `mail/${lang}/${emailName}`);
+    const eml = join(site, `.polypress/serve/mail/${lang}/${emailName}`);  // serve's own folder
     const html = execFileSync("python3", ["-c",
       "import email,sys\nm=email.message_from_binary_file(open(sys.argv[1],'rb'))\n" +
       "[sys.stdout.write(p.get_payload(decode=True).decode()) for p in m.walk() if p.get_content_type()=='text/html']",

@@ -16,6 +16,21 @@ fs::path sample_copy(const test::TempDir& dir) {
   return dir.path();
 }
 
+// The text and HTML parts of a stored email, decoded, as a reader's client
+// decodes them.
+std::pair<std::string, std::string> email_parts(const fs::path& eml) {
+  const auto parts = run_process(
+      {"python3", "-c",
+       "import email,email.policy,sys\n"
+       "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),policy=email.policy.default)\n"
+       "p=list(m.iter_parts())\n"
+       "sys.stdout.write(p[0].get_content()+'\\0'+p[1].get_content())",
+       eml.string()});
+  const auto nul = parts.out.find('\0');
+  if (nul == std::string::npos) return {parts.err, ""};
+  return {parts.out.substr(0, nul), parts.out.substr(nul + 1)};
+}
+
 }  // namespace
 
 TEST(Edition, WritesOneBriefPerLanguageAndNothingForAnEmptyWeek) {
@@ -152,14 +167,69 @@ TEST(Email, TheHtmlPartJoinsTheSourcesAsTheLocaleDoes) {
            {"en", "<strong>Sources:</strong> " + a + " and " + b + "</td>"},
            {"ko", "<strong>출처:</strong> " + a + " 및 " + b + "</td>"},
            {"ar", "<strong>المصدران:</strong> " + a + " و" + b + "</td>"}}) {
-    const auto html = run_process(
-        {"python3", "-c",
-         "import email,email.policy,sys\n"
-         "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),policy=email.policy.default)\n"
-         "print(list(m.iter_parts())[1].get_content())",
-         (root / "mail" / lang / "news--gpu-spot-prices-fall.eml").string()});
-    EXPECT_NE(html.out.find(expected), std::string::npos) << lang << "\n" << html.out;
+    const auto html = email_parts(root / "mail" / lang / "news--gpu-spot-prices-fall.eml").second;
+    EXPECT_NE(html.find(expected), std::string::npos) << lang << "\n" << html;
   }
+}
+
+TEST(Email, ALongArticleGetsItsWholePageAndAnEmailCutUnderTheLimit) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  // A Korean article of about 150 KB: 120 paragraphs under 12 headings.
+  std::string body;
+  for (int i = 1; i <= 120; ++i) {
+    if (i % 10 == 1) body += "## 부분 " + std::to_string(i / 10 + 1) + "\n\n";
+    body += "문단 " + std::to_string(i) + ":";
+    for (int w = 0; w < 40; ++w) body += " 긴 기사의 본문은 이메일에 다 들어가지 않습니다.";
+    body += "\n\n";
+  }
+  body += "마지막 문단입니다.\n";
+  test::write_text(root, "content/news/long-read/index.ko.md",
+                   "---\ntitle: \"긴 기사\"\ntype: news\ndate: 2026-11-20\nsummary: \"요약\"\n"
+                   "verdict: \"평가\"\nsources:\n  - {title: \"t\", url: \"https://x.example/\", "
+                   "publisher: \"P\"}\n---\n\n" +
+                       body);
+  ASSERT_GT(body.size(), 150'000u);
+  const auto r = test::run_polypress({"-C", root.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Located at the first block left out: the heading before it goes too.
+  EXPECT_NE(r.err.find("content/news/long-read/index.ko.md:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("over email.max_bytes (100000): it ends before this block ("),
+            std::string::npos)
+      << r.err;
+  // The page is whole.
+  const std::string page = test::read_text(root / "public/ko/news/long-read/index.html");
+  EXPECT_NE(page.find("마지막 문단입니다."), std::string::npos);
+  EXPECT_NE(page.find("문단 120:"), std::string::npos);
+  // The email is cut at a block boundary under the limit and ends with the
+  // localized link to the page, in both parts.
+  const auto [text, html] = email_parts(root / "mail/ko/news--long-read.eml");
+  EXPECT_LE(html.size(), 100'000u);
+  EXPECT_GT(html.size(), 80'000u);
+  EXPECT_EQ(html.find("마지막 문단입니다."), std::string::npos);
+  const std::string url = "https://reviews.example/ko/news/long-read/";
+  const std::string link =
+      "<a style=\"color:#0b57d0;\" href=\"" + url + "\">웹에서 계속 읽기</a></p>";
+  const auto at = html.find(link);
+  ASSERT_NE(at, std::string::npos) << html.substr(html.size() - 3000);
+  // Nothing of the body after it; the last kept block is a whole paragraph,
+  // never a heading left without its text.
+  const std::string before = html.substr(0, at);
+  const auto last_p = before.rfind("<p");
+  const auto last_h = before.rfind("<h2");
+  EXPECT_GT(last_p, last_h);
+  EXPECT_NE(before.find("습니다.</p>", last_h), std::string::npos);
+  EXPECT_EQ(html.find("문단 ", at), std::string::npos);
+  EXPECT_NE(text.find("웹에서 계속 읽기:\n" + url + "\n"), std::string::npos)
+      << text.substr(text.size() > 2000 ? text.size() - 2000 : 0);
+  EXPECT_EQ(text.find("마지막 문단입니다."), std::string::npos);
+  // The same cut, so the same last paragraph, in the text part.
+  const auto last_number = before.rfind("문단 ");
+  const std::string last = before.substr(last_number, before.find(':', last_number) - last_number);
+  EXPECT_NE(text.find(last + ":"), std::string::npos) << last;
+  const std::string next = "문단 " + std::to_string(std::stoi(last.substr(7)) + 1) + ":";
+  EXPECT_EQ(text.find(next), std::string::npos) << next;
+  EXPECT_EQ(html.find(next), std::string::npos) << next;
 }
 
 // What `send` delivers for a stored message without a To header: the same

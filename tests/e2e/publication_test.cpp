@@ -91,6 +91,45 @@ TEST(Publication, AHeldBackArticleAppearsWhenItsDateComes) {
   }
 }
 
+// A link to an article the build does not publish is an error at the link,
+// saying why and what publishes it; the options, or its date coming, make it
+// a link to a page the build writes. The checks a build keeps see the date
+// come and go.
+TEST(Publication, ALinkToAHeldBackArticleIsAnErrorUntilItIsPublished) {
+  test::TempDir dir;
+  const fs::path site = site_with_dates(dir);
+  const fs::path welcome = site / "content/news/welcome/index.en.md";
+  test::write_text(site, "content/news/welcome/index.en.md",
+                   test::read_text(welcome) + "\nSoon: [the plan](/news/later).\n");
+  auto has_error = [&](const std::string& err) {
+    return err.find(
+               ": error: link to 'news/later' (en), which this build does not publish: it "
+               "is dated 2099-01-05, after this build, and is published from that day on "
+               "(build --future publishes it now) [link/unpublished]\n") != std::string::npos;
+  };
+  auto r = run_polypress({"-C", site.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(has_error(r.err)) << r.err;
+  r = run_polypress({"-C", site.string(), "build"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(has_error(r.err)) << r.err;
+  EXPECT_FALSE(fs::exists(site / "public/en/news/welcome"));
+  // --future publishes it: the link leads to a page of this build.
+  r = run_polypress({"-C", site.string(), "build", "--future", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(test::read_text(site / "public/en/news/welcome/index.html").find("/en/news/later/"),
+            std::string::npos);
+  // Its day has come (2099-01-06): a plain build publishes both.
+  r = run_at("4071340800", {"-C", site.string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(site / "public/en/news/later/index.html"));
+  // Back before it (2099-01-01): the checks kept from that build are not
+  // taken for this one.
+  r = run_at("4070908800", {"-C", site.string(), "build"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(has_error(r.err)) << r.err;
+}
+
 TEST(Publication, ListShowsWhatABuildPublishes) {
   test::TempDir dir;
   const fs::path site = site_with_dates(dir);

@@ -89,7 +89,9 @@ TEST(CheckSite, SourceRulesOnlyWhenAsked) {
       << format_diagnostics(validate.sorted(), OutputFormat::text);
   // 2026-11-25T00:00Z: the source was accessed after that.
   DiagnosticSink check;
-  check_site(fuzz::site(), corpus, check, {.sources_at = 1795564800000.0, .overrides = {}});
+  SiteCheckOptions at;
+  at.sources_at = 1795564800000.0;
+  check_site(fuzz::site(), corpus, check, at);
   EXPECT_EQ(rules_of(check), std::vector<std::string>{"source/accessed"});
 }
 

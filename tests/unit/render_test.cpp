@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "render/body_cut.h"
 #include "render/render.h"
 #include "support/temp_site.h"
 
@@ -97,6 +98,46 @@ TEST(Render, TemplatesRejectUnescapedFields) {
             "in quotes [template/unquoted-attribute]\n"
             "pipeline/templates/html/home.mustache:5:3: error: attribute value from a tag must be "
             "in quotes [template/unquoted-attribute]\n");
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// A cut body renders its first blocks and its footnotes; the tree is whole
+// again when the cut goes, the blocks back in their places.
+TEST(BodyCut, KeepsTheFirstBlocksAndFootnotesThenPutsTheRestBack) {
+  DiagnosticSink sink;
+  auto a = parse_article("x.md", "en",
+                         "---\ntitle: x\n---\nOne[^n].\n\n## Two\n\nThree.\n\n[^n]: The note.\n\n"
+                         "- four\n",
+                         sink);
+  ASSERT_TRUE(a);
+  SiteConfig c;
+  c.base_path = "/";
+  c.time_zone = "UTC";
+  Corpus corpus;
+  const Locale en(c, {"en", "English", "en"}, "");
+  const std::string whole = render_body_html(*a, corpus, c, en);
+  ASSERT_EQ(cuttable_blocks(a->doc->root()).size(), 4u);
+  {
+    BodyCut cut(a->doc->root(), 1);
+    const std::string first = render_body_html(*a, corpus, c, en);
+    EXPECT_NE(first.find("<p>One<sup"), std::string::npos) << first;
+    EXPECT_NE(first.find("The note."), std::string::npos) << first;
+    EXPECT_EQ(first.find("Two"), std::string::npos) << first;
+    EXPECT_EQ(first.find("four"), std::string::npos) << first;
+  }
+  EXPECT_EQ(render_body_html(*a, corpus, c, en), whole);
+  {
+    BodyCut none(a->doc->root(), 10);
+    EXPECT_EQ(render_body_html(*a, corpus, c, en), whole);
+  }
+  {
+    BodyCut all(a->doc->root(), 0);
+    EXPECT_EQ(render_body_html(*a, corpus, c, en).find("One"), std::string::npos);
+  }
+  EXPECT_EQ(render_body_html(*a, corpus, c, en), whole);
 }
 
 }  // namespace pp

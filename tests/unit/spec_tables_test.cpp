@@ -85,6 +85,8 @@ links:
   schemes: [https, tel]
 markdown:
   raw_html: drop
+email:
+  max_bytes: 50000
 )";
 
 std::string load_errors(const std::string& yaml) {

@@ -1,0 +1,35 @@
+#pragma once
+// The first blocks of a parsed body, for an email cut to its size limit.
+
+#include <cmark-gfm.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace pp {
+
+/// The top-level blocks of a body that a cut may drop, in order: every child
+/// of the document but footnote definitions (those stay, so that a note
+/// referenced from the kept text is still there).
+std::vector<cmark_node*> cuttable_blocks(cmark_node* root);
+
+/// While it lives, the document `root` holds only the first `keep` of its
+/// cuttable_blocks() (and its footnote definitions); the rest come back, in
+/// place, when it goes. Holding more than the body has cuts nothing.
+class BodyCut {
+ public:
+  BodyCut(cmark_node* root, std::size_t keep);
+  ~BodyCut();
+  BodyCut(const BodyCut&) = delete;
+  BodyCut& operator=(const BodyCut&) = delete;
+
+ private:
+  struct Detached {
+    cmark_node* node;
+    cmark_node* next;  ///< its next sibling before the cut, or nullptr
+  };
+  cmark_node* root_;
+  std::vector<Detached> detached_;
+};
+
+}  // namespace pp
