@@ -72,7 +72,7 @@ std::optional<Article> parse_article(const std::string& rel_path, const std::str
     too_complex(*t);
     return a;
   }
-  walk_markdown(a);
+  walk_markdown(a, &sink);
   if (a.links.size() > kMaxLinks) {
     sink.error(a.links[kMaxLinks].where, "markdown/too-many-links",
                std::to_string(a.links.size()) + " links and images; an article may have at most " +

@@ -18,6 +18,9 @@ class UniqueIds {
   /// The id for the next heading whose slug is `base`.
   std::string assign(const std::string& base);
 
+  /// Takes `id` as it is (a heading's own `{#id}`): false when it is taken.
+  bool claim(const std::string& id) { return used_.insert(id).second; }
+
   /// How many candidate ids have been tried so far (a measure of the work done).
   std::size_t tries() const { return tries_; }
 

@@ -1,4 +1,5 @@
-// The raw HTML allow-list and the serializer of a sanitized fragment (gumbo).
+// The serializer of a sanitized fragment (gumbo), by the allow-list of
+// content/html_allow_list.h.
 #include "content/html_sanitizer.h"
 
 #include <gumbo.h>
@@ -7,96 +8,12 @@
 #include <cstring>
 #include <memory>
 
+#include "content/html_allow_list.h"
 #include "core/text.h"
 
 namespace pp {
 
 namespace {
-
-// The elements editors write in Markdown (docs/spec.md §4), with the
-// attributes each keeps. Headings are not among them: a heading gets its id
-// and its place in the page's outline only from Markdown. Links are, as on
-// GitHub, but only to absolute http(s) and mailto URLs and to the page's own
-// anchors: a path would need the checks a Markdown link gets.
-struct Allowed {
-  const char* tag;
-  std::vector<const char*> attributes;
-};
-
-const std::vector<Allowed>& allow_list() {
-  static const std::vector<Allowed> list = {
-      {"a", {"href", "title"}},
-      {"sup", {}},
-      {"sub", {}},
-      {"kbd", {}},
-      {"mark", {}},
-      {"abbr", {"title"}},
-      {"br", {}},
-      {"details", {"open"}},
-      {"summary", {}},
-      {"dl", {}},
-      {"dt", {}},
-      {"dd", {}},
-      {"figure", {}},
-      {"figcaption", {}},
-      {"img", {"src", "alt", "width", "height", "align"}},
-      {"table", {"align"}},
-      {"thead", {}},
-      {"tbody", {}},
-      {"tfoot", {}},
-      {"tr", {}},
-      {"th", {"colspan", "rowspan", "align"}},
-      {"td", {"colspan", "rowspan", "align"}},
-      {"caption", {}},
-      {"p", {"align"}},
-      {"b", {}},
-      {"strong", {}},
-      {"i", {}},
-      {"em", {}},
-      {"code", {}},
-      {"pre", {}},
-      {"blockquote", {}},
-      {"ul", {}},
-      {"ol", {"start"}},
-      {"li", {}},
-      {"hr", {}},
-      {"del", {}},
-      {"s", {}},
-      {"ins", {}},
-  };
-  return list;
-}
-
-// Dropped with everything in them: code, styles, embedded documents, forms'
-// controls, media and foreign (SVG, MathML) content.
-bool removed_with_content(const std::string& tag) {
-  static const char* const tags[] = {
-      "script",   "style",    "title",   "textarea", "xmp",      "plaintext", "iframe",
-      "frame",    "frameset", "noembed", "noframes", "noscript", "object",    "embed",
-      "applet",   "template", "svg",     "math",     "select",   "option",    "optgroup",
-      "datalist", "audio",    "video",   "canvas",   "head",     "meta",      "link",
-      "base",     "param",    "source",  "track",    "input",    "button",    "portal"};
-  return std::any_of(std::begin(tags), std::end(tags), [&](const char* t) { return tag == t; });
-}
-
-// Text in these is never shown, so losing it loses nothing a reader saw.
-bool invisible_content(const std::string& tag) {
-  return tag == "script" || tag == "style" || tag == "template" || tag == "title";
-}
-
-bool breaks_line(const std::string& tag) {
-  static const char* const tags[] = {
-      "p",      "div",        "tr",      "li",    "dt",    "dd",    "summary", "details",
-      "figure", "figcaption", "caption", "table", "thead", "tbody", "tfoot",   "blockquote",
-      "pre",    "ul",         "ol",      "dl",    "hr",    "br"};
-  return std::any_of(std::begin(tags), std::end(tags), [&](const char* t) { return tag == t; });
-}
-
-bool void_element(const std::string& tag) {
-  static const char* const tags[] = {"area",  "base", "br",   "col",   "embed",  "hr",    "img",
-                                     "input", "link", "meta", "param", "source", "track", "wbr"};
-  return std::any_of(std::begin(tags), std::end(tags), [&](const char* t) { return tag == t; });
-}
 
 std::string tag_name(const GumboElement& e) {
   if (e.tag != GUMBO_TAG_UNKNOWN) return gumbo_normalized_tagname(e.tag);
@@ -150,45 +67,67 @@ std::string subtree_text(const GumboNode* root) {
   return collapse_whitespace(out);
 }
 
-bool digits(const std::string& v, bool percent) {
-  std::size_t n = v.size();
-  if (percent && n > 1 && v.back() == '%') --n;
-  return n > 0 && n <= 6 &&
-         std::all_of(v.begin(), v.begin() + n, [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// The start of a URL as a browser reads its scheme: ASCII whitespace and
-// controls skipped, lower case.
-std::string url_start(const std::string& value) {
-  std::string lower;
-  for (char c : value) {
-    if (static_cast<unsigned char>(c) <= 0x20) continue;
-    lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    if (lower.size() == 8) break;
+// The id an <a> gives the page, as GitHub READMEs and changelogs write
+// anchors (`<a name="1.2.0"></a>`, `<a id="install">`): its id, else its
+// name, when that is 1 to 100 bytes without whitespace or controls; "" else.
+std::string anchor_of(const GumboElement& e) {
+  for (const char* attribute : {"id", "name"}) {
+    const GumboAttribute* a = gumbo_get_attribute(&e.attributes, attribute);
+    if (!a) continue;
+    const std::string v = a->value;
+    if (!v.empty() && v.size() <= 100 && std::none_of(v.begin(), v.end(), [](char c) {
+          return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f;
+        }))
+      return v;
   }
-  return lower;
+  return "";
 }
 
-// Whether an allowed attribute's value may pass. src and href are URLs: src
-// must be an absolute http(s) URL, so that it means the same in a page and an
-// email and can never run or embed anything; href may also be mailto: or an
-// anchor of the page (`#id`).
-bool value_allowed(const std::string& name, const std::string& value, std::string& reason) {
-  if (name == "src" || name == "href") {
-    const std::string lower = url_start(value);
-    if (lower.rfind("https://", 0) == 0 || lower.rfind("http://", 0) == 0) return true;
-    if (name == "href" && (lower.rfind("mailto:", 0) == 0 || (!value.empty() && value[0] == '#')))
-      return true;
-    reason = "its " + name + " \"" + quote_for_message(value, 40) + "\" is not " +
-             (name == "src" ? "an absolute http(s) URL"
-                            : "an absolute http(s) or mailto: URL or an anchor (#id)");
+using Attributes = std::vector<std::pair<std::string, std::string>>;
+
+// The attributes of allowed element `e` that pass (its anchor first), the
+// others noted in `r`; false when what is left is no use (an <img> without a
+// src, a <bdo> without a direction, an <a> without href or anchor).
+bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowed& allowed,
+                     RawElement& r, Attributes& attributes) {
+  if (tag == "a") r.anchor = anchor_of(e);
+  if (!r.anchor.empty()) attributes.emplace_back("id", r.anchor);
+  for (unsigned i = 0; i < e.attributes.length; ++i) {
+    const auto* a = static_cast<GumboAttribute*>(e.attributes.data[i]);
+    const std::string name = a->name, value = a->value;
+    if (tag == "a" && (name == "id" || name == "name")) continue;  // its anchor
+    const bool listed =
+        global_attribute(name) || std::any_of(allowed.attributes.begin(), allowed.attributes.end(),
+                                              [&](const char* k) { return name == k; });
+    std::string reason;
+    if (listed && value_allowed(name, value, reason))
+      attributes.emplace_back(name, value);
+    else if ((tag == "img" && name == "src") || (tag == "a" && name == "href"))
+      r.reason = reason;
+    else if (!unseen_attribute(name))
+      r.dropped_attributes.push_back(name);
+  }
+  // An image without a usable source shows nothing but a broken icon.
+  if (tag == "img" && std::none_of(attributes.begin(), attributes.end(),
+                                   [](const auto& a) { return a.first == "src"; })) {
+    if (r.reason.empty()) r.reason = "it has no src";
     return false;
   }
-  if (name == "width" || name == "height") return digits(value, true);
-  if (name == "colspan" || name == "rowspan" || name == "start") return digits(value, false);
-  if (name == "align")
-    return value == "left" || value == "right" || value == "center" || value == "justify";
-  return true;  // title, alt, open: text
+  // <bdo> overrides the direction it is given: without one it means nothing.
+  if (tag == "bdo" && std::none_of(attributes.begin(), attributes.end(), [](const auto& a) {
+        return a.first == "dir" && a.second != "auto";
+      })) {
+    r.reason = "it has no dir=\"ltr\" or dir=\"rtl\"";
+    return false;
+  }
+  // A link that cannot be followed is its text: the tag goes, the text stays.
+  if (tag == "a" && r.anchor.empty() &&
+      std::none_of(attributes.begin(), attributes.end(),
+                   [](const auto& a) { return a.first == "href"; })) {
+    if (r.reason.empty()) r.reason = "it has no href";
+    return false;
+  }
+  return true;
 }
 
 class Serializer {
@@ -296,33 +235,7 @@ void Serializer::raw_element(const GumboNode* n, const std::string& tag, bool re
     for (const auto& a : allow_list())
       if (tag == a.tag) allowed = &a;
   std::vector<std::pair<std::string, std::string>> attributes;
-  if (allowed) {
-    for (unsigned i = 0; i < e.attributes.length; ++i) {
-      const auto* a = static_cast<GumboAttribute*>(e.attributes.data[i]);
-      const std::string name = a->name, value = a->value;
-      const bool listed = std::any_of(allowed->attributes.begin(), allowed->attributes.end(),
-                                      [&](const char* k) { return name == k; });
-      std::string reason;
-      if (listed && value_allowed(name, value, reason))
-        attributes.emplace_back(name, value);
-      else if ((tag == "img" && name == "src") || (tag == "a" && name == "href"))
-        r.reason = reason;
-      else
-        r.dropped_attributes.push_back(name);
-    }
-    // An image without a usable source shows nothing but a broken icon.
-    if (tag == "img" && std::none_of(attributes.begin(), attributes.end(),
-                                     [](const auto& a) { return a.first == "src"; })) {
-      if (r.reason.empty()) r.reason = "it has no src";
-      allowed = nullptr;
-    }
-    // A link that cannot be followed is its text: the tag goes, the text stays.
-    if (tag == "a" && std::none_of(attributes.begin(), attributes.end(),
-                                   [](const auto& a) { return a.first == "href"; })) {
-      if (r.reason.empty()) r.reason = "it has no href";
-      allowed = nullptr;
-    }
-  }
+  if (allowed && !keep_attributes(e, tag, *allowed, r, attributes)) allowed = nullptr;
   const bool is_img = tag == "img";
   std::string text;
   if (is_img) {
@@ -339,6 +252,10 @@ void Serializer::raw_element(const GumboNode* n, const std::string& tag, bool re
     if (!void_element(tag)) out += "</" + tag + '>';
   } else if (is_img || removed_with_content(tag) || e.tag_namespace != GUMBO_NAMESPACE_HTML) {
     r.fate = RawFate::removed;
+    // <picture>'s other sources: its <img> is what every reader gets.
+    if (tag == "source" && n->parent && n->parent->type == GUMBO_NODE_ELEMENT &&
+        tag_name(n->parent->v.element) == "picture")
+      report = false;
     r.lost_text = text;
     r.dropped_attributes.clear();
   } else {
@@ -347,7 +264,7 @@ void Serializer::raw_element(const GumboNode* n, const std::string& tag, bool re
     for (unsigned i = 0; i < e.children.length && !r.has_text; ++i)
       r.has_text = static_cast<GumboNode*>(e.children.data[i])->type == GUMBO_NODE_ELEMENT;
     r.dropped_attributes.clear();
-    if (report) elements.push_back(std::move(r));
+    if (report && tag != "picture") elements.push_back(std::move(r));
     report = false;
     // A block's content stays apart from what is around it: a line end
     // reads as a space.

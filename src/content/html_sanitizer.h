@@ -42,6 +42,7 @@ struct RawElement {
   std::string lost_text;                        ///< removed: the visible text, whitespace collapsed
   std::string reason;                           ///< removed `<img>`: why ("its src … is not …")
   std::vector<std::string> dropped_attributes;  ///< kept: attributes left out, as written
+  std::string anchor;  ///< kept `<a>`: the id it gives the page (from its id or name), or ""
   friend bool operator==(const RawElement&, const RawElement&) = default;
 };
 

@@ -6,6 +6,7 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "content/body_positions.h"
 #include "content/bounded_parse.h"
@@ -105,13 +106,51 @@ void locate_raw_html(Article& a, BodyPositions& positions) {
   const auto body = render_sanitized(a.doc->root(), CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES,
                                      RawHtmlMode::sanitize);
   a.raw_html = locate(body.sanitized.elements, body, positions);
+  // `<a name>`/`<a id>` anchors are link targets like heading ids.
+  for (const auto& e : body.sanitized.elements)
+    if (!e.anchor.empty() &&
+        std::find(a.heading_ids.begin(), a.heading_ids.end(), e.anchor) == a.heading_ids.end())
+      a.heading_ids.push_back(e.anchor);
   a.raw_html_dropped =
       locate(sanitize_html(body.input, body.raw, RawHtmlMode::drop).elements, body, positions);
 }
 
+// A character a heading's own id may hold: letters and digits of any script,
+// '-', '_', '.' and ':' (ids as Hugo, Zola and Pandoc write them: "v1.2",
+// "api:install").
+bool id_character(unsigned char c) {
+  return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == ':';
+}
+
+// The `{#id}` that ends heading `h` (Hugo's and Zola's syntax), taken out of
+// its last text; nullopt when it has none. `bad` is set to what was written
+// when it is not a usable id (left in the text).
+std::optional<std::string> take_heading_id(cmark_node* h, std::string& bad) {
+  cmark_node* last = cmark_node_last_child(h);
+  if (!last || cmark_node_get_type(last) != CMARK_NODE_TEXT) return std::nullopt;
+  const std::string text = cmark_node_get_literal(last) ? cmark_node_get_literal(last) : "";
+  std::size_t end = text.size();
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+  if (end < 3 || text[end - 1] != '}') return std::nullopt;
+  const std::size_t open = text.rfind("{#", end);
+  if (open == std::string::npos || (open > 0 && text[open - 1] != ' ' && text[open - 1] != '\t'))
+    return std::nullopt;
+  const std::string id = text.substr(open + 2, end - 1 - open - 2);
+  if (id.empty() || id.size() > 100 ||
+      !std::all_of(id.begin(), id.end(), [](char c) { return id_character(c); })) {
+    bad = text.substr(open, end - open);
+    return std::nullopt;
+  }
+  std::size_t keep = open;
+  while (keep > 0 && (text[keep - 1] == ' ' || text[keep - 1] == '\t')) --keep;
+  cmark_node_set_literal(last, text.substr(0, keep).c_str());
+  return id;
+}
+
 }  // namespace
 
-void walk_markdown(Article& a) {
+void walk_markdown(Article& a, DiagnosticSink* sink) {
   UniqueIds ids;
   BodyPositions positions(a);
   cmark_iter* it = cmark_iter_new(a.doc->root());
@@ -121,6 +160,20 @@ void walk_markdown(Article& a) {
     cmark_node* n = cmark_iter_get_node(it);
     switch (cmark_node_get_type(n)) {
       case CMARK_NODE_HEADING: {
+        std::string bad;
+        if (const auto own = take_heading_id(n, bad)) {
+          if (!ids.claim(*own) && sink)
+            sink->error(positions.of(n), "markdown/heading-id",
+                        "heading id '" + quote_for_message(*own, 100) +
+                            "' is already the id of an earlier heading or anchor of this page");
+          a.heading_ids.push_back(*own);
+          break;
+        }
+        if (!bad.empty() && sink)
+          sink->error(positions.of(n), "markdown/heading-id",
+                      "\"" + quote_for_message(bad, 60) +
+                          "\" is not a heading id: write {#id} with letters, digits, '-', '_', "
+                          "'.' or ':' (at most 100 bytes)");
         std::string base = heading_slug(node_text(n));
         if (base.empty()) base = "section";
         a.heading_ids.push_back(ids.assign(base));

@@ -16,7 +16,9 @@ inline constexpr std::chrono::milliseconds kMarkdownParseLimit = kMarkdownCpuBac
 /// nullptr when it takes more processor time than kMarkdownParseLimit.
 std::shared_ptr<const MarkdownDoc> parse_markdown(const std::string& body);
 
-/// Fills heading_ids, links and the raw HTML flag of an article from its tree.
-void walk_markdown(Article& article);
+/// Fills heading_ids, links and the raw HTML flag of an article from its tree,
+/// and takes each heading's own id (`## Title {#id}`) out of its text; a
+/// malformed or repeated one is reported to `sink` when given.
+void walk_markdown(Article& article, DiagnosticSink* sink = nullptr);
 
 }  // namespace pp

@@ -194,6 +194,8 @@ constexpr RuleRow kRules[] = {
     {"link/untranslated", W,
      "a link to a bundle not translated into the page's language (linked in its source "
      "language)"},
+    {"markdown/heading-id", E,
+     "a heading's own id (`## Title {#id}`) is malformed or already an id of the page"},
     {"markdown/raw-html", W,
      "a raw HTML element dropped (not on the allow-list, or markdown.raw_html: drop), or an "
      "attribute of one left out; says whether visible text was lost"},

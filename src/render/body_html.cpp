@@ -2,6 +2,9 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include <cstring>
+#include <string_view>
+
 #include "content/raw_html.h"
 #include "core/markup_text.h"
 #include "core/text.h"
@@ -40,6 +43,40 @@ std::string add_heading_ids(const std::string& html, const std::vector<std::stri
       continue;
     }
     out += html[i];
+  }
+  return out;
+}
+
+// `html` with dir="auto" on every block of text that has no direction of
+// its own, for a right-to-left page: each paragraph, item, quote, heading,
+// cell and caption then takes its direction from its first strong letter, so
+// an English quotation in an Arabic article keeps its full stop at its end
+// (the Unicode bidi algorithm's paragraph level, as Chromium and Gmail apply
+// it). Text has its '<' escaped, so every '<' starts a tag.
+std::string with_block_directions(const std::string& html) {
+  static const char* const blocks[] = {"p",  "li", "blockquote", "h1", "h2", "h3", "h4",
+                                       "h5", "h6", "td",         "th", "dt", "dd", "figcaption",
+                                       "summary", "caption"};
+  std::string out;
+  out.reserve(html.size() + html.size() / 16);
+  for (std::size_t i = 0; i < html.size(); ++i) {
+    out += html[i];
+    if (html[i] != '<') continue;
+    for (const char* tag : blocks) {
+      const std::size_t n = std::strlen(tag), end = i + 1 + n;
+      if (html.compare(i + 1, n, tag) != 0 || end >= html.size() ||
+          (html[end] != '>' && html[end] != ' '))
+        continue;
+      const std::size_t close = html.find('>', end);
+      const std::string_view attributes(html.data() + end,
+                                        (close == std::string::npos ? html.size() : close) - end);
+      if (attributes.find(" dir=") == std::string_view::npos) {
+        out.append(tag, n);
+        out += " dir=\"auto\"";
+        i = end - 1;
+      }
+      break;
+    }
   }
   return out;
 }
@@ -131,7 +168,8 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
       free(raw);
     }
   }
-  return mark_language_links(add_heading_ids(html, a.heading_ids), config, locale.code());
+  html = mark_language_links(add_heading_ids(html, a.heading_ids), config, locale.code());
+  return locale.dir() == "rtl" ? with_block_directions(html) : html;
 }
 
 }  // namespace pp

@@ -29,27 +29,41 @@ std::string wrapped(const std::string& text, const Locale& loc, const std::strin
   return out;
 }
 
-// Mail clients ignore style sheets; the body's elements get their style inline.
+// Mail clients ignore style sheets; the body's elements get their style
+// inline, put after the tag's name whatever attributes follow (a right-to-left
+// body's blocks carry dir="auto").
 std::string inline_styles(const std::string& html) {
   static const std::vector<std::pair<std::string, std::string>> styles = {
-      {"<p>", "<p style=\"margin:0 0 16px;line-height:1.6;\">"},
-      {"<h2", "<h2 style=\"margin:24px 0 12px;font-size:20px;line-height:1.3;\""},
-      {"<h3", "<h3 style=\"margin:20px 0 10px;font-size:17px;line-height:1.3;\""},
-      {"<ul>", "<ul style=\"margin:0 0 16px;padding-inline-start:24px;\">"},
-      {"<ol>", "<ol style=\"margin:0 0 16px;padding-inline-start:24px;\">"},
-      {"<blockquote>",
-       "<blockquote style=\"margin:0 0 16px;padding:0 16px;border-inline-start:3px solid "
-       "#cccccc;color:#444444;\">"},
-      {"<pre>",
-       "<pre style=\"margin:0 0 "
-       "16px;padding:12px;background-color:#f4f4f4;white-space:pre-wrap;font-size:13px;\">"},
-      {"<a href=", "<a style=\"color:#0b57d0;\" href="},
-      {"<table>", "<table role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\">"},
+      {"p", " style=\"margin:0 0 16px;line-height:1.6;\""},
+      {"h2", " style=\"margin:24px 0 12px;font-size:20px;line-height:1.3;\""},
+      {"h3", " style=\"margin:20px 0 10px;font-size:17px;line-height:1.3;\""},
+      {"ul", " style=\"margin:0 0 16px;padding-inline-start:24px;\""},
+      {"ol", " style=\"margin:0 0 16px;padding-inline-start:24px;\""},
+      {"blockquote",
+       " style=\"margin:0 0 16px;padding:0 16px;border-inline-start:3px solid "
+       "#cccccc;color:#444444;\""},
+      {"pre",
+       " style=\"margin:0 0 "
+       "16px;padding:12px;background-color:#f4f4f4;white-space:pre-wrap;font-size:13px;\""},
+      {"a", " style=\"color:#0b57d0;\""},
+      {"table", " role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\""},
   };
-  std::string out = html;
-  for (const auto& [from, to] : styles)
-    for (auto at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size()))
-      out.replace(at, from.size(), to);
+  std::string out;
+  out.reserve(html.size() + html.size() / 8);
+  for (std::size_t i = 0; i < html.size(); ++i) {
+    out += html[i];
+    if (html[i] != '<') continue;
+    for (const auto& [tag, style] : styles) {
+      const std::size_t end = i + 1 + tag.size();
+      // Text has its '<' escaped: every '<' starts a tag.
+      if (html.compare(i + 1, tag.size(), tag) != 0 || end >= html.size() ||
+          (html[end] != '>' && html[end] != ' ') || (tag == "a" && html[end] != ' '))
+        continue;
+      out += tag + style;
+      i = end - 1;
+      break;
+    }
+  }
   return out;
 }
 

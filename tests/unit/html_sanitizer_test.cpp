@@ -100,11 +100,11 @@ TEST(HtmlSanitizer, EventAttributesStylesAndUnsafeUrlsAreLeftOut) {
 TEST(HtmlSanitizer, WrappersKeepTheirContentAndDangerousElementsLoseIt) {
   EXPECT_EQ(clean("<div align=center><span class=x>one</span> <font color=red>two</font>"
                   "<center>three</center></div>"),
-            "\none two\nthree\n\n");
-  EXPECT_EQ(report("<div align=center><span>one</span></div><a name=\"top\"></a>"
+            "\n<span>one</span> two\nthree\n\n");
+  EXPECT_EQ(report("<div align=center><span>one</span></div><a title=\"top\"></a>"
                    "<iframe>fallback  text</iframe><script>var x</script>"),
             (std::vector<std::string>{"div:1:raw HTML <div> dropped; its content is kept",
-                                      "span:1:raw HTML <span> dropped; its content is kept",
+                                      "span:0:",
                                       "a:1:raw HTML <a> dropped: it has no href",
                                       "iframe:2:raw HTML <iframe> dropped; its text \"fallback "
                                       "text\" is lost",
@@ -203,6 +203,64 @@ TEST(HtmlSanitizer, VisibleTextOfABlockForTheTextPart) {
                                   "alt=\"Logo\"></p>",
                                   RawHtmlMode::drop),
             "");
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// Direction and language pass on every allowed element, and <bdi>, <bdo dir>
+// and <span> pass, as GitHub keeps them; values off their forms do not.
+TEST(HtmlSanitizer, DirectionAndLanguageSurvive) {
+  EXPECT_EQ(clean("<p dir=\"ltr\" lang=\"en-GB\">Quoted.</p><bdi>Apple</bdi>"
+                  "<bdo dir=rtl>abc</bdo><span dir=auto lang=zh-Hant-TW>x</span>"),
+            "<p dir=\"ltr\" lang=\"en-GB\">Quoted.</p><bdi>Apple</bdi><bdo dir=\"rtl\">abc</bdo>"
+            "<span dir=\"auto\" lang=\"zh-Hant-TW\">x</span>");
+  EXPECT_EQ(clean("<td dir=\"rtl\">c</td>"), "c");  // a cell outside a table is text
+  EXPECT_EQ(clean("<span dir=\"sideways\" lang=\"en_US!\">x</span>"), "<span>x</span>");
+  EXPECT_EQ(report("<span dir=\"sideways\" lang=\"en-\">x</span>"),
+            (std::vector<std::string>{"span:0:raw HTML <span>: attributes dir, lang dropped"}));
+  // <bdo> without a direction to force means nothing: its text stays.
+  EXPECT_EQ(clean("<bdo>abc</bdo><bdo dir=auto>d</bdo>"), "abcd");
+  EXPECT_EQ(report("<bdo>abc</bdo>"),
+            (std::vector<std::string>{
+                "bdo:1:raw HTML <bdo> dropped: it has no dir=\"ltr\" or dir=\"rtl\"; its content "
+                "is kept"}));
+}
+
+// <a name> and <a id> are anchors of the page, written as ids.
+TEST(HtmlSanitizer, AnchorsWrittenTheGitHubWayAreKept) {
+  const auto s = all_raw("<a name=\"1.2.0\"></a><a id=\"install\" name=\"x\">Install</a>"
+                         "<a href=\"https://x.example/\" id=\"top\">t</a><a name=\"a b\"></a>");
+  EXPECT_EQ(s.html,
+            "<a id=\"1.2.0\"></a><a id=\"install\">Install</a>"
+            "<a id=\"top\" href=\"https://x.example/\">t</a>");
+  ASSERT_EQ(s.elements.size(), 4u);
+  EXPECT_EQ(s.elements[0].anchor, "1.2.0");
+  EXPECT_EQ(s.elements[1].anchor, "install");
+  EXPECT_EQ(s.elements[2].anchor, "top");
+  EXPECT_EQ(raw_html_message(s.elements[0], RawHtmlMode::sanitize), "");
+  // Whitespace makes no id: the tag goes as before.
+  EXPECT_EQ(raw_html_message(s.elements[3], RawHtmlMode::sanitize),
+            "raw HTML <a> dropped: it has no href");
+}
+
+// What no reader sees go silently: target, rel, data-*, <picture> and its
+// <source>s around the <img> every reader gets.
+TEST(HtmlSanitizer, AttributesNoReaderSeesGoWithoutAFinding) {
+  EXPECT_EQ(report("<a href=\"https://x.example/\" target=\"_blank\" rel=\"noopener\" "
+                   "data-x=\"1\">x</a>"),
+            (std::vector<std::string>{"a:0:"}));
+  const auto s = all_raw(
+      "<picture><source media=\"(prefers-color-scheme: dark)\" "
+      "srcset=\"https://x.example/d.png\"><img src=\"https://x.example/l.png\" alt=\"Logo\">"
+      "</picture>");
+  EXPECT_EQ(s.html, "<img src=\"https://x.example/l.png\" alt=\"Logo\" />");
+  for (const auto& e : s.elements)
+    EXPECT_EQ(raw_html_message(e, RawHtmlMode::sanitize), "") << e.tag;
+  // A <source> elsewhere (in <video>, itself dropped) is reported as before.
+  EXPECT_EQ(report("<video><source src=\"https://x.example/v.mp4\"></video>")[0],
+            "video:2:raw HTML <video> dropped");
 }
 
 }  // namespace pp

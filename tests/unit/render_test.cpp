@@ -141,3 +141,44 @@ TEST(BodyCut, KeepsTheFirstBlocksAndFootnotesThenPutsTheRestBack) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// `## Title {#id}` sets the heading's id and leaves the text; `<a name>` and
+// `<a id>` are anchors: both are ids a link may name, as heading ids are.
+TEST(Render, OwnHeadingIdsAndRawAnchorsAreIdsOfThePage) {
+  DiagnosticSink sink;
+  auto a = parse_article("x.md", "en",
+                         "---\ntitle: x\n---\n## Install {#setup}\n\n## Setup\n\n"
+                         "<a name=\"v1.0.0\"></a>\n\n## 1.0.0\n\nText <a id=\"here\">here</a>.\n",
+                         sink);
+  ASSERT_TRUE(a);
+  EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
+  EXPECT_EQ(a->heading_ids,
+            (std::vector<std::string>{"setup", "setup-1", "100", "v1.0.0", "here"}));
+  SiteConfig c;
+  c.base_path = "/";
+  c.time_zone = "UTC";
+  Corpus corpus;
+  const Locale en(c, {"en", "English", "en"}, "");
+  EXPECT_EQ(render_body_html(*a, corpus, c, en),
+            "<h2 id=\"setup\">Install</h2>\n<h2 id=\"setup-1\">Setup</h2>\n<p><a id=\"v1.0.0\"></a></p>\n"
+            "<h2 id=\"100\">1.0.0</h2>\n<p>Text <a id=\"here\">here</a>.</p>\n");
+}
+
+TEST(Render, AMalformedOrRepeatedHeadingIdIsAnError) {
+  DiagnosticSink sink;
+  auto a = parse_article("x.md", "en",
+                         "---\ntitle: x\n---\n## One {#same}\n\n## Two {#same}\n\n"
+                         "## Three {#not an id}\n",
+                         sink);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+            "x.md:6:1: error: heading id 'same' is already the id of an earlier heading or "
+            "anchor of this page [markdown/heading-id]\n"
+            "x.md:8:1: error: \"{#not an id}\" is not a heading id: write {#id} with letters, "
+            "digits, '-', '_', '.' or ':' (at most 100 bytes) [markdown/heading-id]\n");
+  EXPECT_EQ(a->heading_ids[2], "three-not-an-id");
+}
+
+}  // namespace pp

@@ -1,0 +1,94 @@
+// Direction of body text in a right-to-left article, as Chromium lays it out:
+// an English quotation in an Arabic article keeps its full stop at its end
+// (on the right), in the page and in the HTML email; raw <bdi>, <bdo dir>
+// and <span dir lang> keep what the author wrote.
+//
+//   node text_direction_test.mjs POLYPRESS
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+
+const [polypress] = process.argv.slice(2);
+const failures = [];
+function check(ok, what, detail = "") {
+  console.log((ok ? "ok   " : "FAIL ") + what + (ok || !detail ? "" : "\n     " + detail));
+  if (!ok) failures.push(what);
+}
+
+const site = mkdtempSync(join(tmpdir(), "polypress-direction-"));
+execFileSync(polypress, ["init", site, "--languages", "en,ar", "--quiet"]);
+const quote = "This English quotation ends with a full stop.";
+const bundle = join(site, "content/news/quoted");
+mkdirSync(bundle, { recursive: true });
+writeFileSync(
+  join(bundle, "index.ar.md"),
+  '---\ntitle: "اقتباس"\ntype: news\ndate: 2026-11-20\nsummary: "ملخص"\nverdict: "حكم"\n' +
+    'sources:\n  - {title: "t", url: "https://x.example/", publisher: "P"}\n---\n\n' +
+    "قال المتحدث في المؤتمر:\n\n> " + quote + "\n\n" +
+    'الاسم <bdi>Apple Inc.</bdi> و<span dir="ltr" lang="en">GPT-4o (mini).</span> و<bdo dir="ltr">abc</bdo>\n',
+);
+execFileSync(polypress, ["-C", site, "build", "--quiet"]);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+
+// The boxes of the first letter and of the last character of the element's
+// text, as laid out.
+async function ends(page, selector) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.data.trim()) texts.push(n);
+    const first = texts[0], last = texts[texts.length - 1];
+    const box = (node, at) => {
+      const r = document.createRange();
+      r.setStart(node, at);
+      r.setEnd(node, at + 1);
+      const b = r.getBoundingClientRect();
+      return { x: b.x, right: b.right };
+    };
+    const end = last.data.trimEnd().length - 1;
+    return { first: box(first, first.data.length - first.data.trimStart().length), last: box(last, end),
+             lastChar: last.data.trimEnd()[end], dir: getComputedStyle(el).direction };
+  }, selector);
+}
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(pathToFileURL(join(site, "public/ar/news/quoted/index.html")).href);
+  const q = await ends(page, "main blockquote p");
+  check(q && q.lastChar === "." && q.dir === "ltr", "page: the English quotation is laid out left to right",
+        JSON.stringify(q));
+  check(q && q.last.x > q.first.x, "page: its full stop is at its end, right of its first letter", JSON.stringify(q));
+  const intro = await ends(page, "main .article-body > p, main p");
+  check(intro && intro.dir === "rtl", "page: the Arabic paragraph stays right to left", JSON.stringify(intro));
+  const html = await page.content();
+  check(html.includes("<bdi>Apple Inc.</bdi>"), "page: <bdi> is kept");
+  check(html.includes('<span dir="ltr" lang="en">GPT-4o (mini).</span>'), "page: <span dir lang> is kept");
+  check(html.includes('<bdo dir="ltr">abc</bdo>'), "page: <bdo dir> is kept");
+
+  // The email's HTML part, as a webmail shows it.
+  const part = execFileSync("python3", ["-c",
+    "import email,sys\nm=email.message_from_binary_file(open(sys.argv[1],'rb'))\n" +
+    "sys.stdout.write([p for p in m.walk() if p.get_content_type()=='text/html'][0].get_payload(decode=True).decode())",
+    join(site, "mail/ar/news--quoted.eml")]).toString();
+  const mail = await browser.newPage({ viewport: { width: 600, height: 900 } });
+  await mail.setContent(part);
+  const m = await ends(mail, "blockquote p");
+  check(m && m.dir === "ltr" && m.last.x > m.first.x, "email: the quotation's full stop is at its end",
+        JSON.stringify(m));
+} finally {
+  await browser.close();
+}
+if (failures.length) {
+  console.log(`${failures.length} check(s) failed`);
+  process.exit(1);
+}
+console.log("all checks passed");
