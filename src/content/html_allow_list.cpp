@@ -155,7 +155,7 @@ bool value_allowed(const std::string& name, const std::string& value, std::strin
     if (name == "href" && (lower.rfind("mailto:", 0) == 0 || (!value.empty() && value[0] == '#')))
       return true;
     reason = "its " + name + " \"" + quote_for_message(value, 40) + "\" is not " +
-             (name == "src" ? "an absolute http(s) URL"
+             (name == "src" ? "an absolute http(s) URL or a file of the bundle"
                             : "an absolute http(s) or mailto: URL or an anchor (#id)");
     return false;
   }

@@ -85,11 +85,31 @@ std::string anchor_of(const GumboElement& e) {
 
 using Attributes = std::vector<std::pair<std::string, std::string>>;
 
+// Whether an <img> src names a file of the bundle: a relative path without
+// scheme, query, fragment, "." or ".." segments, backslashes or controls
+// ("chart.png", "img/before%20after.png").
+bool bundle_file(std::string_view v) {
+  while (v.starts_with("./")) v.remove_prefix(2);
+  if (v.empty() || v.size() > 500 || v.front() == '/') return false;
+  if (std::any_of(v.begin(), v.end(), [](char c) {
+        return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f || c == ':' || c == '?' ||
+               c == '#' || c == '\\' || c == '"' || c == '<' || c == '>';
+      }))
+    return false;
+  for (std::size_t start = 0; start <= v.size();) {
+    const std::size_t end = std::min(v.find('/', start), v.size());
+    const std::string_view segment = v.substr(start, end - start);
+    if (segment.empty() || segment == "." || segment == "..") return false;
+    start = end + 1;
+  }
+  return true;
+}
+
 // The attributes of allowed element `e` that pass (its anchor first), the
 // others noted in `r`; false when what is left is no use (an <img> without a
 // src, a <bdo> without a direction, an <a> without href or anchor).
 bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowed& allowed,
-                     RawElement& r, Attributes& attributes) {
+                     const std::string& base, RawElement& r, Attributes& attributes) {
   if (tag == "a") r.anchor = anchor_of(e);
   if (!r.anchor.empty()) attributes.emplace_back("id", r.anchor);
   for (unsigned i = 0; i < e.attributes.length; ++i) {
@@ -100,6 +120,11 @@ bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowe
         global_attribute(name) || std::any_of(allowed.attributes.begin(), allowed.attributes.end(),
                                               [&](const char* k) { return name == k; });
     std::string reason;
+    if (tag == "img" && name == "src" && bundle_file(value)) {
+      r.local_src = value;
+      attributes.emplace_back(name, base + value);
+      continue;
+    }
     if (listed && value_allowed(name, value, reason))
       attributes.emplace_back(name, value);
     else if ((tag == "img" && name == "src") || (tag == "a" && name == "href"))
@@ -132,7 +157,8 @@ bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowe
 
 class Serializer {
  public:
-  Serializer(const std::vector<RawSpan>& raw, RawHtmlMode mode) : raw_(raw), mode_(mode) {}
+  Serializer(const std::vector<RawSpan>& raw, RawHtmlMode mode, const std::string& base)
+      : raw_(raw), mode_(mode), base_(base) {}
 
   void node(const GumboNode* n);
   std::string out;
@@ -154,6 +180,7 @@ class Serializer {
 
   const std::vector<RawSpan>& raw_;
   RawHtmlMode mode_;
+  const std::string& base_;  // before a bundle file's src
   int depth_ = 0;
 };
 
@@ -235,7 +262,7 @@ void Serializer::raw_element(const GumboNode* n, const std::string& tag, bool re
     for (const auto& a : allow_list())
       if (tag == a.tag) allowed = &a;
   std::vector<std::pair<std::string, std::string>> attributes;
-  if (allowed && !keep_attributes(e, tag, *allowed, r, attributes)) allowed = nullptr;
+  if (allowed && !keep_attributes(e, tag, *allowed, base_, r, attributes)) allowed = nullptr;
   const bool is_img = tag == "img";
   std::string text;
   if (is_img) {
@@ -295,9 +322,9 @@ std::unique_ptr<GumboOutput, OutputDeleter> parse_fragment(std::string_view html
 }  // namespace
 
 SanitizedHtml sanitize_html(std::string_view html, const std::vector<RawSpan>& raw,
-                            RawHtmlMode mode) {
+                            RawHtmlMode mode, const std::string& base) {
   const auto parsed = parse_fragment(html);
-  Serializer s(raw, mode);
+  Serializer s(raw, mode, base);
   // The fragment is the content of the <html> element gumbo puts it in.
   if (parsed) {
     const GumboVector& c = children_of(parsed->root);

@@ -42,7 +42,8 @@ struct RawElement {
   std::string lost_text;                        ///< removed: the visible text, whitespace collapsed
   std::string reason;                           ///< removed `<img>`: why ("its src … is not …")
   std::vector<std::string> dropped_attributes;  ///< kept: attributes left out, as written
-  std::string anchor;  ///< kept `<a>`: the id it gives the page (from its id or name), or ""
+  std::string anchor;     ///< kept `<a>`: the id it gives the page (from its id or name), or ""
+  std::string local_src;  ///< kept `<img>` of a file of the bundle: its src as written, or ""
   friend bool operator==(const RawElement&, const RawElement&) = default;
 };
 
@@ -55,9 +56,12 @@ struct SanitizedHtml {
 /// Parses `html` (a body rendered by cmark-gfm with raw HTML as written) as
 /// the content of a `<div>` and serializes it again: elements outside `raw`
 /// as they are, elements inside by the allow-list of `mode` (none for drop and
-/// error). Comments are always dropped; text is escaped. Never fails.
+/// error). Comments are always dropped; text is escaped. Never fails. An
+/// `<img>` whose src is a relative path (a file of the bundle, checked as a
+/// Markdown image's is) keeps it, after `base` (the page's URL in an email;
+/// "" on the page, beside which bundle files are).
 SanitizedHtml sanitize_html(std::string_view html, const std::vector<RawSpan>& raw,
-                            RawHtmlMode mode);
+                            RawHtmlMode mode, const std::string& base = "");
 
 /// The text a reader sees of one raw HTML node's literal sanitized alone, for
 /// the email's text part: whitespace collapsed, a line end for `<br>` and

@@ -106,6 +106,9 @@ void locate_raw_html(Article& a, BodyPositions& positions) {
   const auto body = render_sanitized(a.doc->root(), CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES,
                                      RawHtmlMode::sanitize);
   a.raw_html = locate(body.sanitized.elements, body, positions);
+  // A raw <img> of a bundle file is checked as a Markdown image is.
+  for (const auto& u : a.raw_html)
+    if (!u.element.local_src.empty()) a.links.push_back({u.element.local_src, true, u.where});
   // `<a name>`/`<a id>` anchors are link targets like heading ids.
   for (const auto& e : body.sanitized.elements)
     if (!e.anchor.empty() &&
@@ -119,8 +122,8 @@ void locate_raw_html(Article& a, BodyPositions& positions) {
 // '-', '_', '.' and ':' (ids as Hugo, Zola and Pandoc write them: "v1.2",
 // "api:install").
 bool id_character(unsigned char c) {
-  return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == ':';
+  return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '_' || c == '.' || c == ':';
 }
 
 // The `{#id}` that ends heading `h` (Hugo's and Zola's syntax), taken out of
@@ -187,7 +190,9 @@ void walk_markdown(Article& a, DiagnosticSink* sink) {
             {target, cmark_node_get_type(n) == CMARK_NODE_IMAGE, positions.of_link(n, target)});
         break;
       }
-      case CMARK_NODE_TEXT: {
+      case CMARK_NODE_TEXT:
+      case CMARK_NODE_HTML_BLOCK:  // a table cell, a <summary>: formatted there too
+      case CMARK_NODE_HTML_INLINE: {
         const std::string lit = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
         std::size_t pos = 0;
         while ((pos = lit.find("{{fig:", pos)) != std::string::npos) {

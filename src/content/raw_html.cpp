@@ -66,7 +66,8 @@ bool has_raw_html(cmark_node* root) {
   return found;
 }
 
-SanitizedBody render_sanitized(cmark_node* root, int options, RawHtmlMode mode) {
+SanitizedBody render_sanitized(cmark_node* root, int options, RawHtmlMode mode,
+                               const std::string& base) {
   SanitizedBody out;
   out.nodes = raw_nodes(root);
   std::vector<std::string> literals;
@@ -98,7 +99,7 @@ SanitizedBody render_sanitized(cmark_node* root, int options, RawHtmlMode mode) 
   html.append(marked, from, std::string::npos);
   std::sort(out.raw.begin(), out.raw.end(),
             [](const RawSpan& a, const RawSpan& b) { return a.begin < b.begin; });
-  out.sanitized = sanitize_html(html, out.raw, mode);
+  out.sanitized = sanitize_html(html, out.raw, mode, base);
   out.input = std::move(html);
   return out;
 }

@@ -27,6 +27,7 @@ struct SanitizedBody {
 /// sanitizes the whole body as one fragment, as GitHub does. The tree's raw
 /// HTML literals are marked for the render and restored before it returns, so
 /// the caller must be its only user meanwhile.
-SanitizedBody render_sanitized(cmark_node* root, int options, RawHtmlMode mode);
+SanitizedBody render_sanitized(cmark_node* root, int options, RawHtmlMode mode,
+                               const std::string& base = "");
 
 }  // namespace pp

@@ -8,6 +8,7 @@
 #include "content/raw_html.h"
 #include "core/markup_text.h"
 #include "core/text.h"
+#include "render/alerts.h"
 #include "render/inline_walk.h"
 #include "render/language_links.h"
 #include "render/render.h"
@@ -54,9 +55,9 @@ std::string add_heading_ids(const std::string& html, const std::vector<std::stri
 // (the Unicode bidi algorithm's paragraph level, as Chromium and Gmail apply
 // it). Text has its '<' escaped, so every '<' starts a tag.
 std::string with_block_directions(const std::string& html) {
-  static const char* const blocks[] = {"p",  "li", "blockquote", "h1", "h2", "h3", "h4",
-                                       "h5", "h6", "td",         "th", "dt", "dd", "figcaption",
-                                       "summary", "caption"};
+  static const char* const blocks[] = {"p",  "li",         "blockquote", "h1",     "h2", "h3",
+                                       "h4", "h5",         "h6",         "td",     "th", "dt",
+                                       "dd", "figcaption", "summary",    "caption"};
   std::string out;
   out.reserve(html.size() + html.size() / 16);
   for (std::size_t i = 0; i < html.size(); ++i) {
@@ -80,6 +81,36 @@ std::string with_block_directions(const std::string& html) {
   }
   return out;
 }
+
+// {{fig:NAME}} in the tree's raw HTML literals formatted for one render, the
+// literals put back when it goes out of scope.
+class RawFigures {
+ public:
+  RawFigures(cmark_node* root, const Article& a, const Locale& locale) {
+    cmark_iter* it = cmark_iter_new(root);
+    for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+      cmark_node* n = cmark_iter_get_node(it);
+      const auto type = cmark_node_get_type(n);
+      if (ev != CMARK_EVENT_ENTER ||
+          (type != CMARK_NODE_HTML_BLOCK && type != CMARK_NODE_HTML_INLINE))
+        continue;
+      const std::string literal = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
+      const std::string expanded = expand_figures_in_html(literal, a, locale);
+      if (expanded == literal) continue;
+      saved_.emplace_back(n, literal);
+      cmark_node_set_literal(n, expanded.c_str());
+    }
+    cmark_iter_free(it);
+  }
+  RawFigures(const RawFigures&) = delete;
+  RawFigures& operator=(const RawFigures&) = delete;
+  ~RawFigures() {
+    for (const auto& [node, literal] : saved_) cmark_node_set_literal(node, literal.c_str());
+  }
+
+ private:
+  std::vector<std::pair<cmark_node*, std::string>> saved_;
+};
 
 // The inline walk's decisions (link targets, formatted figures) written into
 // the shared tree for one cmark render, and undone when it goes out of scope:
@@ -156,10 +187,13 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
     edits.finish();
     constexpr int options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES;
     if (has_raw_html(root)) {
+      // Figures inside raw HTML (a table cell, a <summary>) formatted too,
+      // for this render only.
+      const RawFigures figures(root, a, locale);
       // Sanitized as one fragment; `error` renders as `drop` (the build stops anyway).
       const auto mode =
           config.raw_html == RawHtmlMode::sanitize ? RawHtmlMode::sanitize : RawHtmlMode::drop;
-      html = form_feeds_as_spaces(render_sanitized(root, options, mode).sanitized.html);
+      html = form_feeds_as_spaces(render_sanitized(root, options, mode, page_url).sanitized.html);
     } else {
       // The tree has its own allocator (bounded_parse.cpp); the text is malloc'd.
       char* raw = cmark_render_html_with_mem(root, options, extension_list(),
@@ -168,7 +202,8 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
       free(raw);
     }
   }
-  html = mark_language_links(add_heading_ids(html, a.heading_ids), config, locale.code());
+  html = mark_language_links(add_heading_ids(with_alerts(html, locale), a.heading_ids), config,
+                             locale.code());
   return locale.dir() == "rtl" ? with_block_directions(html) : html;
 }
 

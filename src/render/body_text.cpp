@@ -5,6 +5,7 @@
 #include "content/html_sanitizer.h"
 #include "core/markup_text.h"
 #include "core/text_wrap.h"
+#include "render/alerts.h"
 #include "render/inline_walk.h"
 
 namespace pp {
@@ -60,7 +61,7 @@ struct TextWriter {
           open.back() += "[^" + e.text + "]";
           break;
         case InlineKind::raw_html:  // what a reader sees of it on the page
-          open.back() += raw_html_visible_text(e.text, mode());
+          open.back() += raw_html_visible_text(expand_figures_in_html(e.text, a, locale), mode());
           break;
         default:  // spans are their prose
           break;
@@ -118,7 +119,10 @@ struct TextWriter {
     } else if (type == CMARK_NODE_THEMATIC_BREAK) {
       lines.push_back(first + "* * *");
     } else if (type == CMARK_NODE_BLOCK_QUOTE) {
-      children(n, first + "> ", rest + "> ", false);
+      if (const std::string kind = alert_kind(n); !kind.empty())
+        alert(n, kind, first + "> ", rest + "> ");
+      else
+        children(n, first + "> ", rest + "> ", false);
     } else if (type == CMARK_NODE_LIST) {
       const bool ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
       int number = ordered ? cmark_node_get_list_start(n) : 0;
@@ -149,11 +153,26 @@ struct TextWriter {
     }
   }
 
+  // A GitHub alert: its label where its marker was ("> Note: …"), then its
+  // other blocks.
+  void alert(cmark_node* n, const std::string& kind, const std::string& first,
+             const std::string& rest) {
+    cmark_node* p = cmark_node_first_child(n);
+    const std::string text = inlines(p);
+    const auto marker_end = text.find(']');
+    add(wrap_text(alert_label(kind, locale) + ":" + text.substr(marker_end + 1), width,
+                  locale.code(), first, rest));
+    for (cmark_node* c = cmark_node_next(p); c; c = cmark_node_next(c)) {
+      blank();
+      block(c, rest, rest);
+    }
+  }
+
   // A raw HTML block: the text the sanitized block shows, line by line.
   void html_block(cmark_node* n, const std::string& first, const std::string& rest) {
     const char* literal = cmark_node_get_literal(n);
-    const std::string text =
-        form_feeds_as_spaces(raw_html_visible_text(literal ? literal : "", mode()));
+    const std::string text = form_feeds_as_spaces(
+        raw_html_visible_text(expand_figures_in_html(literal ? literal : "", a, locale), mode()));
     bool at_first = true;
     std::size_t from = 0;
     while (from < text.size()) {

@@ -46,6 +46,8 @@ std::string inline_styles(const std::string& html) {
        " style=\"margin:0 0 "
        "16px;padding:12px;background-color:#f4f4f4;white-space:pre-wrap;font-size:13px;\""},
       {"a", " style=\"color:#0b57d0;\""},
+      // Only GitHub alerts are divs of the body (render/alerts.h).
+      {"div", " style=\"margin:0 0 16px;padding:8px 16px 0;border-left:4px solid #0b57d0;\""},
       {"table", " role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\""},
   };
   std::string out;

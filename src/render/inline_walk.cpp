@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/text.h"
 #include "links/links.h"
 #include "render/urls.h"
 
@@ -101,6 +102,15 @@ void walk_inlines(cmark_node* block, const InlineContext& ctx, const InlineSink&
 std::string expand_figures(const std::string& text, const Article& a, const Locale& locale) {
   std::string out;
   for (const auto& piece : figure_pieces(text, a, locale)) out += piece.second;
+  return out;
+}
+
+std::string expand_figures_in_html(const std::string& html, const Article& a,
+                                   const Locale& locale) {
+  if (html.find("{{fig:") == std::string::npos) return html;
+  std::string out;
+  for (const auto& [kind, text] : figure_pieces(html, a, locale))
+    out += kind == InlineKind::figure ? html_escape(text) : text;
   return out;
 }
 

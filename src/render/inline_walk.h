@@ -67,6 +67,10 @@ void walk_all_inlines(cmark_node* root, const InlineContext& ctx, const InlineSi
 /// formatted for `locale` (an unknown name is left as written; validate reports it).
 std::string expand_figures(const std::string& text, const Article& a, const Locale& locale);
 
+/// expand_figures() of raw HTML (`<td>{{fig:price}}</td>`): each figure
+/// HTML-escaped where it lands.
+std::string expand_figures_in_html(const std::string& html, const Article& a, const Locale& locale);
+
 /// Where a link of article `a` points when rendered (docs/spec.md §4): bundle
 /// paths resolved to the page in its language, other paths of the site under
 /// base_url's path (site-relative, or absolute when `page_url` is given, as in

@@ -38,6 +38,11 @@ const std::vector<CodeMessage>& code_messages() {
       {"Rating:", "", "src/render/emails.cpp"},
       {"Price:", "", "src/render/emails.cpp"},
       {"Continue reading on the web", "", "src/render/emails.cpp"},
+      {"Note", "", "src/render/alerts.cpp"},
+      {"Tip", "", "src/render/alerts.cpp"},
+      {"Important", "", "src/render/alerts.cpp"},
+      {"Warning", "", "src/render/alerts.cpp"},
+      {"Caution", "", "src/render/alerts.cpp"},
   };
   return messages;
 }

@@ -82,14 +82,19 @@ TEST(HtmlSanitizer, EventAttributesStylesAndUnsafeUrlsAreLeftOut) {
        {"javascript:alert(1)", "JaVaScRiPt:alert(1)", "java&#x09;script:alert(1)",
         " javascript:alert(1)", "vbscript:msgbox(1)",
         "data:image/svg+xml;base64,PHN2Zz4=", "data:text/html,<script>x</script>",
-        "//evil.example/x.png", "chart.png", "/assets/x.png", "file:///etc/passwd"}) {
+        "//evil.example/x.png", "/assets/x.png", "file:///etc/passwd", "../x.png",
+        "img/../../x.png", "./../x.png", "x.png?v=2", "x\\y.png", "img//x.png", ".", "x:y.png"}) {
     const std::string html = std::string("<img src=\"") + src + "\" alt=\"Chart\">";
     EXPECT_EQ(clean(html), "") << src;
   }
   EXPECT_EQ(report("<img src=\"javascript:alert(1)\" alt=\"Chart\">"),
             (std::vector<std::string>{"img:2:raw HTML <img> dropped: its src "
-                                      "\"javascript:alert(1)\" is not an absolute http(s) URL; "
-                                      "its text \"Chart\" is lost"}));
+                                      "\"javascript:alert(1)\" is not an absolute http(s) URL or "
+                                      "a file of the bundle; its text \"Chart\" is lost"}));
+  // A file of the bundle is kept as written (checked as a Markdown image is).
+  const auto local = all_raw("<img src=\"./img/chart%20a.png\" alt=\"Chart\">");
+  EXPECT_EQ(local.html, "<img src=\"./img/chart%20a.png\" alt=\"Chart\" />");
+  EXPECT_EQ(local.elements.at(0).local_src, "./img/chart%20a.png");
   EXPECT_EQ(report("<img alt=\"\">"),
             (std::vector<std::string>{"img:2:raw HTML <img> dropped: it has no src"}));
   EXPECT_EQ(clean("<img src=\"https://x.example/a.png\" onerror=\"alert(1)\" width=\"1e9\">"),

@@ -182,3 +182,56 @@ TEST(Render, AMalformedOrRepeatedHeadingIdIsAnError) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// GitHub alerts are labelled notes; raw HTML keeps a bundle file's image, a
+// figure's caption and the figures written inside it.
+TEST(Render, AlertsBundleImagesAndFiguresInRawHtml) {
+  DiagnosticSink sink;
+  auto a = parse_article(
+      "x.md", "en",
+      "---\ntitle: x\nfigures:\n  price: {value: 1499, format: integer}\n---\n"
+      "> [!WARNING]\n> Back up first.\n\n> [!tip]\n>\n> Two paragraphs.\n\n"
+      "> [!NOTE] not alone on its line\n\n"
+      "<figure><img src=\"chart.png\" alt=\"Chart\"><figcaption>Costs "
+      "{{fig:price}}</figcaption></figure>\n\n"
+      "<table><tr><td colspan=\"2\">{{fig:price}}</td></tr></table>\n",
+      sink);
+  ASSERT_TRUE(a);
+  EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
+  // The raw image is a link of the article: its file is checked.
+  ASSERT_FALSE(a->links.empty());
+  EXPECT_EQ(a->links.back().url, "chart.png");
+  EXPECT_TRUE(a->links.back().image);
+  ASSERT_EQ(a->figure_refs.size(), 2u);
+  SiteConfig c;
+  c.base_path = "/";
+  c.time_zone = "UTC";
+  Corpus corpus;
+  const Locale en(c, {"en", "English", "en"}, "");
+  const std::string page = render_body_html(*a, corpus, c, en);
+  EXPECT_EQ(page,
+            "<div class=\"alert alert-warning\" role=\"note\">\n<p class=\"alert-title\"><strong>"
+            "Warning</strong></p>\n<p>Back up first.</p>\n</div>\n"
+            "<div class=\"alert alert-tip\" role=\"note\">\n<p class=\"alert-title\"><strong>Tip"
+            "</strong></p>\n<p>Two paragraphs.</p>\n</div>\n"
+            "<blockquote>\n<p>[!NOTE] not alone on its line</p>\n</blockquote>\n"
+            "<figure><img src=\"chart.png\" alt=\"Chart\" /><figcaption>Costs "
+            "1,499</figcaption></figure>\n"
+            "<table><tbody><tr><td colspan=\"2\">1,499</td></tr></tbody></table>\n");
+  // In an email every link is absolute: so is the bundle file's image.
+  const std::string mail =
+      render_body_html(*a, corpus, c, en, "https://x.example/en/news/x/");
+  EXPECT_NE(mail.find("<img src=\"https://x.example/en/news/x/chart.png\""), std::string::npos)
+      << mail;
+  LinkRefs refs;
+  const std::string text =
+      render_body_text(*a, corpus, c, en, "https://x.example/en/news/x/", refs);
+  EXPECT_NE(text.find("> Warning: Back up first.\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("> Tip:\n\n> Two paragraphs.\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("1,499"), std::string::npos) << text;
+  EXPECT_EQ(text.find("{{fig:"), std::string::npos) << text;
+}
+
+}  // namespace pp
