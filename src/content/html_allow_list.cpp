@@ -49,8 +49,9 @@ std::string url_start(const std::string& value) {
 }  // namespace
 
 // The elements editors write in Markdown (docs/spec.md §4), with the
-// attributes each keeps. Headings are not among them: a heading gets its id
-// and its place in the page's outline only from Markdown. Links are, as on
+// attributes each keeps. Raw headings are kept as headings (an <h1> is an
+// <h2> under the page's title), without an id: ids come from Markdown
+// headings (`## Title {#id}`) and anchors. Links are, as on
 // GitHub, but only to absolute http(s) and mailto URLs and to the page's own
 // anchors: a path would need the checks a Markdown link gets.
 const std::vector<Allowed>& allow_list() {
@@ -79,6 +80,13 @@ const std::vector<Allowed>& allow_list() {
       {"td", {"colspan", "rowspan", "align"}},
       {"caption", {}},
       {"p", {"align"}},
+      // Raw headings are kept, an <h1> as an <h2> (content/html_sanitizer.cpp).
+      {"h1", {"align"}},
+      {"h2", {"align"}},
+      {"h3", {"align"}},
+      {"h4", {"align"}},
+      {"h5", {"align"}},
+      {"h6", {"align"}},
       {"b", {}},
       {"strong", {}},
       {"i", {}},
@@ -132,9 +140,10 @@ bool invisible_content(const std::string& tag) {
 
 bool breaks_line(const std::string& tag) {
   static const char* const tags[] = {
-      "p",      "div",        "tr",      "li",    "dt",    "dd",    "summary", "details",
-      "figure", "figcaption", "caption", "table", "thead", "tbody", "tfoot",   "blockquote",
-      "pre",    "ul",         "ol",      "dl",    "hr",    "br"};
+      "p",       "div",        "tr",         "li",      "dt",    "dd",    "summary",
+      "details", "figure",     "figcaption", "caption", "table", "thead", "tbody",
+      "tfoot",   "blockquote", "pre",        "ul",      "ol",    "dl",    "hr",
+      "br",      "h1",         "h2",         "h3",      "h4",    "h5",    "h6"};
   return std::any_of(std::begin(tags), std::end(tags), [&](const char* t) { return tag == t; });
 }
 

@@ -274,9 +274,14 @@ void Serializer::raw_element(const GumboNode* n, const std::string& tag, bool re
   r.has_text = !text.empty();
   if (allowed) {
     r.fate = RawFate::kept;
-    write_start(tag, attributes);
+    // A raw heading stays a heading under the page's <h1> (the title), and
+    // is marked so that the Markdown headings' ids are not given to it.
+    const bool heading = tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6';
+    const std::string written = tag == "h1" ? "h2" : tag;
+    if (heading) attributes.insert(attributes.begin(), {"class", "raw-heading"});
+    write_start(written, attributes);
     write_children(n);
-    if (!void_element(tag)) out += "</" + tag + '>';
+    if (!void_element(tag)) out += "</" + written + '>';
   } else if (is_img || removed_with_content(tag) || e.tag_namespace != GUMBO_NAMESPACE_HTML) {
     r.fate = RawFate::removed;
     // <picture>'s other sources: its <img> is what every reader gets.

@@ -114,9 +114,11 @@ TEST(HtmlSanitizer, WrappersKeepTheirContentAndDangerousElementsLoseIt) {
                                       "iframe:2:raw HTML <iframe> dropped; its text \"fallback "
                                       "text\" is lost",
                                       "script:2:raw HTML <script> dropped"}));
-  EXPECT_EQ(report("<h1 align=center>Title</h1>"),
-            (std::vector<std::string>{"h1:1:raw HTML <h1> dropped; its content is kept"}));
-  EXPECT_EQ(clean("<h1 align=center>Title</h1>"), "\nTitle\n");
+  // Raw headings stay headings, under the page's <h1>, without a Markdown id.
+  EXPECT_EQ(report("<h1 align=center>Title</h1>"), (std::vector<std::string>{"h1:0:"}));
+  EXPECT_EQ(clean("<h1 align=center>Title</h1><h3 id=x>Sub</h3>"),
+            "<h2 class=\"raw-heading\" align=\"center\">Title</h2><h3 class=\"raw-heading\">Sub</h3>");
+  EXPECT_EQ(all_raw("<h1>T</h1>", RawHtmlMode::drop).html, "\nT\n");
 }
 
 TEST(HtmlSanitizer, LinksPassOnlyToAbsoluteUrlsAndAnchors) {
