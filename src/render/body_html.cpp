@@ -9,6 +9,7 @@
 #include "core/markup_text.h"
 #include "core/text.h"
 #include "render/alerts.h"
+#include "render/cjk_breaks.h"
 #include "render/inline_walk.h"
 #include "render/language_links.h"
 #include "render/render.h"
@@ -185,6 +186,8 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
     walk_all_inlines(root, {a, corpus, config, locale, page_url},
                      [&](const InlineEvent& e) { edits.apply(e); });
     edits.finish();
+    // A line broken inside Japanese or Chinese text reads as nothing.
+    const VanishingBreaks breaks(root);
     constexpr int options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES;
     if (has_raw_html(root)) {
       // Figures inside raw HTML (a table cell, a <summary>) formatted too,

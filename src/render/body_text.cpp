@@ -6,6 +6,7 @@
 #include "core/markup_text.h"
 #include "core/text_wrap.h"
 #include "render/alerts.h"
+#include "render/cjk_breaks.h"
 #include "render/inline_walk.h"
 
 namespace pp {
@@ -18,6 +19,10 @@ std::size_t LinkRefs::number(const std::string& url) {
 }
 
 namespace {
+
+// Stands for a soft line break until what is on both sides is known (a
+// control character no body text holds).
+constexpr char kSoftBreak = '\x1f';
 
 struct TextWriter {
   const Article& a;
@@ -40,8 +45,8 @@ struct TextWriter {
         case InlineKind::code:
           open.back() += e.text;
           break;
-        case InlineKind::soft_break:
-          open.back() += ' ';
+        case InlineKind::soft_break:  // a space, or nothing inside CJK text
+          open.back() += kSoftBreak;
           break;
         case InlineKind::line_break:
           open.back() += '\n';
@@ -67,7 +72,7 @@ struct TextWriter {
           break;
       }
     });
-    return form_feeds_as_spaces(std::move(open.front()));
+    return form_feeds_as_spaces(resolve_soft_breaks(open.front(), kSoftBreak));
   }
 
   // A link or image with its `label`: "label [n]", "[label] [n]" for an image,

@@ -235,3 +235,34 @@ TEST(Render, AlertsBundleImagesAndFiguresInRawHtml) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// A soft line break inside Japanese or Chinese text reads as nothing, in the
+// page and the text part; Korean keeps its space, as does Latin text.
+TEST(Render, ASoftBreakInsideCjkTextIsNoSpace) {
+  DiagnosticSink sink;
+  auto a = parse_article("x.md", "ja",
+                         "---\ntitle: x\n---\n日本語の文章は\n改行しても続きます。\n\n中文句子\n**很长**。\n\n"
+                         "한국어 문장은\n띄어 씁니다.\n\nLatin\ntext。\n",
+                         sink);
+  ASSERT_TRUE(a);
+  SiteConfig c;
+  c.base_path = "/";
+  c.time_zone = "UTC";
+  Corpus corpus;
+  const Locale ja(c, {"ja", "日本語", "ja"}, "");
+  const std::string html = render_body_html(*a, corpus, c, ja);
+  EXPECT_EQ(html,
+            "<p>日本語の文章は改行しても続きます。</p>\n<p>中文句子<strong>很长</strong>。</p>\n"
+            "<p>한국어 문장은\n띄어 씁니다.</p>\n<p>Latin\ntext。</p>\n");
+  LinkRefs refs;
+  const std::string text = render_body_text(*a, corpus, c, ja, "https://x.example/", refs);
+  EXPECT_EQ(text,
+            "日本語の文章は改行しても続きます。\n\n中文句子很长。\n\n한국어 문장은 띄어 "
+            "씁니다.\n\nLatin text。\n");
+  // The tree is whole again: the same render twice.
+  EXPECT_EQ(render_body_html(*a, corpus, c, ja), html);
+}
+
+}  // namespace pp

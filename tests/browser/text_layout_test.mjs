@@ -1,9 +1,10 @@
-// Direction of body text in a right-to-left article, as Chromium lays it out:
-// an English quotation in an Arabic article keeps its full stop at its end
-// (on the right), in the page and in the HTML email; raw <bdi>, <bdo dir>
-// and <span dir lang> keep what the author wrote.
+// Body text as Chromium lays it out. Right to left: an English quotation in
+// an Arabic article keeps its full stop at its end (on the right), in the
+// page and in the HTML email; raw <bdi>, <bdo dir> and <span dir lang> keep
+// what the author wrote. Japanese: a source line broken inside a sentence
+// leaves no space between its characters, in the page and the email.
 //
-//   node text_direction_test.mjs POLYPRESS
+//   node text_layout_test.mjs POLYPRESS
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +20,7 @@ function check(ok, what, detail = "") {
 }
 
 const site = mkdtempSync(join(tmpdir(), "polypress-direction-"));
-execFileSync(polypress, ["init", site, "--languages", "en,ar", "--quiet"]);
+execFileSync(polypress, ["init", site, "--languages", "en,ar,ja", "--quiet"]);
 const quote = "This English quotation ends with a full stop.";
 const bundle = join(site, "content/news/quoted");
 mkdirSync(bundle, { recursive: true });
@@ -29,6 +30,14 @@ writeFileSync(
     'sources:\n  - {title: "t", url: "https://x.example/", publisher: "P"}\n---\n\n' +
     "قال المتحدث في المؤتمر:\n\n> " + quote + "\n\n" +
     'الاسم <bdi>Apple Inc.</bdi> و<span dir="ltr" lang="en">GPT-4o (mini).</span> و<bdo dir="ltr">abc</bdo>\n',
+);
+const wrapped = join(site, "content/news/wrapped");
+mkdirSync(wrapped, { recursive: true });
+writeFileSync(
+  join(wrapped, "index.ja.md"),
+  '---\ntitle: "改行"\ntype: news\ndate: 2026-11-20\nsummary: "要約"\nverdict: "評価"\n' +
+    'sources:\n  - {title: "t", url: "https://x.example/", publisher: "P"}\n---\n\n' +
+    "日本語の文章はエディターで\n折り返しても一続きです。\n",
 );
 execFileSync(polypress, ["-C", site, "build", "--quiet"]);
 
@@ -84,6 +93,22 @@ try {
   const m = await ends(mail, "blockquote p");
   check(m && m.dir === "ltr" && m.last.x > m.first.x, "email: the quotation's full stop is at its end",
         JSON.stringify(m));
+
+  // Japanese: the two source lines are one run of text, no space between.
+  const sentence = "日本語の文章はエディターで折り返しても一続きです。";
+  const ja = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await ja.goto(pathToFileURL(join(site, "public/ja/news/wrapped/index.html")).href);
+  const shown = await ja.evaluate(() => [...document.querySelectorAll("main p")].map((p) => p.innerText));
+  check(shown.includes(sentence), "page: a line broken inside a Japanese sentence shows no space",
+        JSON.stringify(shown));
+  const jaPart = execFileSync("python3", ["-c",
+    "import email,sys\nm=email.message_from_binary_file(open(sys.argv[1],'rb'))\n" +
+    "sys.stdout.write([p for p in m.walk() if p.get_content_type()=='text/html'][0].get_payload(decode=True).decode())",
+    join(site, "mail/ja/news--wrapped.eml")]).toString();
+  const jaMail = await browser.newPage({ viewport: { width: 600, height: 900 } });
+  await jaMail.setContent(jaPart);
+  const mailShown = await jaMail.evaluate(() => [...document.querySelectorAll("p")].map((p) => p.innerText));
+  check(mailShown.includes(sentence), "email: the same sentence shows no space", JSON.stringify(mailShown));
 } finally {
   await browser.close();
 }

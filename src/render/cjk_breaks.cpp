@@ -1,0 +1,96 @@
+// Soft line breaks between characters of scripts without spaces.
+#include "render/cjk_breaks.h"
+
+#include "core/code_points.h"
+
+namespace pp {
+
+bool unspaced_script(char32_t c) {
+  return (c >= 0x2E80 && c <= 0x2FDF) ||  // CJK radicals, Kangxi radicals
+         (c >= 0x3000 && c <= 0x303F) ||  // CJK symbols and punctuation
+         (c >= 0x3040 && c <= 0x30FF) ||  // hiragana, katakana (ー included)
+         (c >= 0x3100 && c <= 0x312F) ||  // bopomofo
+         (c >= 0x31F0 && c <= 0x31FF) ||  // katakana phonetic extensions
+         (c >= 0x3400 && c <= 0x4DBF) ||  // CJK extension A
+         (c >= 0x4E00 && c <= 0x9FFF) ||  // CJK unified ideographs
+         (c >= 0xF900 && c <= 0xFAFF) ||  // CJK compatibility ideographs
+         (c >= 0xFE30 && c <= 0xFE4F) ||  // CJK compatibility forms
+         (c >= 0xFF01 && c <= 0xFF60) ||  // fullwidth forms
+         (c >= 0xFF61 && c <= 0xFF9F) ||  // halfwidth katakana
+         (c >= 0x20000 && c <= 0x3FFFF);  // the ideographs of planes 2 and 3
+}
+
+namespace {
+
+// The last code point of `s`, or 0.
+char32_t last_of(std::string_view s) {
+  if (s.empty()) return 0;
+  std::size_t at = s.size() - 1;
+  while (at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80) --at;
+  return decode_utf8_at(s, at).value;
+}
+
+// The text at the start (first) or the end of inline node `n`: its literal,
+// or that of its first or last descendant that has one.
+std::string_view edge_text(cmark_node* n, bool first) {
+  while (n) {
+    const auto type = cmark_node_get_type(n);
+    if (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE) {
+      const char* l = cmark_node_get_literal(n);
+      return l ? l : "";
+    }
+    n = first ? cmark_node_first_child(n) : cmark_node_last_child(n);
+  }
+  return "";
+}
+
+}  // namespace
+
+bool break_vanishes(std::string_view before, std::string_view after) {
+  if (before.empty() || after.empty()) return false;
+  return unspaced_script(last_of(before)) && unspaced_script(decode_utf8_at(after, 0).value);
+}
+
+std::string resolve_soft_breaks(const std::string& text, char marker) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != marker) {
+      out += text[i];
+      continue;
+    }
+    const std::size_t next = text.find_first_not_of(marker, i + 1);
+    const std::string_view after =
+        next == std::string::npos ? std::string_view() : std::string_view(text).substr(next);
+    if (!break_vanishes(out, after)) out += ' ';
+  }
+  return out;
+}
+
+VanishingBreaks::VanishingBreaks(cmark_node* root) {
+  std::vector<cmark_node*> found;
+  cmark_iter* it = cmark_iter_new(root);
+  for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+    cmark_node* n = cmark_iter_get_node(it);
+    if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_SOFTBREAK &&
+        break_vanishes(edge_text(cmark_node_previous(n), false),
+                       edge_text(cmark_node_next(n), true)))
+      found.push_back(n);
+  }
+  cmark_iter_free(it);
+  for (cmark_node* n : found) out_.push_back({n, cmark_node_next(n), cmark_node_parent(n)});
+  for (const auto& o : out_) cmark_node_unlink(o.node);
+}
+
+VanishingBreaks::~VanishingBreaks() {
+  // In reverse: each break's old next sibling is a node still in the tree or
+  // one already back.
+  for (auto it = out_.rbegin(); it != out_.rend(); ++it) {
+    if (it->next)
+      cmark_node_insert_before(it->next, it->node);
+    else
+      cmark_node_append_child(it->parent, it->node);
+  }
+}
+
+}  // namespace pp
