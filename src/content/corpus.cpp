@@ -13,6 +13,7 @@
 #include "content/markdown.h"
 #include "content/markdown_guard.h"
 #include "content/segments.h"
+#include "content/tree_shape.h"
 #include "core/file_io.h"
 #include "core/file_names.h"
 #include "core/safe_fs.h"
@@ -415,6 +416,7 @@ std::optional<Article> read_article_body(const fs::path& root, const Article& a,
       sink.error({a.path, 0, 0}, "markdown/too-complex", kParseTooLong);
       return std::nullopt;
     }
+    (void)shape_tree(full.doc->root(), full.body);  // as when it was checked
     mark_kept_segments(full.doc->root(), a.assembled->kept, a.assembled->source_lang,
                        a.assembled->source_dir);
     return full;
@@ -436,6 +438,7 @@ std::optional<Article> read_article_body(const fs::path& root, const Article& a,
     sink.error({a.path, full.body_first_line, 1}, "markdown/too-complex", kParseTooLong);
     return std::nullopt;
   }
+  (void)shape_tree(full.doc->root(), full.body);  // as when it was checked
   return full;
 }
 

@@ -12,6 +12,7 @@
 #include "content/bounded_parse.h"
 #include "content/heading_ids.h"
 #include "content/raw_html.h"
+#include "content/tree_shape.h"
 #include "core/text.h"
 
 namespace pp {
@@ -118,42 +119,10 @@ void locate_raw_html(Article& a, BodyPositions& positions) {
       locate(sanitize_html(body.input, body.raw, RawHtmlMode::drop).elements, body, positions);
 }
 
-// A character a heading's own id may hold: letters and digits of any script,
-// '-', '_', '.' and ':' (ids as Hugo, Zola and Pandoc write them: "v1.2",
-// "api:install").
-bool id_character(unsigned char c) {
-  return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '-' || c == '_' || c == '.' || c == ':';
-}
-
-// The `{#id}` that ends heading `h` (Hugo's and Zola's syntax), taken out of
-// its last text; nullopt when it has none. `bad` is set to what was written
-// when it is not a usable id (left in the text).
-std::optional<std::string> take_heading_id(cmark_node* h, std::string& bad) {
-  cmark_node* last = cmark_node_last_child(h);
-  if (!last || cmark_node_get_type(last) != CMARK_NODE_TEXT) return std::nullopt;
-  const std::string text = cmark_node_get_literal(last) ? cmark_node_get_literal(last) : "";
-  std::size_t end = text.size();
-  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
-  if (end < 3 || text[end - 1] != '}') return std::nullopt;
-  const std::size_t open = text.rfind("{#", end);
-  if (open == std::string::npos || (open > 0 && text[open - 1] != ' ' && text[open - 1] != '\t'))
-    return std::nullopt;
-  const std::string id = text.substr(open + 2, end - 1 - open - 2);
-  if (id.empty() || id.size() > 100 ||
-      !std::all_of(id.begin(), id.end(), [](char c) { return id_character(c); })) {
-    bad = text.substr(open, end - open);
-    return std::nullopt;
-  }
-  std::size_t keep = open;
-  while (keep > 0 && (text[keep - 1] == ' ' || text[keep - 1] == '\t')) --keep;
-  cmark_node_set_literal(last, text.substr(0, keep).c_str());
-  return id;
-}
-
 }  // namespace
 
 void walk_markdown(Article& a, DiagnosticSink* sink) {
+  const TreeShape shape = shape_tree(a.doc->root(), a.body);
   UniqueIds ids;
   BodyPositions positions(a);
   cmark_iter* it = cmark_iter_new(a.doc->root());
@@ -163,18 +132,17 @@ void walk_markdown(Article& a, DiagnosticSink* sink) {
     cmark_node* n = cmark_iter_get_node(it);
     switch (cmark_node_get_type(n)) {
       case CMARK_NODE_HEADING: {
-        std::string bad;
-        if (const auto own = take_heading_id(n, bad)) {
-          if (!ids.claim(*own) && sink)
+        if (const auto own = shape.own_ids.find(n); own != shape.own_ids.end()) {
+          if (!ids.claim(own->second) && sink)
             sink->error(positions.of(n), "markdown/heading-id",
-                        "heading id '" + quote_for_message(*own, 100) +
+                        "heading id '" + quote_for_message(own->second, 100) +
                             "' is already the id of an earlier heading or anchor of this page");
-          a.heading_ids.push_back(*own);
+          a.heading_ids.push_back(own->second);
           break;
         }
-        if (!bad.empty() && sink)
+        if (const auto bad = shape.bad_ids.find(n); bad != shape.bad_ids.end() && sink)
           sink->error(positions.of(n), "markdown/heading-id",
-                      "\"" + quote_for_message(bad, 60) +
+                      "\"" + quote_for_message(bad->second, 60) +
                           "\" is not a heading id: write {#id} with letters, digits, '-', '_', "
                           "'.' or ':' (at most 100 bytes)");
         std::string base = heading_slug(node_text(n));
@@ -210,6 +178,11 @@ void walk_markdown(Article& a, DiagnosticSink* sink) {
     }
   }
   cmark_iter_free(it);
+  if (sink)
+    for (cmark_node* run : shape.literal_runs)
+      sink->warning(positions.of_text(run, "**"), "markdown/cjk-emphasis",
+                    "\"**\" beside CJK text is shown as written: its pair cannot be found "
+                    "(write <strong>…</strong>, or put the closing ** right after the text)");
   locate_raw_html(a, positions);
 }
 

@@ -124,4 +124,24 @@ std::string code_point_name(char32_t c) {
   return buf;
 }
 
+bool unspaced_script(char32_t c) {
+  return (c >= 0x2E80 && c <= 0x2FDF) ||  // CJK radicals, Kangxi radicals
+         (c >= 0x3000 && c <= 0x303F) ||  // CJK symbols and punctuation
+         (c >= 0x3040 && c <= 0x30FF) ||  // hiragana, katakana (ー included)
+         (c >= 0x3100 && c <= 0x312F) ||  // bopomofo
+         (c >= 0x31F0 && c <= 0x31FF) ||  // katakana phonetic extensions
+         (c >= 0x3400 && c <= 0x4DBF) ||  // CJK extension A
+         (c >= 0x4E00 && c <= 0x9FFF) ||  // CJK unified ideographs
+         (c >= 0xF900 && c <= 0xFAFF) ||  // CJK compatibility ideographs
+         (c >= 0xFE30 && c <= 0xFE4F) ||  // CJK compatibility forms
+         (c >= 0xFF01 && c <= 0xFF60) ||  // fullwidth forms
+         (c >= 0xFF61 && c <= 0xFF9F) ||  // halfwidth katakana
+         (c >= 0x20000 && c <= 0x3FFFF);  // the ideographs of planes 2 and 3
+}
+
+bool cjk_character(char32_t c) {
+  return unspaced_script(c) || (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) ||
+         (c >= 0xA960 && c <= 0xA97F) || (c >= 0xAC00 && c <= 0xD7FF);
+}
+
 }  // namespace pp

@@ -53,4 +53,12 @@ bool is_refused_in_markup(char32_t c);
 /// "U+202E": the code point in the usual notation, at least four hex digits.
 std::string code_point_name(char32_t c);
 
+/// Characters of scripts written without spaces between words: Han
+/// ideographs, kana, CJK punctuation and fullwidth forms (not Hangul).
+bool unspaced_script(char32_t c);
+
+/// unspaced_script() and Hangul: the characters CJK-friendly emphasis
+/// (markdown-it-cjk-friendly) lets a delimiter run stand beside.
+bool cjk_character(char32_t c);
+
 }  // namespace pp

@@ -194,6 +194,8 @@ constexpr RuleRow kRules[] = {
     {"link/untranslated", W,
      "a link to a bundle not translated into the page's language (linked in its source "
      "language)"},
+    {"markdown/cjk-emphasis", W,
+     "a ** beside CJK text that no pairing rule can close: shown as written"},
     {"markdown/heading-id", E,
      "a heading's own id (`## Title {#id}`) is malformed or already an id of the page"},
     {"markdown/raw-html", W,

@@ -12,9 +12,6 @@
 
 namespace pp {
 
-/// Han ideographs, kana, CJK punctuation and fullwidth forms; not Hangul.
-bool unspaced_script(char32_t c);
-
 /// Whether a soft break between text ending in `before` and text starting
 /// with `after` vanishes: both sides are unspaced_script().
 bool break_vanishes(std::string_view before, std::string_view after);

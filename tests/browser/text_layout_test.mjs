@@ -2,7 +2,8 @@
 // an Arabic article keeps its full stop at its end (on the right), in the
 // page and in the HTML email; raw <bdi>, <bdo dir> and <span dir lang> keep
 // what the author wrote. Japanese: a source line broken inside a sentence
-// leaves no space between its characters, in the page and the email.
+// leaves no space between its characters, and **「強調」**です is bold, in
+// the page and the email.
 //
 //   node text_layout_test.mjs POLYPRESS
 import { execFileSync } from "node:child_process";
@@ -37,7 +38,7 @@ writeFileSync(
   join(wrapped, "index.ja.md"),
   '---\ntitle: "改行"\ntype: news\ndate: 2026-11-20\nsummary: "要約"\nverdict: "評価"\n' +
     'sources:\n  - {title: "t", url: "https://x.example/", publisher: "P"}\n---\n\n' +
-    "日本語の文章はエディターで\n折り返しても一続きです。\n",
+    "日本語の文章はエディターで\n折り返しても一続きです。\n\nこれは**「強調」**です。\n",
 );
 execFileSync(polypress, ["-C", site, "build", "--quiet"]);
 
@@ -101,6 +102,14 @@ try {
   const shown = await ja.evaluate(() => [...document.querySelectorAll("main p")].map((p) => p.innerText));
   check(shown.includes(sentence), "page: a line broken inside a Japanese sentence shows no space",
         JSON.stringify(shown));
+  // Emphasis beside CJK punctuation is bold, with no asterisk left.
+  const strong = await ja.evaluate(() => {
+    const s = document.querySelector("main strong");
+    return s && { text: s.innerText, weight: getComputedStyle(s).fontWeight,
+                  para: s.parentElement.innerText };
+  });
+  check(strong && strong.text === "「強調」" && Number(strong.weight) >= 600 && !strong.para.includes("*"),
+        "page: **「強調」**です is bold, no asterisk shown", JSON.stringify(strong));
   const jaPart = execFileSync("python3", ["-c",
     "import email,sys\nm=email.message_from_binary_file(open(sys.argv[1],'rb'))\n" +
     "sys.stdout.write([p for p in m.walk() if p.get_content_type()=='text/html'][0].get_payload(decode=True).decode())",
@@ -109,6 +118,8 @@ try {
   await jaMail.setContent(jaPart);
   const mailShown = await jaMail.evaluate(() => [...document.querySelectorAll("p")].map((p) => p.innerText));
   check(mailShown.includes(sentence), "email: the same sentence shows no space", JSON.stringify(mailShown));
+  const mailStrong = await jaMail.evaluate(() => document.querySelector("strong")?.innerText);
+  check(mailStrong === "「強調」", "email: the emphasis is bold too", String(mailStrong));
 } finally {
   await browser.close();
 }

@@ -266,3 +266,41 @@ TEST(Render, ASoftBreakInsideCjkTextIsNoSpace) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// Emphasis beside CJK punctuation renders as emphasis (markdown-it-cjk-
+// friendly's outcome), in pages and text parts; what CommonMark pairs, and
+// escaped or lone asterisks, stay as they were; an unpaired ** beside CJK
+// text is a warning.
+TEST(Render, EmphasisBesideCjkPunctuationIsEmphasis) {
+  DiagnosticSink sink;
+  auto a = parse_article("x.md", "ko",
+                         "---\ntitle: x\n---\n**“강조”**는 중요합니다.\n\n**テスト。**です\n\n"
+                         "**中文（注）**的\n\nこれは**「強調」**です。*「斜体」*も。\n\n"
+                         "**foo**bar and 2 * 3 * 4\n\n\\*\\*“강조”\\*\\*는 그대로\n\n"
+                         "**“열림”만\n",
+                         sink);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+            "x.md:16:1: warning: \"**\" beside CJK text is shown as written: its pair cannot be "
+            "found (write <strong>…</strong>, or put the closing ** right after the text) "
+            "[markdown/cjk-emphasis]\n");
+  SiteConfig c;
+  c.base_path = "/";
+  c.time_zone = "UTC";
+  Corpus corpus;
+  const Locale ko(c, {"ko", "한국어", "ko"}, "");
+  EXPECT_EQ(render_body_html(*a, corpus, c, ko),
+            "<p><strong>“강조”</strong>는 중요합니다.</p>\n<p><strong>テスト。</strong>です</p>\n"
+            "<p><strong>中文（注）</strong>的</p>\n"
+            "<p>これは<strong>「強調」</strong>です。<em>「斜体」</em>も。</p>\n"
+            "<p><strong>foo</strong>bar and 2 * 3 * 4</p>\n<p>**“강조”**는 그대로</p>\n"
+            "<p>**“열림”만</p>\n");
+  LinkRefs refs;
+  EXPECT_NE(render_body_text(*a, corpus, c, ko, "https://x.example/", refs)
+                .find("“강조”는 중요합니다."),
+            std::string::npos);
+}
+
+}  // namespace pp

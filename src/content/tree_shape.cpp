@@ -1,0 +1,298 @@
+// Own heading ids and CJK-friendly emphasis, rewritten in the parsed tree.
+#include "content/tree_shape.h"
+
+#include <unicode/uchar.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "content/bounded_parse.h"
+#include "core/code_points.h"
+
+namespace pp {
+
+namespace {
+
+// A character a heading's own id may hold: letters and digits of any script,
+// '-', '_', '.' and ':' (ids as Hugo, Zola and Pandoc write them: "v1.2",
+// "api:install").
+bool id_character(unsigned char c) {
+  return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '_' || c == '.' || c == ':';
+}
+
+// The `{#id}` that ends heading `h`, taken out of its last text; nullopt when
+// it has none. `bad` is set to what was written when it is not a usable id
+// (left in the text).
+std::optional<std::string> take_heading_id(cmark_node* h, std::string& bad) {
+  cmark_node* last = cmark_node_last_child(h);
+  if (!last || cmark_node_get_type(last) != CMARK_NODE_TEXT) return std::nullopt;
+  const std::string text = cmark_node_get_literal(last) ? cmark_node_get_literal(last) : "";
+  std::size_t end = text.size();
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+  if (end < 3 || text[end - 1] != '}') return std::nullopt;
+  const std::size_t open = text.rfind("{#", end);
+  if (open == std::string::npos || (open > 0 && text[open - 1] != ' ' && text[open - 1] != '\t'))
+    return std::nullopt;
+  const std::string id = text.substr(open + 2, end - 1 - open - 2);
+  if (id.empty() || id.size() > 100 ||
+      !std::all_of(id.begin(), id.end(), [](char c) { return id_character(c); })) {
+    bad = text.substr(open, end - open);
+    return std::nullopt;
+  }
+  std::size_t keep = open;
+  while (keep > 0 && (text[keep - 1] == ' ' || text[keep - 1] == '\t')) --keep;
+  cmark_node_set_literal(last, text.substr(0, keep).c_str());
+  return id;
+}
+
+// CommonMark's classes of the character beside a delimiter run; 0 stands for
+// the start or end of the line, which counts as whitespace.
+bool space(char32_t c) {
+  return c == 0 || u_isUWhiteSpace(static_cast<UChar32>(c));
+}
+bool punctuation(char32_t c) {
+  return (c < 0x80 && u_ispunct(static_cast<UChar32>(c))) ||
+         (c < 0x80 && (c == '$' || c == '+' || c == '<' || c == '=' || c == '>' || c == '^' ||
+                       c == '`' || c == '|' || c == '~')) ||
+         u_ispunct(static_cast<UChar32>(c));
+}
+bool left_flanking(char32_t before, char32_t after, bool cjk_friendly) {
+  if (space(after)) return false;
+  if (!punctuation(after) || space(before) || punctuation(before)) return true;
+  return cjk_friendly && cjk_character(before);
+}
+bool right_flanking(char32_t before, char32_t after, bool cjk_friendly) {
+  if (space(before)) return false;
+  if (!punctuation(before) || space(after) || punctuation(after)) return true;
+  return cjk_friendly && cjk_character(after);
+}
+
+// The first (or last) character of inline node `n`'s text, 0 for none or a
+// line break.
+char32_t edge_character(cmark_node* n, bool first) {
+  while (n) {
+    const auto type = cmark_node_get_type(n);
+    if (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) return 0;
+    if (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE) {
+      const std::string_view l = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
+      if (l.empty()) return 0;
+      if (first) return decode_utf8_at(l, 0).value;
+      std::size_t at = l.size() - 1;
+      while (at > 0 && (static_cast<unsigned char>(l[at]) & 0xC0) == 0x80) --at;
+      return decode_utf8_at(l, at).value;
+    }
+    n = first ? cmark_node_first_child(n) : cmark_node_last_child(n);
+  }
+  return 0;
+}
+
+// A piece of an inline container's content: a node that is not text, a
+// stretch of text, or a run of asterisks CommonMark left in the text.
+struct Piece {
+  cmark_node* node = nullptr;  ///< not text
+  std::string text;            ///< text, or the run
+  std::size_t run = 0;         ///< a run of this many asterisks
+  int pair = -1;               ///< opener: its closer's index; closer: -2
+};
+
+// The code point of `s` that ends right before byte `at`, or 0.
+char32_t character_before(std::string_view s, std::size_t at) {
+  if (at == 0) return 0;
+  std::size_t i = at - 1;
+  while (i > 0 && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) --i;
+  return decode_utf8_at(s, i).value;
+}
+
+char32_t first_character(const Piece& p) {
+  if (p.node) return edge_character(p.node, true);
+  return p.text.empty() ? 0 : decode_utf8_at(p.text, 0).value;
+}
+
+char32_t last_character(const Piece& p) {
+  return p.node ? edge_character(p.node, false) : character_before(p.text, p.text.size());
+}
+
+// The children of `parent` as pieces, its text cut at asterisk runs.
+std::vector<Piece> pieces_of(cmark_node* parent) {
+  std::vector<Piece> out;
+  for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) {
+    if (cmark_node_get_type(c) != CMARK_NODE_TEXT) {
+      out.push_back({c, "", 0, -1});
+      continue;
+    }
+    const std::string text = cmark_node_get_literal(c) ? cmark_node_get_literal(c) : "";
+    for (std::size_t at = 0; at < text.size();) {
+      const bool stars = text[at] == '*';
+      const std::size_t end = stars ? text.find_first_not_of('*', at) : text.find('*', at);
+      const std::size_t stop = end == std::string::npos ? text.size() : end;
+      out.push_back({nullptr, text.substr(at, stop - at), stars ? stop - at : 0, -1});
+      at = stop;
+    }
+  }
+  return out;
+}
+
+// Pairs the runs of `pieces` that only the CJK-friendly rule lets open or
+// close (runs of one or two asterisks); true when it paired any.
+bool pair_pieces(std::vector<Piece>& pieces) {
+  struct Opener {
+    std::size_t at, n;
+    bool needed_cjk;  // CommonMark alone would not let it open
+  };
+  std::vector<Opener> openers;
+  bool paired = false;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const std::size_t n = pieces[i].run;
+    if (n == 0 || n > 2) continue;
+    const char32_t before = i > 0 ? last_character(pieces[i - 1]) : 0;
+    const char32_t after = i + 1 < pieces.size() ? first_character(pieces[i + 1]) : 0;
+    if (right_flanking(before, after, true)) {
+      const auto it =
+          std::find_if(openers.rbegin(), openers.rend(), [&](const Opener& o) { return o.n == n; });
+      if (it != openers.rend() && it->at + 1 < i &&
+          (it->needed_cjk || !right_flanking(before, after, false))) {
+        pieces[it->at].pair = static_cast<int>(i);
+        pieces[i].pair = -2;
+        openers.erase(std::next(it).base(), openers.end());
+        paired = true;
+        continue;
+      }
+    }
+    if (left_flanking(before, after, true))
+      openers.push_back({i, n, !left_flanking(before, after, false)});
+  }
+  return paired;
+}
+
+// The text node of `text`, made with the tree's allocator.
+cmark_node* text_node(const std::string& text) {
+  cmark_node* t = cmark_node_new_with_mem(CMARK_NODE_TEXT, parse_allocator());
+  cmark_node_set_literal(t, text.c_str());
+  return t;
+}
+
+// Writes `pieces` back as the children of `parent`: paired runs as emphasis
+// (one asterisk) or strong emphasis (two) around what is between them, the
+// rest of the text in as few text nodes as it takes.
+void rebuild(cmark_node* parent, const std::vector<Piece>& pieces) {
+  std::vector<cmark_node*> old;
+  for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) old.push_back(c);
+  for (cmark_node* c : old) cmark_node_unlink(c);
+  for (cmark_node* c : old)
+    if (cmark_node_get_type(c) == CMARK_NODE_TEXT) cmark_node_free(c);
+  std::vector<cmark_node*> open{parent};
+  std::string text;
+  auto flush = [&] {
+    if (!text.empty()) cmark_node_append_child(open.back(), text_node(text));
+    text.clear();
+  };
+  for (const Piece& p : pieces) {
+    if (p.pair >= 0 || p.pair == -2) {
+      flush();
+      if (p.pair == -2) {
+        open.pop_back();
+        continue;
+      }
+      cmark_node* span = cmark_node_new_with_mem(p.run == 2 ? CMARK_NODE_STRONG : CMARK_NODE_EMPH,
+                                                 parse_allocator());
+      cmark_node_append_child(open.back(), span);
+      open.push_back(span);
+    } else if (p.node) {
+      flush();
+      cmark_node_append_child(open.back(), p.node);
+    } else {
+      text += p.text;
+    }
+  }
+  flush();
+}
+
+// Pairs the asterisk runs among the children of `parent` that only the
+// CJK-friendly rule lets open or close; notes the text holding a "**" left
+// beside CJK text.
+void pair_runs(cmark_node* parent, TreeShape& shape) {
+  std::vector<Piece> pieces = pieces_of(parent);
+  if (std::none_of(pieces.begin(), pieces.end(), [](const Piece& p) { return p.run > 0; })) return;
+  if (pair_pieces(pieces)) rebuild(parent, pieces);
+  // What is left: a "**" beside CJK text, in the text node that now holds it.
+  for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) {
+    if (cmark_node_get_type(c) != CMARK_NODE_TEXT || !cmark_node_get_literal(c)) continue;
+    const std::string_view l = cmark_node_get_literal(c);
+    for (std::size_t at = l.find("**"); at != std::string_view::npos; at = l.find("**", at + 2)) {
+      const std::size_t end = l.find_first_not_of('*', at);
+      if (end - at != 2) continue;
+      // Beside CJK text: a CJK character next to it, or past the
+      // punctuation next to it ("**“열림”").
+      const char32_t before = character_before(l, at);
+      const CodePoint after = end < l.size() ? decode_utf8_at(l, end) : CodePoint{0, 0, true};
+      const char32_t past =
+          end + after.length < l.size() ? decode_utf8_at(l, end + after.length).value : 0;
+      const std::size_t before_at = at - (before ? encode_utf8(before).size() : 0);
+      if (cjk_character(before) || cjk_character(after.value) ||
+          (punctuation(after.value) && cjk_character(past)) ||
+          (punctuation(before) && cjk_character(character_before(l, before_at)))) {
+        shape.literal_runs.push_back(c);
+        break;
+      }
+    }
+  }
+}
+
+// Whether the source lines of block `n` escape an asterisk.
+bool escapes_an_asterisk(cmark_node* n, std::string_view body) {
+  const int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
+  std::size_t from = 0;
+  for (int line = 1; line < first && from != std::string_view::npos; ++line)
+    from = body.find('\n', from) == std::string_view::npos ? std::string_view::npos
+                                                           : body.find('\n', from) + 1;
+  if (from == std::string_view::npos) return false;
+  std::size_t to = from;
+  for (int line = first; line <= last && to != std::string_view::npos; ++line)
+    to = body.find('\n', to) == std::string_view::npos ? std::string_view::npos
+                                                       : body.find('\n', to) + 1;
+  const std::string_view lines = body.substr(from, to == std::string_view::npos ? to : to - from);
+  return lines.find("\\*") != std::string_view::npos;
+}
+
+}  // namespace
+
+TreeShape shape_tree(cmark_node* root, std::string_view body) {
+  TreeShape shape;
+  std::vector<cmark_node*> headings, containers;
+  cmark_iter* it = cmark_iter_new(root);
+  for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* n = cmark_iter_get_node(it);
+    const auto type = cmark_node_get_type(n);
+    if (type == CMARK_NODE_HEADING) headings.push_back(n);
+    // Inline containers: emphasis pairs up within one of them only.
+    if (cmark_node_first_child(n) &&
+        (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_EMPH ||
+         type == CMARK_NODE_STRONG || type == CMARK_NODE_LINK ||
+         std::string_view(cmark_node_get_type_string(n)) == "table_cell"))
+      containers.push_back(n);
+  }
+  cmark_iter_free(it);
+  for (cmark_node* h : headings) {
+    std::string bad;
+    if (auto id = take_heading_id(h, bad))
+      shape.own_ids.emplace(h, std::move(*id));
+    else if (!bad.empty())
+      shape.bad_ids.emplace(h, std::move(bad));
+  }
+  if (body.find('*') == std::string_view::npos) return shape;
+  for (cmark_node* c : containers) {
+    // The block whose source is judged: the paragraph, heading or table.
+    cmark_node* block = c;
+    while (block && cmark_node_get_type(block) != CMARK_NODE_PARAGRAPH &&
+           cmark_node_get_type(block) != CMARK_NODE_HEADING &&
+           std::string_view(cmark_node_get_type_string(block)) != "table")
+      block = cmark_node_parent(block);
+    if (block && escapes_an_asterisk(block, body)) continue;
+    pair_runs(c, shape);
+  }
+  return shape;
+}
+
+}  // namespace pp
