@@ -217,6 +217,14 @@ const std::vector<std::string>& gfm_extension_names();
 /// Concatenated literal text under a node (text, code, and so on).
 std::string node_text(cmark_node* node);
 
+/// Whether block quote `q` of a parsed body begins with a GitHub alert's
+/// marker written escaped (`> \[!TIP]`): shown as written, as GitHub does.
+bool escaped_alert_marker(cmark_node* q);
+
+/// A new custom block for the tree of a parsed body (made with the parser's
+/// allocator, which cmark requires of nodes put together).
+cmark_node* new_custom_block();
+
 // Whether a build publishes an article (content/publication.cpp): drafts,
 // future dates and expiry (docs/spec.md §3), for rendering and for the links
 // that lead to it.

@@ -255,7 +255,29 @@ bool escapes_an_asterisk(cmark_node* n, std::string_view body) {
   return lines.find("\\*") != std::string_view::npos;
 }
 
+// Marks block quotes whose first line is an escaped alert marker.
+const char kEscapedMarker = 0;
+
+// The source line `line` (1-based) of `body`.
+std::string_view source_line(std::string_view body, int line) {
+  std::size_t from = 0;
+  for (int l = 1; l < line; ++l) {
+    from = body.find('\n', from);
+    if (from == std::string_view::npos) return "";
+    ++from;
+  }
+  return body.substr(from, body.find('\n', from) - from);
+}
+
 }  // namespace
+
+cmark_node* new_custom_block() {
+  return cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, parse_allocator());
+}
+
+bool escaped_alert_marker(cmark_node* q) {
+  return cmark_node_get_user_data(q) == &kEscapedMarker;
+}
 
 TreeShape shape_tree(cmark_node* root, std::string_view body) {
   TreeShape shape;
@@ -266,6 +288,10 @@ TreeShape shape_tree(cmark_node* root, std::string_view body) {
     cmark_node* n = cmark_iter_get_node(it);
     const auto type = cmark_node_get_type(n);
     if (type == CMARK_NODE_HEADING) headings.push_back(n);
+    // "> \[!TIP]": the author wants the marker shown, not an alert.
+    if (type == CMARK_NODE_BLOCK_QUOTE &&
+        source_line(body, cmark_node_get_start_line(n)).find("\\[!") != std::string_view::npos)
+      cmark_node_set_user_data(n, const_cast<char*>(&kEscapedMarker));
     // Inline containers: emphasis pairs up within one of them only.
     if (cmark_node_first_child(n) &&
         (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_EMPH ||

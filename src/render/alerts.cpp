@@ -1,11 +1,12 @@
-// GitHub alerts: found in the tree for the text part, in the rendered HTML
-// for pages and emails.
+// GitHub alerts, found in the tree: a custom block in their place for the
+// HTML render, their label in the text part.
 #include "render/alerts.h"
 
 #include <array>
 #include <string_view>
 #include <utility>
 
+#include "content/content.h"
 #include "core/text.h"
 
 namespace pp {
@@ -21,6 +22,8 @@ constexpr std::array<std::pair<const char*, const char*>, 5> kKinds = {{{"note",
 
 // The kind named by a marker "[!NOTE]" (any case), or "".
 std::string kind_of_marker(std::string_view marker) {
+  while (!marker.empty() && (marker.back() == ' ' || marker.back() == '\t'))
+    marker.remove_suffix(1);
   if (marker.size() < 4 || marker.substr(0, 2) != "[!" || marker.back() != ']') return "";
   std::string name(marker.substr(2, marker.size() - 3));
   for (char& c : name)
@@ -30,21 +33,26 @@ std::string kind_of_marker(std::string_view marker) {
   return "";
 }
 
+// The text node holding the marker of alert `q`: its first paragraph's first
+// node, a text alone on its line.
+cmark_node* marker_of(cmark_node* q) {
+  cmark_node* p = cmark_node_first_child(q);
+  if (!p || cmark_node_get_type(p) != CMARK_NODE_PARAGRAPH) return nullptr;
+  cmark_node* t = cmark_node_first_child(p);
+  if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT) return nullptr;
+  cmark_node* next = cmark_node_next(t);
+  if (next && cmark_node_get_type(next) != CMARK_NODE_SOFTBREAK &&
+      cmark_node_get_type(next) != CMARK_NODE_LINEBREAK)
+    return nullptr;
+  return t;
+}
+
 }  // namespace
 
-std::string alert_kind(cmark_node* block_quote) {
-  cmark_node* p = cmark_node_first_child(block_quote);
-  if (!p || cmark_node_get_type(p) != CMARK_NODE_PARAGRAPH) return "";
-  // The first line: its text nodes up to a line break ("[", "!NOTE", "]").
-  std::string line;
-  for (cmark_node* n = cmark_node_first_child(p); n; n = cmark_node_next(n)) {
-    const auto type = cmark_node_get_type(n);
-    if (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) break;
-    if (type != CMARK_NODE_TEXT) return "";
-    line += cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
-  }
-  while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
-  return kind_of_marker(line);
+std::string alert_kind(cmark_node* q) {
+  if (escaped_alert_marker(q)) return "";
+  cmark_node* t = marker_of(q);
+  return t && cmark_node_get_literal(t) ? kind_of_marker(cmark_node_get_literal(t)) : "";
 }
 
 std::string alert_label(const std::string& kind, const Locale& loc) {
@@ -53,64 +61,54 @@ std::string alert_label(const std::string& kind, const Locale& loc) {
   return "";
 }
 
-std::string with_alerts(const std::string& html, const Locale& loc) {
-  static const std::string open = "<blockquote>\n<p>[!", close = "</blockquote>";
-  if (html.find(open) == std::string::npos) return html;
-  std::string out;
-  std::size_t from = 0;
-  for (std::size_t at; (at = html.find(open, from)) != std::string::npos;) {
-    const std::size_t marker = at + open.size() - 2;  // at "[!"
-    const std::size_t end = html.find(']', marker);
-    const std::string kind =
-        end == std::string::npos
-            ? ""
-            : kind_of_marker(std::string_view(html).substr(marker, end + 1 - marker));
-    // The marker alone on its line: then a line break or the paragraph's end.
-    const bool alone = !kind.empty() && (html.compare(end + 1, 1, "\n") == 0 ||
-                                         html.compare(end + 1, 5, "</p>\n") == 0);
-    if (!alone) {
-      out.append(html, from, marker - from);
-      from = marker;
-      continue;
-    }
-    // Its block quote's end: quotes nest, and text has its '<' escaped.
-    std::size_t depth = 1, scan = at + 1, finish = std::string::npos;
-    while (depth > 0) {
-      const std::size_t next_open = html.find("<blockquote", scan);
-      const std::size_t next_close = html.find(close, scan);
-      if (next_close == std::string::npos) break;
-      if (next_open < next_close) {
-        ++depth;
-        scan = next_open + 1;
-      } else if (--depth == 0) {
-        finish = next_close;
-      } else {
-        scan = next_close + 1;
-      }
-    }
-    if (finish == std::string::npos) {
-      out.append(html, from, marker - from);
-      from = marker;
-      continue;
-    }
-    out.append(html, from, at - from);
-    out += "<div class=\"alert alert-" + kind +
-           "\" role=\"note\">\n<p class=\"alert-title\"><strong>" +
-           html_escape(alert_label(kind, loc)) + "</strong></p>\n";
-    // What followed the marker: the rest of its paragraph, or the next blocks.
-    std::size_t rest = end + 1;
-    if (html.compare(rest, 5, "</p>\n") == 0) {
-      rest += 5;
-    } else {
-      out += "<p>";
-      rest += 1;
-    }
-    out.append(html, rest, finish - rest);
-    out += "</div>";
-    from = finish + close.size();
+AlertBlocks::AlertBlocks(cmark_node* root, const Locale& loc) {
+  std::vector<std::pair<cmark_node*, std::string>> alerts;
+  cmark_iter* it = cmark_iter_new(root);
+  for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+    cmark_node* n = cmark_iter_get_node(it);
+    if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_BLOCK_QUOTE)
+      if (std::string kind = alert_kind(n); !kind.empty()) alerts.emplace_back(n, std::move(kind));
   }
-  out.append(html, from, std::string::npos);
-  return out;
+  cmark_iter_free(it);
+  // Innermost last, so that an alert in an alert is moved with its parent's
+  // children after it has been swapped itself.
+  for (auto a = alerts.rbegin(); a != alerts.rend(); ++a) {
+    cmark_node* q = a->first;
+    Swap s{q, new_custom_block(), marker_of(q), cmark_node_get_literal(marker_of(q))};
+    const std::string enter = "<div class=\"alert alert-" + a->second +
+                              "\" role=\"note\">\n<p class=\"alert-title\"><strong>" +
+                              html_escape(alert_label(a->second, loc)) + "</strong></p>\n";
+    cmark_node_set_on_enter(s.block, enter.c_str());
+    cmark_node_set_on_exit(s.block, "</div>\n");
+    cmark_node* p = cmark_node_parent(s.marker);
+    s.line_end = cmark_node_next(s.marker);
+    if (s.line_end) {
+      cmark_node_unlink(s.line_end);
+      cmark_node_set_literal(s.marker, "");
+    } else {
+      s.paragraph_out = true;
+    }
+    cmark_node_insert_before(q, s.block);
+    cmark_node_unlink(q);
+    if (s.paragraph_out) cmark_node_unlink(p);
+    while (cmark_node* c = cmark_node_first_child(q)) cmark_node_append_child(s.block, c);
+    if (s.paragraph_out) cmark_node_append_child(q, p);  // kept in the quote meanwhile
+    swaps_.push_back(std::move(s));
+  }
+}
+
+AlertBlocks::~AlertBlocks() {
+  for (auto s = swaps_.rbegin(); s != swaps_.rend(); ++s) {
+    while (cmark_node* c = cmark_node_first_child(s->block)) cmark_node_append_child(s->quote, c);
+    // (The marker's paragraph, when it was out, stayed the quote's first child.)
+    if (s->line_end) {
+      cmark_node_insert_after(s->marker, s->line_end);
+      cmark_node_set_literal(s->marker, s->literal.c_str());
+    }
+    cmark_node_insert_before(s->block, s->quote);
+    cmark_node_unlink(s->block);
+    cmark_node_free(s->block);
+  }
 }
 
 }  // namespace pp

@@ -188,6 +188,7 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
     edits.finish();
     // A line broken inside Japanese or Chinese text reads as nothing.
     const VanishingBreaks breaks(root);
+    const AlertBlocks alerts(root, locale);
     constexpr int options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES;
     if (has_raw_html(root)) {
       // Figures inside raw HTML (a table cell, a <summary>) formatted too,
@@ -205,8 +206,7 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
       free(raw);
     }
   }
-  html = mark_language_links(add_heading_ids(with_alerts(html, locale), a.heading_ids), config,
-                             locale.code());
+  html = mark_language_links(add_heading_ids(html, a.heading_ids), config, locale.code());
   return locale.dir() == "rtl" ? with_block_directions(html) : html;
 }
 

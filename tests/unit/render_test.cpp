@@ -193,7 +193,7 @@ TEST(Render, AlertsBundleImagesAndFiguresInRawHtml) {
       "x.md", "en",
       "---\ntitle: x\nfigures:\n  price: {value: 1499, format: integer}\n---\n"
       "> [!WARNING]\n> Back up first.\n\n> [!tip]\n>\n> Two paragraphs.\n\n"
-      "> [!NOTE] not alone on its line\n\n"
+      "> [!NOTE] not alone on its line\n\n> \\[!NOTE]\n> shown as written\n\n"
       "<figure><img src=\"chart.png\" alt=\"Chart\"><figcaption>Costs "
       "{{fig:price}}</figcaption></figure>\n\n"
       "<table><tr><td colspan=\"2\">{{fig:price}}</td></tr></table>\n",
@@ -217,6 +217,7 @@ TEST(Render, AlertsBundleImagesAndFiguresInRawHtml) {
             "<div class=\"alert alert-tip\" role=\"note\">\n<p class=\"alert-title\"><strong>Tip"
             "</strong></p>\n<p>Two paragraphs.</p>\n</div>\n"
             "<blockquote>\n<p>[!NOTE] not alone on its line</p>\n</blockquote>\n"
+            "<blockquote>\n<p>[!NOTE]\nshown as written</p>\n</blockquote>\n"
             "<figure><img src=\"chart.png\" alt=\"Chart\" /><figcaption>Costs "
             "1,499</figcaption></figure>\n"
             "<table><tbody><tr><td colspan=\"2\">1,499</td></tr></tbody></table>\n");
