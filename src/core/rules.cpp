@@ -209,6 +209,8 @@ constexpr RuleRow kRules[] = {
     {"source/duplicate", W, "the same source URL twice in one file"},
     {"source/url", E, "a source or product URL that is not a well-formed absolute http(s) URL"},
     {"source/required", E, "a news or analysis article without sources"},
+    {"template/partial", E, "a {{> name}} that names no template"},
+    {"template/variable", E, "a tag names what no view model gives (docs/templates.md)"},
     {"template/raw", E, "a triple mustache outside body_html and json_ld"},
     {"template/read", E, "a template cannot be read"},
     {"template/render", E, "a template fails while rendering"},

@@ -12,6 +12,7 @@
 #include "core/site_layout.h"
 #include "core/text.h"
 #include "incremental/incremental.h"
+#include "render/template_syntax.h"
 #include "render/template_tags.h"
 
 namespace pp {
@@ -53,6 +54,100 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
   }
 }
 
+// A template kainjow refuses, reported at the place of the mistake: found
+// by template_mistake(), else at the offset kainjow names ("… at 29").
+void report_syntax(const std::string& rel, const std::string& text, std::string message,
+                   DiagnosticSink& sink) {
+  std::size_t offset = 0;
+  if (const auto m = template_mistake(text)) {
+    offset = m->offset;
+    message = m->message;
+  } else if (const auto at = message.rfind(" at ");
+             at != std::string::npos &&
+             message.find_first_not_of("0123456789", at + 4) == std::string::npos) {
+    offset = std::stoul(message.substr(at + 4));
+    message.resize(at);
+  }
+  if (!message.empty())
+    message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+  const auto [line, column] = line_and_column(text, offset);
+  sink.error({rel, line, column}, "template/syntax", message);
+}
+
+// Every {{> name}} names a template of the set: else an error at it, with
+// the nearest name.
+void check_partials(const TemplateSet& set, const std::map<std::string, std::string>& own,
+                    DiagnosticSink& sink) {
+  std::vector<std::string> names;
+  for (const auto& [name, text] : set.all()) names.push_back(name);
+  for (const auto& [name, text] : own)
+    for (const auto& p : find_partials(text)) {
+      if (set.find(p.text)) continue;
+      const auto [line, column] = line_and_column(text, p.position);
+      const std::string hint = nearest(p.text, names);
+      sink.error({set.path(name), line, column}, "template/partial",
+                 "no template '" + quote_for_message(p.text, 60) + "' for this partial" +
+                     (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
+    }
+}
+
+// Every name a view model gives (docs/templates.md), by its parts:
+// "alternates[].href" gives "alternates" and "href".
+const std::vector<std::string>& view_names() {
+  static const std::vector<std::string> names = [] {
+    std::set<std::string> found{"t"};  // {{#t}}msgid{{/t}}: a translation
+    for (const auto& v : template_variables()) {
+      std::string key = v.key;
+      for (std::size_t at; (at = key.find("[]")) != std::string::npos;) key.erase(at, 2);
+      for (std::size_t from = 0; from <= key.size();) {
+        const std::size_t dot = std::min(key.find('.', from), key.size());
+        if (dot > from) found.insert(key.substr(from, dot - from));
+        from = dot + 1;
+      }
+    }
+    return std::vector<std::string>(found.begin(), found.end());
+  }();
+  return names;
+}
+
+// Every name a tag of `text` uses is one a view model gives ({{extra.NAME}}
+// may name anything under extra): else an error at it, with the nearest.
+void check_variables(const std::string& rel, const std::string& text, DiagnosticSink& sink) {
+  const auto& names = view_names();
+  // Each tag is read once, from its "{{" to its "}}": linear in the text.
+  for (std::size_t at = text.find("{{"), close = 0; at != std::string::npos;
+       at = text.find("{{", close + 2)) {
+    std::size_t inner = at + 2;
+    if (text.compare(at, 3, "{{{") == 0) ++inner;
+    close = text.find("}}", inner);
+    if (close == std::string::npos) return;
+    std::string tag(text, inner, close - inner);
+    const auto b = tag.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) continue;
+    tag = tag.substr(b, tag.find_last_not_of(" \t\r\n") + 1 - b);
+    if (tag[0] == '=') return;  // other delimiters: not read here
+    if (tag[0] == '!' || tag[0] == '/' || tag[0] == '>') continue;
+    if (tag[0] == '#' || tag[0] == '^' || tag[0] == '&') tag = tag.substr(1);
+    tag.erase(0, tag.find_first_not_of(" \t"));
+    if (tag.empty() || tag == ".") continue;
+    std::vector<std::string> parts;
+    for (std::size_t from = 0; from <= tag.size();) {
+      const std::size_t dot = std::min(tag.find('.', from), tag.size());
+      parts.push_back(tag.substr(from, dot - from));
+      from = dot + 1;
+    }
+    for (std::size_t i = 0; i < parts.size() && !(i > 0 && parts[0] == "extra"); ++i) {
+      if (std::binary_search(names.begin(), names.end(), parts[i])) continue;
+      const auto [line, column] = line_and_column(text, at);
+      const std::string hint = nearest(parts[i], names);
+      sink.error({rel, line, column}, "template/variable",
+                 "no view gives '" + quote_for_message(parts[i], 60) + "' (docs/templates.md)" +
+                     (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
@@ -83,21 +178,21 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
       }
       mustache::mustache parsed{r.bytes};
       if (!parsed.is_valid()) {
-        std::string message = parsed.error_message();
-        if (!message.empty())
-          message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
-        sink.error({rel, 0, 0}, "template/syntax", message);
+        report_syntax(rel, r.bytes, parsed.error_message(), sink);
         continue;
       }
       const std::string name = (kind == "html" ? "" : kind + "/") + f.stem().string();
       // A text template is never HTML: nothing in it is escaped, so no lint.
       if (!std::string_view(name).ends_with(".txt")) lint_template(rel, r.bytes, sink);
+      check_variables(rel, r.bytes, sink);
       set.templates_[name] = r.bytes;
     }
   }
   // Every template the site does not give is the built-in theme's.
+  std::map<std::string, std::string> own = set.templates_;
   for (const auto& [name, text] : builtin_templates())
     if (set.templates_.emplace(name, text).second) set.builtin_.insert(name);
+  check_partials(set, own, sink);
   return set;
 }
 

@@ -83,8 +83,8 @@ TEST(Render, TemplatesRejectUnescapedFields) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
   test::write_text(dir.path(), "pipeline/templates/html/home.mustache",
-                   "<p>{{{title}}}</p>\n<a href={{url}}>x</a>\n<p class= {{c}}>\n"
-                   "<p class =\n  {{c}}>\n<p title=\"{{c}}\" data-x='{{c}}'>\n");
+                   "<p>{{{title}}}</p>\n<a href={{url}}>x</a>\n<p class= {{dir}}>\n"
+                   "<p class =\n  {{dir}}>\n<p title=\"{{dir}}\" data-x='{{dir}}'>\n");
   DiagnosticSink sink;
   TemplateSet::load(dir.path(), sink);
   EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
