@@ -15,7 +15,7 @@
 // after an edit; the HTML emails at 600 and 375 px, checked the same way; on
 // the sample site (two articles a page), a section's pager in en and ar.
 import { spawn, execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,7 +50,8 @@ const [article, edited, titleStart] = fromInit
 const emailName = fromInit ? "news--welcome.eml" : "reviews--ollama.eml";
 
 // polypress serve on a free port; its address is its first stderr line.
-const server = spawn(polypress, ["-C", site, "serve", "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+// With --drafts, as an editor previews: the preview never touches public/ or mail/.
+const server = spawn(polypress, ["-C", site, "serve", "--port", "0", "--drafts"], { stdio: ["ignore", "ignore", "pipe"] });
 const base = await new Promise((resolve, reject) => {
   let text = "";
   server.stderr.on("data", (d) => {
@@ -193,6 +194,11 @@ try {
 } finally {
   await browser.close();
   server.kill("SIGINT");
+  await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.on("exit", resolve)));
+  // What the browser was shown came from serve's own folder: the deploy
+  // folders were never written.
+  check(!existsSync(join(site, "public")) && !existsSync(join(site, "mail")),
+        "serve --drafts left public/ and mail/ untouched (absent)");
   rmSync(site, { recursive: true, force: true });
 }
 

@@ -222,7 +222,8 @@ std::string link_documents(const std::string& body, const std::set<std::string>&
     const std::string path = target.substr(0, hash);
     const std::string anchor = hash == std::string::npos ? "" : target.substr(hash);
     std::string slug = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
-    if (slug.size() > 3 && slug.compare(slug.size() - 3, 3, ".md") == 0) slug.resize(slug.size() - 3);
+    if (slug.size() > 3 && slug.compare(slug.size() - 3, 3, ".md") == 0)
+      slug.resize(slug.size() - 3);
     for (char& c : slug) c = c == '_' ? '-' : static_cast<char>(std::tolower(c));
     if (slugs.count(slug)) return "/news/" + slug + anchor;
     return "https://upstream.example/docs/" + target;
@@ -253,8 +254,8 @@ TEST(RealWorld, DocumentsDebianInstallsBuildOnceTheirDeadLinksAreFixed) {
   for (const auto& e : fs::directory_iterator("/usr/share/doc/libbenchmark-dev/benchmark"))
     if (e.path().extension() == ".md" || e.path().string().ends_with(".md.gz"))
       docs.push_back(e.path());
-  for (const char* extra : {"/usr/share/doc/nodejs/changelogs/CHANGELOG_V21.md",
-                            "/usr/share/doc/nodejs/BUILDING.md"})
+  for (const char* extra :
+       {"/usr/share/doc/nodejs/changelogs/CHANGELOG_V21.md", "/usr/share/doc/nodejs/BUILDING.md"})
     if (fs::exists(extra)) docs.push_back(extra);
   std::sort(docs.begin(), docs.end());
   ASSERT_GE(docs.size(), 5u);
@@ -304,8 +305,8 @@ TEST(RealWorld, DocumentsDebianInstallsBuildOnceTheirDeadLinksAreFixed) {
                             << "\"";
     }
     for (const auto& added : d.added)
-      EXPECT_TRUE(added == "Note" || added == "Tip" || added == "Important" ||
-                  added == "Warning" || added == "Caution")
+      EXPECT_TRUE(added == "Note" || added == "Tip" || added == "Important" || added == "Warning" ||
+                  added == "Caution")
           << slug << ": text the source does not have: \"" << added.substr(0, 300) << "\"";
   }
 }

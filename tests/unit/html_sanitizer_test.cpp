@@ -109,15 +109,15 @@ TEST(HtmlSanitizer, WrappersKeepTheirContentAndDangerousElementsLoseIt) {
   EXPECT_EQ(report("<div align=center><span>one</span></div><a title=\"top\"></a>"
                    "<iframe>fallback  text</iframe><script>var x</script>"),
             (std::vector<std::string>{"div:1:raw HTML <div> dropped; its content is kept",
-                                      "span:0:",
-                                      "a:1:raw HTML <a> dropped: it has no href",
+                                      "span:0:", "a:1:raw HTML <a> dropped: it has no href",
                                       "iframe:2:raw HTML <iframe> dropped; its text \"fallback "
                                       "text\" is lost",
                                       "script:2:raw HTML <script> dropped"}));
   // Raw headings stay headings, under the page's <h1>, without a Markdown id.
   EXPECT_EQ(report("<h1 align=center>Title</h1>"), (std::vector<std::string>{"h1:0:"}));
-  EXPECT_EQ(clean("<h1 align=center>Title</h1><h3 id=x>Sub</h3>"),
-            "<h2 class=\"raw-heading\" align=\"center\">Title</h2><h3 class=\"raw-heading\">Sub</h3>");
+  EXPECT_EQ(
+      clean("<h1 align=center>Title</h1><h3 id=x>Sub</h3>"),
+      "<h2 class=\"raw-heading\" align=\"center\">Title</h2><h3 class=\"raw-heading\">Sub</h3>");
   EXPECT_EQ(all_raw("<h1>T</h1>", RawHtmlMode::drop).html, "\nT\n");
 }
 
@@ -237,8 +237,9 @@ TEST(HtmlSanitizer, DirectionAndLanguageSurvive) {
 
 // <a name> and <a id> are anchors of the page, written as ids.
 TEST(HtmlSanitizer, AnchorsWrittenTheGitHubWayAreKept) {
-  const auto s = all_raw("<a name=\"1.2.0\"></a><a id=\"install\" name=\"x\">Install</a>"
-                         "<a href=\"https://x.example/\" id=\"top\">t</a><a name=\"a b\"></a>");
+  const auto s = all_raw(
+      "<a name=\"1.2.0\"></a><a id=\"install\" name=\"x\">Install</a>"
+      "<a href=\"https://x.example/\" id=\"top\">t</a><a name=\"a b\"></a>");
   EXPECT_EQ(s.html,
             "<a id=\"1.2.0\"></a><a id=\"install\">Install</a>"
             "<a id=\"top\" href=\"https://x.example/\">t</a>");

@@ -161,9 +161,10 @@ TEST(Render, OwnHeadingIdsAndRawAnchorsAreIdsOfThePage) {
   c.time_zone = "UTC";
   Corpus corpus;
   const Locale en(c, {"en", "English", "en"}, "");
-  EXPECT_EQ(render_body_html(*a, corpus, c, en),
-            "<h2 id=\"setup\">Install</h2>\n<h2 id=\"setup-1\">Setup</h2>\n<p><a id=\"v1.0.0\"></a></p>\n"
-            "<h2 id=\"100\">1.0.0</h2>\n<p>Text <a id=\"here\">here</a>.</p>\n");
+  EXPECT_EQ(
+      render_body_html(*a, corpus, c, en),
+      "<h2 id=\"setup\">Install</h2>\n<h2 id=\"setup-1\">Setup</h2>\n<p><a id=\"v1.0.0\"></a></p>\n"
+      "<h2 id=\"100\">1.0.0</h2>\n<p>Text <a id=\"here\">here</a>.</p>\n");
 }
 
 TEST(Render, AMalformedOrRepeatedHeadingIdIsAnError) {
@@ -189,15 +190,14 @@ namespace pp {
 // figure's caption and the figures written inside it.
 TEST(Render, AlertsBundleImagesAndFiguresInRawHtml) {
   DiagnosticSink sink;
-  auto a = parse_article(
-      "x.md", "en",
-      "---\ntitle: x\nfigures:\n  price: {value: 1499, format: integer}\n---\n"
-      "> [!WARNING]\n> Back up first.\n\n> [!tip]\n>\n> Two paragraphs.\n\n"
-      "> [!NOTE] not alone on its line\n\n> \\[!NOTE]\n> shown as written\n\n"
-      "<figure><img src=\"chart.png\" alt=\"Chart\"><figcaption>Costs "
-      "{{fig:price}}</figcaption></figure>\n\n"
-      "<table><tr><td colspan=\"2\">{{fig:price}}</td></tr></table>\n",
-      sink);
+  auto a = parse_article("x.md", "en",
+                         "---\ntitle: x\nfigures:\n  price: {value: 1499, format: integer}\n---\n"
+                         "> [!WARNING]\n> Back up first.\n\n> [!tip]\n>\n> Two paragraphs.\n\n"
+                         "> [!NOTE] not alone on its line\n\n> \\[!NOTE]\n> shown as written\n\n"
+                         "<figure><img src=\"chart.png\" alt=\"Chart\"><figcaption>Costs "
+                         "{{fig:price}}</figcaption></figure>\n\n"
+                         "<table><tr><td colspan=\"2\">{{fig:price}}</td></tr></table>\n",
+                         sink);
   ASSERT_TRUE(a);
   EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
   // The raw image is a link of the article: its file is checked.
@@ -222,8 +222,7 @@ TEST(Render, AlertsBundleImagesAndFiguresInRawHtml) {
             "1,499</figcaption></figure>\n"
             "<table><tbody><tr><td colspan=\"2\">1,499</td></tr></tbody></table>\n");
   // In an email every link is absolute: so is the bundle file's image.
-  const std::string mail =
-      render_body_html(*a, corpus, c, en, "https://x.example/en/news/x/");
+  const std::string mail = render_body_html(*a, corpus, c, en, "https://x.example/en/news/x/");
   EXPECT_NE(mail.find("<img src=\"https://x.example/en/news/x/chart.png\""), std::string::npos)
       << mail;
   LinkRefs refs;
@@ -243,10 +242,11 @@ namespace pp {
 // page and the text part; Korean keeps its space, as does Latin text.
 TEST(Render, ASoftBreakInsideCjkTextIsNoSpace) {
   DiagnosticSink sink;
-  auto a = parse_article("x.md", "ja",
-                         "---\ntitle: x\n---\n日本語の文章は\n改行しても続きます。\n\n中文句子\n**很长**。\n\n"
-                         "한국어 문장은\n띄어 씁니다.\n\nLatin\ntext。\n",
-                         sink);
+  auto a = parse_article(
+      "x.md", "ja",
+      "---\ntitle: x\n---\n日本語の文章は\n改行しても続きます。\n\n中文句子\n**很长**。\n\n"
+      "한국어 문장은\n띄어 씁니다.\n\nLatin\ntext。\n",
+      sink);
   ASSERT_TRUE(a);
   SiteConfig c;
   c.base_path = "/";
@@ -299,9 +299,9 @@ TEST(Render, EmphasisBesideCjkPunctuationIsEmphasis) {
             "<p><strong>foo</strong>bar and 2 * 3 * 4</p>\n<p>**“강조”**는 그대로</p>\n"
             "<p>**“열림”만</p>\n");
   LinkRefs refs;
-  EXPECT_NE(render_body_text(*a, corpus, c, ko, "https://x.example/", refs)
-                .find("“강조”는 중요합니다."),
-            std::string::npos);
+  EXPECT_NE(
+      render_body_text(*a, corpus, c, ko, "https://x.example/", refs).find("“강조”는 중요합니다."),
+      std::string::npos);
 }
 
 }  // namespace pp
