@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "render/detached_nodes.h"
+
 namespace pp {
 
 /// The top-level blocks of a body that a cut may drop, in order: every child
@@ -19,17 +21,10 @@ std::vector<cmark_node*> cuttable_blocks(cmark_node* root);
 class BodyCut {
  public:
   BodyCut(cmark_node* root, std::size_t keep);
-  ~BodyCut();
-  BodyCut(const BodyCut&) = delete;
-  BodyCut& operator=(const BodyCut&) = delete;
 
  private:
-  struct Detached {
-    cmark_node* node;
-    cmark_node* next;  ///< its next sibling before the cut, or nullptr
-  };
-  cmark_node* root_;
-  std::vector<Detached> detached_;
+  static std::vector<cmark_node*> after(cmark_node* root, std::size_t keep);
+  DetachedNodes detached_;
 };
 
 }  // namespace pp

@@ -52,30 +52,20 @@ std::string resolve_soft_breaks(const std::string& text, char marker) {
   return out;
 }
 
-VanishingBreaks::VanishingBreaks(cmark_node* root) {
-  std::vector<cmark_node*> found;
+std::vector<cmark_node*> VanishingBreaks::found(cmark_node* root) {
+  std::vector<cmark_node*> breaks;
   cmark_iter* it = cmark_iter_new(root);
   for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
     cmark_node* n = cmark_iter_get_node(it);
     if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_SOFTBREAK &&
         break_vanishes(edge_text(cmark_node_previous(n), false),
                        edge_text(cmark_node_next(n), true)))
-      found.push_back(n);
+      breaks.push_back(n);
   }
   cmark_iter_free(it);
-  for (cmark_node* n : found) out_.push_back({n, cmark_node_next(n), cmark_node_parent(n)});
-  for (const auto& o : out_) cmark_node_unlink(o.node);
+  return breaks;
 }
 
-VanishingBreaks::~VanishingBreaks() {
-  // In reverse: each break's old next sibling is a node still in the tree or
-  // one already back.
-  for (auto it = out_.rbegin(); it != out_.rend(); ++it) {
-    if (it->next)
-      cmark_node_insert_before(it->next, it->node);
-    else
-      cmark_node_append_child(it->parent, it->node);
-  }
-}
+VanishingBreaks::VanishingBreaks(cmark_node* root) : detached_(found(root)) {}
 
 }  // namespace pp

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "render/detached_nodes.h"
+
 namespace pp {
 
 /// Whether a soft break between text ending in `before` and text starting
@@ -25,17 +27,10 @@ std::string resolve_soft_breaks(const std::string& text, char marker);
 class VanishingBreaks {
  public:
   explicit VanishingBreaks(cmark_node* root);
-  ~VanishingBreaks();
-  VanishingBreaks(const VanishingBreaks&) = delete;
-  VanishingBreaks& operator=(const VanishingBreaks&) = delete;
 
  private:
-  struct Out {
-    cmark_node* node;
-    cmark_node* next;    ///< its next sibling, or nullptr
-    cmark_node* parent;  ///< where it goes back when it was last
-  };
-  std::vector<Out> out_;
+  static std::vector<cmark_node*> found(cmark_node* root);
+  DetachedNodes detached_;
 };
 
 }  // namespace pp

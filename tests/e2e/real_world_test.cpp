@@ -161,6 +161,22 @@ TextDiff diff_words(const std::vector<std::string>& theirs, const std::vector<st
   return d;
 }
 
+// Text may be lost only where a finding of the article's file says so,
+// quoting it.
+void expect_losses_reported(const std::string& slug, const TextDiff& d, const std::string& err) {
+  const std::string file = "content/news/" + slug + "/index.en.md";
+  for (const auto& lost : d.lost) {
+    bool reported = false;
+    std::istringstream lines(err);
+    for (std::string line; std::getline(lines, line);)
+      reported |= line.rfind(file, 0) == 0 && line.find("lost") != std::string::npos &&
+                  line.find(lost.substr(0, 20)) != std::string::npos;
+    reported |= lost.rfind("[!", 0) == 0;  // a GitHub alert's marker: its label now
+    EXPECT_TRUE(reported) << slug << ": text lost without a finding: \"" << lost.substr(0, 300)
+                          << "\"";
+  }
+}
+
 TEST(RealWorld, ValidateGivesTheFindingsAnEditorWouldAgreeWith) {
   test::TempDir dir;
   make_real_world_site(dir.path());
@@ -185,17 +201,7 @@ TEST(RealWorld, PagesShowWhatCmarkGfmShowsExceptWhatAFindingReports) {
         words_of(test::read_text(dir.path() / "public/en/news" / slug / "index.html"), "body");
     ASSERT_GT(ours.size(), theirs.size() / 2) << slug;
     const TextDiff d = diff_words(theirs, ours);
-    // Text may be lost only where a finding of this file says so, quoting it.
-    const std::string file = "content/news/" + slug + "/index.en.md";
-    for (const auto& lost : d.lost) {
-      bool reported = false;
-      std::istringstream lines(r.err);
-      for (std::string line; std::getline(lines, line);)
-        reported |= line.rfind(file, 0) == 0 && line.find("lost") != std::string::npos &&
-                    line.find(lost.substr(0, 20)) != std::string::npos;
-      EXPECT_TRUE(reported) << slug << ": text lost without a finding: \"" << lost.substr(0, 300)
-                            << "\"";
-    }
+    expect_losses_reported(slug, d, r.err);
     for (const auto& added : d.added)
       ADD_FAILURE() << slug << ": text the source does not have: \"" << added.substr(0, 300)
                     << "\"";
@@ -292,18 +298,7 @@ TEST(RealWorld, DocumentsDebianInstallsBuildOnceTheirDeadLinksAreFixed) {
     const auto ours =
         words_of(test::read_text(dir.path() / "public/en/news" / slug / "index.html"), "body");
     const TextDiff d = diff_words(theirs, ours);
-    const std::string file = "content/news/" + slug + "/index.en.md";
-    for (const auto& lost : d.lost) {
-      bool reported = false;
-      std::istringstream lines(r.err);
-      for (std::string line; std::getline(lines, line);)
-        reported |= line.rfind(file, 0) == 0 && line.find("lost") != std::string::npos &&
-                    line.find(lost.substr(0, 20)) != std::string::npos;
-      // A GitHub alert's marker is its label now ("[!TIP]" reads "Tip").
-      reported |= lost.rfind("[!", 0) == 0;
-      EXPECT_TRUE(reported) << slug << ": text lost without a finding: \"" << lost.substr(0, 300)
-                            << "\"";
-    }
+    expect_losses_reported(slug, d, r.err);
     for (const auto& added : d.added)
       EXPECT_TRUE(added == "Note" || added == "Tip" || added == "Important" || added == "Warning" ||
                   added == "Caution")

@@ -13,6 +13,14 @@ struct Loaded {
   Corpus corpus;
 };
 
+// A site configuration with nothing but what rendering a lone article needs.
+SiteConfig bare_config() {
+  SiteConfig c;
+  c.base_path = "/";
+  c.time_zone = "UTC";
+  return c;
+}
+
 Loaded load(const std::filesystem::path& root) {
   DiagnosticSink sink;
   Loaded l{*load_site_config(root, sink), {}};
@@ -68,9 +76,7 @@ TEST(Render, RawHtmlAndForbiddenSchemesNeverReachThePage) {
                     "<img src=x onerror=alert(1)>\n",
                     sink);
   ASSERT_TRUE(a);
-  SiteConfig c;
-  c.base_path = "/";
-  c.time_zone = "UTC";
+  const SiteConfig c = bare_config();
   Corpus corpus;
   const Locale en(c, {"en", "English", "en"}, "");
   const std::string html = render_body_html(*a, corpus, c, en);
@@ -113,9 +119,7 @@ TEST(BodyCut, KeepsTheFirstBlocksAndFootnotesThenPutsTheRestBack) {
                          "- four\n",
                          sink);
   ASSERT_TRUE(a);
-  SiteConfig c;
-  c.base_path = "/";
-  c.time_zone = "UTC";
+  const SiteConfig c = bare_config();
   Corpus corpus;
   const Locale en(c, {"en", "English", "en"}, "");
   const std::string whole = render_body_html(*a, corpus, c, en);
@@ -156,9 +160,7 @@ TEST(Render, OwnHeadingIdsAndRawAnchorsAreIdsOfThePage) {
   EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
   EXPECT_EQ(a->heading_ids,
             (std::vector<std::string>{"setup", "setup-1", "100", "v1.0.0", "here"}));
-  SiteConfig c;
-  c.base_path = "/";
-  c.time_zone = "UTC";
+  const SiteConfig c = bare_config();
   Corpus corpus;
   const Locale en(c, {"en", "English", "en"}, "");
   EXPECT_EQ(
@@ -205,9 +207,7 @@ TEST(Render, AlertsBundleImagesAndFiguresInRawHtml) {
   EXPECT_EQ(a->links.back().url, "chart.png");
   EXPECT_TRUE(a->links.back().image);
   ASSERT_EQ(a->figure_refs.size(), 2u);
-  SiteConfig c;
-  c.base_path = "/";
-  c.time_zone = "UTC";
+  const SiteConfig c = bare_config();
   Corpus corpus;
   const Locale en(c, {"en", "English", "en"}, "");
   const std::string page = render_body_html(*a, corpus, c, en);
@@ -248,9 +248,7 @@ TEST(Render, ASoftBreakInsideCjkTextIsNoSpace) {
       "한국어 문장은\n띄어 씁니다.\n\nLatin\ntext。\n",
       sink);
   ASSERT_TRUE(a);
-  SiteConfig c;
-  c.base_path = "/";
-  c.time_zone = "UTC";
+  const SiteConfig c = bare_config();
   Corpus corpus;
   const Locale ja(c, {"ja", "日本語", "ja"}, "");
   const std::string html = render_body_html(*a, corpus, c, ja);
@@ -287,9 +285,7 @@ TEST(Render, EmphasisBesideCjkPunctuationIsEmphasis) {
             "x.md:16:1: warning: \"**\" beside CJK text is shown as written: its pair cannot be "
             "found (write <strong>…</strong>, or put the closing ** right after the text) "
             "[markdown/cjk-emphasis]\n");
-  SiteConfig c;
-  c.base_path = "/";
-  c.time_zone = "UTC";
+  const SiteConfig c = bare_config();
   Corpus corpus;
   const Locale ko(c, {"ko", "한국어", "ko"}, "");
   EXPECT_EQ(render_body_html(*a, corpus, c, ko),
