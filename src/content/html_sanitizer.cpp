@@ -115,7 +115,10 @@ bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowe
   for (unsigned i = 0; i < e.attributes.length; ++i) {
     const auto* a = static_cast<GumboAttribute*>(e.attributes.data[i]);
     const std::string name = a->name, value = a->value;
-    if (tag == "a" && (name == "id" || name == "name")) continue;  // its anchor
+    if (tag == "a" && (name == "id" || name == "name")) {  // its anchor
+      if (value != r.anchor) r.dropped_attributes.push_back(name);
+      continue;
+    }
     const bool listed =
         global_attribute(name) || std::any_of(allowed.attributes.begin(), allowed.attributes.end(),
                                               [&](const char* k) { return name == k; });
@@ -127,9 +130,11 @@ bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowe
     }
     if (listed && value_allowed(name, value, reason))
       attributes.emplace_back(name, value);
-    else if ((tag == "img" && name == "src") || (tag == "a" && name == "href"))
+    else if ((tag == "img" && name == "src") || (tag == "a" && name == "href")) {
       r.reason = reason;
-    else if (!unseen_attribute(name))
+      // An anchor stays: the link it cannot be is said as a dropped attribute.
+      if (!r.anchor.empty()) r.dropped_attributes.push_back(name);
+    } else if (!unseen_attribute(name))
       r.dropped_attributes.push_back(name);
   }
   // An image without a usable source shows nothing but a broken icon.

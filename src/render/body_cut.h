@@ -11,13 +11,13 @@
 namespace pp {
 
 /// The top-level blocks of a body that a cut may drop, in order: every child
-/// of the document but footnote definitions (those stay, so that a note
-/// referenced from the kept text is still there).
+/// of the document but footnote definitions (a note goes with the last block
+/// that calls it).
 std::vector<cmark_node*> cuttable_blocks(cmark_node* root);
 
 /// While it lives, the document `root` holds only the first `keep` of its
-/// cuttable_blocks() (and its footnote definitions); the rest come back, in
-/// place, when it goes. Holding more than the body has cuts nothing.
+/// cuttable_blocks() and the footnote definitions those call; the rest come
+/// back, in place, when it goes. Holding more than the body has cuts nothing.
 class BodyCut {
  public:
   BodyCut(cmark_node* root, std::size_t keep);

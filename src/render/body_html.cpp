@@ -3,6 +3,7 @@
 #include <cmark-gfm.h>
 
 #include <cstring>
+#include <set>
 #include <string_view>
 
 #include "content/raw_html.h"
@@ -31,8 +32,10 @@ cmark_llist* extension_list() {
 }
 
 // Adds id="…" to each <hN> opening tag, in document order. Text has its '<'
-// escaped, and the sanitizer passes no raw heading, so every "<hN>" is one.
-std::string add_heading_ids(const std::string& html, const std::vector<std::string>& ids) {
+// escaped, and the sanitizer writes raw headings with a class, so every
+// "<hN>" is a Markdown heading's. `used`: how many ids were given.
+std::string add_heading_ids(const std::string& html, const std::vector<std::string>& ids,
+                            std::size_t& used) {
   std::string out;
   out.reserve(html.size() + ids.size() * 24);
   std::size_t next = 0;
@@ -46,6 +49,7 @@ std::string add_heading_ids(const std::string& html, const std::vector<std::stri
     }
     out += html[i];
   }
+  used = next;
   return out;
 }
 
@@ -112,6 +116,30 @@ class RawFigures {
  private:
   std::vector<std::pair<cmark_node*, std::string>> saved_;
 };
+
+// `html` without the id of a raw anchor (`<a id="x">`, as the sanitizer
+// writes `<a name>`) that a heading or an earlier anchor already has: READMEs
+// put `<a name="pricing"></a>` before `## Pricing`, and a page's ids are
+// unique. A link to it lands on the heading beside it.
+std::string without_repeated_anchors(const std::string& html, const std::vector<std::string>& ids,
+                                     std::size_t headings) {
+  static const std::string open = "<a id=\"";
+  if (html.find(open) == std::string::npos) return html;
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < headings && i < ids.size(); ++i) seen.insert(html_escape(ids[i]));
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = html.find(open, from)) != std::string::npos;) {
+    const std::size_t value = at + open.size(), end = html.find('"', value);
+    if (end == std::string::npos) break;
+    const bool repeated = !seen.insert(html.substr(value, end - value)).second;
+    out.append(html, from, at - from);
+    out += "<a";
+    from = repeated ? end + 1 : at + 2;
+  }
+  out.append(html, from, std::string::npos);
+  return out;
+}
 
 // The inline walk's decisions (link targets, formatted figures) written into
 // the shared tree for one cmark render, and undone when it goes out of scope:
@@ -206,7 +234,10 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
       free(raw);
     }
   }
-  html = mark_language_links(add_heading_ids(html, a.heading_ids), config, locale.code());
+  std::size_t headings = 0;
+  html = add_heading_ids(html, a.heading_ids, headings);
+  html = mark_language_links(without_repeated_anchors(html, a.heading_ids, headings), config,
+                             locale.code());
   return locale.dir() == "rtl" ? with_block_directions(html) : html;
 }
 

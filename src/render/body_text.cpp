@@ -33,6 +33,7 @@ struct TextWriter {
   LinkRefs& refs;
   std::size_t width;
   std::vector<std::string> lines;
+  int notes = 0;  // footnote definitions written so far
 
   // The inline content of a block as one string ('\n' for hard breaks).
   std::string inlines(cmark_node* block) {
@@ -149,8 +150,8 @@ struct TextWriter {
                       rest));
       }
     } else if (type_name == "footnote_definition") {
-      const char* label = cmark_node_get_literal(n);
-      children(n, first + "[^" + (label ? label : "") + "] ", rest + "    ", false);
+      // Notes stand in their numbers' order: the text calls them [^1], [^2]…
+      children(n, first + "[^" + std::to_string(++notes) + "] ", rest + "    ", false);
     } else if (type == CMARK_NODE_HTML_BLOCK) {
       html_block(n, first, rest);
     } else {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "content/html_sanitizer.h"
 #include "core/limits.h"
 #include "core/text.h"
 #include "core/text_wrap.h"
@@ -69,6 +70,21 @@ std::string inline_styles(const std::string& html) {
   return out;
 }
 
+// The HTML part's size as a mail client decodes it: its lines end in CRLF.
+std::size_t decoded_size(const std::string& html) {
+  return html.size() + static_cast<std::size_t>(std::count(html.begin(), html.end(), '\n'));
+}
+
+// Whether a top-level block shows nothing a reader sees (a raw HTML comment,
+// an editor's note): no place for a cut email to end.
+bool shows_nothing(cmark_node* block) {
+  if (cmark_node_get_type(block) != CMARK_NODE_HTML_BLOCK) return false;
+  const char* literal = cmark_node_get_literal(block);
+  const std::string raw = literal ? literal : "";
+  return raw.find("<img") == std::string::npos &&
+         raw_html_visible_text(raw, RawHtmlMode::sanitize).empty();
+}
+
 std::string host_of(const std::string& base_url) {
   const auto start = base_url.find("://");
   const auto from = start == std::string::npos ? 0 : start + 3;
@@ -115,10 +131,11 @@ std::optional<std::string> assemble(const SiteModel& m, const Locale& loc, Email
   c.list_id = m.config.newsletter.list_id;
   c.unsubscribe_https = unsubscribe_url(m.config, loc.code());
   c.unsubscribe_mailto = m.config.newsletter.unsubscribe_mailto;
-  if (c.html.size() > m.config.email_max_bytes)
+  if (decoded_size(c.html) > m.config.email_max_bytes)
     sink.error({where, 1, 1}, "email/too-large",
-               "the HTML email for '" + loc.code() + "' is " + std::to_string(c.html.size()) +
-                   " bytes, over email.max_bytes (" + std::to_string(m.config.email_max_bytes) +
+               "the HTML email for '" + loc.code() + "' is " +
+                   std::to_string(decoded_size(c.html)) + " bytes, over email.max_bytes (" +
+                   std::to_string(m.config.email_max_bytes) +
                    ") even without its body; Gmail clips messages over about 100 KB");
   std::string error;
   auto bytes = assemble_email(c, error);
@@ -193,13 +210,13 @@ using EmailRender = std::function<void(std::optional<std::size_t>, DiagnosticSin
 // left out. When not even the link fits, assemble() reports it.
 void cut_to_fit(const SiteModel& m, const Article& a, const Locale& loc, const EmailRender& render,
                 EmailContent& c, DiagnosticSink& sink) {
-  const std::size_t whole = c.html.size(), limit = m.config.email_max_bytes;
+  const std::size_t whole = decoded_size(c.html), limit = m.config.email_max_bytes;
   const std::vector<cmark_node*> blocks = cuttable_blocks(a.doc->root());
   // The whole render reported the templates' findings; a cut one repeats them.
   DiagnosticSink again;
   auto fits = [&](std::size_t keep) {
     render(keep, again);
-    return c.html.size() <= limit;
+    return decoded_size(c.html) <= limit;
   };
   // The email grows with every block: the most that fit, by halving.
   if (!fits(0)) return;
@@ -209,8 +226,10 @@ void cut_to_fit(const SiteModel& m, const Article& a, const Locale& loc, const E
     (fits(mid) ? lo : hi) = mid;
     keep = lo;
   }
+  // Never ending on a heading or a rule, nor on what shows nothing after one.
   while (keep > 0 && (cmark_node_get_type(blocks[keep - 1]) == CMARK_NODE_HEADING ||
-                      cmark_node_get_type(blocks[keep - 1]) == CMARK_NODE_THEMATIC_BREAK))
+                      cmark_node_get_type(blocks[keep - 1]) == CMARK_NODE_THEMATIC_BREAK ||
+                      shows_nothing(blocks[keep - 1])))
     --keep;
   render(keep, again);
   if (keep >= blocks.size()) return;
@@ -289,7 +308,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
     c.text = tidy_text(render_text_template(m.templates, "email/article.txt", d, loc, s), loc);
   };
   render(std::nullopt, sink);
-  if (c.html.size() > m.config.email_max_bytes) cut_to_fit(m, a, loc, render, c, sink);
+  if (decoded_size(c.html) > m.config.email_max_bytes) cut_to_fit(m, a, loc, render, c, sink);
   return assemble(m, loc, std::move(c), a.path, sink);
 }
 

@@ -36,7 +36,7 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
       if (text[counted] == '\n') ++line, line_start = counted + 1;
     if (std::find(raw_allowed().begin(), raw_allowed().end(), tag.text) == raw_allowed().end())
       sink.error(
-          {rel, line, static_cast<int>(tag.position - line_start) + 1}, "template/raw",
+          {rel, line, code_point_column(text, line_start, tag.position)}, "template/raw",
           "unescaped '" + tag.text + "' is not allowed; only body_html and json_ld may be raw");
   }
   // Attribute values must be quoted: name={{x}} (or name= {{x}}, which HTML
@@ -49,7 +49,7 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
     const auto braces = tag.position + tag.length - 2;
     for (; at < braces; ++at)
       if (text[at] == '\n') ++l, ls = at + 1;
-    sink.error({rel, l, static_cast<int>(braces - ls) + 1}, "template/unquoted-attribute",
+    sink.error({rel, l, code_point_column(text, ls, braces)}, "template/unquoted-attribute",
                "attribute value from a tag must be in quotes");
   }
 }

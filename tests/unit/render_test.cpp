@@ -114,16 +114,18 @@ namespace pp {
 // again when the cut goes, the blocks back in their places.
 TEST(BodyCut, KeepsTheFirstBlocksAndFootnotesThenPutsTheRestBack) {
   DiagnosticSink sink;
-  auto a = parse_article("x.md", "en",
-                         "---\ntitle: x\n---\nOne[^n].\n\n## Two\n\nThree.\n\n[^n]: The note.\n\n"
-                         "- four\n",
-                         sink);
+  auto a =
+      parse_article("x.md", "en",
+                    "---\ntitle: x\n---\nOne[^n].\n\n## Two\n\nThree[^m].\n\n[^n]: The note.\n\n"
+                    "[^m]: The other note.\n\n- four\n",
+                    sink);
   ASSERT_TRUE(a);
   const SiteConfig c = bare_config();
   Corpus corpus;
   const Locale en(c, {"en", "English", "en"}, "");
   const std::string whole = render_body_html(*a, corpus, c, en);
   ASSERT_EQ(cuttable_blocks(a->doc->root()).size(), 4u);
+  ASSERT_NE(whole.find("The other note."), std::string::npos);
   {
     BodyCut cut(a->doc->root(), 1);
     const std::string first = render_body_html(*a, corpus, c, en);
@@ -131,6 +133,8 @@ TEST(BodyCut, KeepsTheFirstBlocksAndFootnotesThenPutsTheRestBack) {
     EXPECT_NE(first.find("The note."), std::string::npos) << first;
     EXPECT_EQ(first.find("Two"), std::string::npos) << first;
     EXPECT_EQ(first.find("four"), std::string::npos) << first;
+    // A note goes with the block that calls it.
+    EXPECT_EQ(first.find("The other note."), std::string::npos) << first;
   }
   EXPECT_EQ(render_body_html(*a, corpus, c, en), whole);
   {
@@ -152,10 +156,12 @@ namespace pp {
 // `<a id>` are anchors: both are ids a link may name, as heading ids are.
 TEST(Render, OwnHeadingIdsAndRawAnchorsAreIdsOfThePage) {
   DiagnosticSink sink;
-  auto a = parse_article("x.md", "en",
-                         "---\ntitle: x\n---\n## Install {#setup}\n\n## Setup\n\n"
-                         "<a name=\"v1.0.0\"></a>\n\n## 1.0.0\n\nText <a id=\"here\">here</a>.\n",
-                         sink);
+  auto a =
+      parse_article("x.md", "en",
+                    "---\ntitle: x\n---\n## Install {#setup}\n\n## Setup\n\n"
+                    "<a name=\"v1.0.0\"></a>\n\n## 1.0.0\n\nText <a id=\"here\">here</a>.\n\n"
+                    "<a name=\"setup\"></a> <a id=\"here\" href=\"https://x.example/\">again</a>\n",
+                    sink);
   ASSERT_TRUE(a);
   EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
   EXPECT_EQ(a->heading_ids,
@@ -166,7 +172,10 @@ TEST(Render, OwnHeadingIdsAndRawAnchorsAreIdsOfThePage) {
   EXPECT_EQ(
       render_body_html(*a, corpus, c, en),
       "<h2 id=\"setup\">Install</h2>\n<h2 id=\"setup-1\">Setup</h2>\n<p><a id=\"v1.0.0\"></a></p>\n"
-      "<h2 id=\"100\">1.0.0</h2>\n<p>Text <a id=\"here\">here</a>.</p>\n");
+      "<h2 id=\"100\">1.0.0</h2>\n<p>Text <a id=\"here\">here</a>.</p>\n"
+      // An id the page has already (a heading's, an anchor's) is not given
+      // twice: READMEs put <a name="x"></a> beside their ## X.
+      "<p><a></a> <a href=\"https://x.example/\">again</a></p>\n");
 }
 
 TEST(Render, AMalformedOrRepeatedHeadingIdIsAnError) {
