@@ -134,7 +134,7 @@ std::vector<Piece> pieces_of(cmark_node* parent) {
 }
 
 // Pairs the runs of `pieces` that only the CJK-friendly rule lets open or
-// close (runs of one or two asterisks); true when it paired any.
+// close (runs of one to three asterisks); true when it paired any.
 bool pair_pieces(std::vector<Piece>& pieces) {
   struct Opener {
     std::size_t at, n;
@@ -144,7 +144,7 @@ bool pair_pieces(std::vector<Piece>& pieces) {
   bool paired = false;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const std::size_t n = pieces[i].run;
-    if (n == 0 || n > 2) continue;
+    if (n == 0 || n > 3) continue;
     const char32_t before = i > 0 ? last_character(pieces[i - 1]) : 0;
     const char32_t after = i + 1 < pieces.size() ? first_character(pieces[i + 1]) : 0;
     if (right_flanking(before, after, true)) {
@@ -191,13 +191,17 @@ void rebuild(cmark_node* parent, const std::vector<Piece>& pieces) {
     if (p.pair >= 0 || p.pair == -2) {
       flush();
       if (p.pair == -2) {
-        open.pop_back();
+        open.resize(open.size() - (p.run == 3 ? 2 : 1));
         continue;
       }
-      cmark_node* span = cmark_node_new_with_mem(p.run == 2 ? CMARK_NODE_STRONG : CMARK_NODE_EMPH,
-                                                 parse_allocator());
-      cmark_node_append_child(open.back(), span);
-      open.push_back(span);
+      // One asterisk: emphasis; two: strong; three: strong inside emphasis.
+      for (const auto type : p.run == 3   ? std::vector{CMARK_NODE_EMPH, CMARK_NODE_STRONG}
+                             : p.run == 2 ? std::vector{CMARK_NODE_STRONG}
+                                          : std::vector{CMARK_NODE_EMPH}) {
+        cmark_node* span = cmark_node_new_with_mem(type, parse_allocator());
+        cmark_node_append_child(open.back(), span);
+        open.push_back(span);
+      }
     } else if (p.node) {
       flush();
       cmark_node_append_child(open.back(), p.node);

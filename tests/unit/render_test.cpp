@@ -287,11 +287,11 @@ TEST(Render, EmphasisBesideCjkPunctuationIsEmphasis) {
                          "---\ntitle: x\n---\n**“강조”**는 중요합니다.\n\n**テスト。**です\n\n"
                          "**中文（注）**的\n\nこれは**「強調」**です。*「斜体」*も。\n\n"
                          "**foo**bar and 2 * 3 * 4\n\n\\*\\*“강조”\\*\\*는 그대로\n\n"
-                         "**“열림”만\n",
+                         "***両方。***です\n\n**“열림”만\n",
                          sink);
   ASSERT_TRUE(a);
   EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
-            "x.md:16:1: warning: \"**\" beside CJK text is shown as written: its pair cannot be "
+            "x.md:18:1: warning: \"**\" beside CJK text is shown as written: its pair cannot be "
             "found (write <strong>…</strong>, or put the closing ** right after the text) "
             "[markdown/cjk-emphasis]\n");
   const SiteConfig c = bare_config();
@@ -302,7 +302,7 @@ TEST(Render, EmphasisBesideCjkPunctuationIsEmphasis) {
             "<p><strong>中文（注）</strong>的</p>\n"
             "<p>これは<strong>「強調」</strong>です。<em>「斜体」</em>も。</p>\n"
             "<p><strong>foo</strong>bar and 2 * 3 * 4</p>\n<p>**“강조”**는 그대로</p>\n"
-            "<p>**“열림”만</p>\n");
+            "<p><em><strong>両方。</strong></em>です</p>\n<p>**“열림”만</p>\n");
   LinkRefs refs;
   EXPECT_NE(
       render_body_text(*a, corpus, c, ko, "https://x.example/", refs).find("“강조”는 중요합니다."),
