@@ -51,9 +51,8 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
   // Catalogs and templates are checked whatever the content holds, and the
   // emails of the bundles without an error rendered when something else
   // stops the build: every error a build can raise is found in one run.
-  const bool content_errors = sink.has_errors();
   RenderInputs inputs = load_render_inputs(root, *r.checked.config, sink);
-  if (content_errors) {
+  if (sink.has_errors()) {
     (void)collect_static(root, sink);
     check_rendered_emails(root, r.checked, inputs, jobs, sink);
   }
@@ -65,8 +64,12 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
 
 RenderInputs load_render_inputs(const fs::path& root, const SiteConfig& config,
                                 DiagnosticSink& sink) {
+  LocaleMap locales = load_locales(root, config, sink);
+  // A language whose catalog cannot be used renders with its msgids (the
+  // catalog's errors are reported); a template that cannot be parsed would
+  // be rendered as the built-in one, so what renders then is not the build's.
   const int before = sink.count(Severity::error);
-  RenderInputs r{load_locales(root, config, sink), TemplateSet::load(root, sink)};
+  RenderInputs r{std::move(locales), TemplateSet::load(root, sink)};
   r.usable = sink.count(Severity::error) == before;
   return r;
 }

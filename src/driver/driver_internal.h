@@ -72,7 +72,7 @@ struct Ready {
 struct RenderInputs {
   LocaleMap locales;
   TemplateSet templates;
-  bool usable = true;  ///< loaded without an error: what they render is what a build would
+  bool usable = true;  ///< templates loaded without an error: they render as a build would
 };
 RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteConfig& config,
                                 DiagnosticSink& sink);
@@ -82,8 +82,9 @@ RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteCon
 /// article, rendered by the build's own plan and units with the bytes
 /// dropped, its findings (email/truncated, email/too-large, email/header,
 /// template/render) kept in `sink`. Articles of a bundle with an error in
-/// `sink` are left out (what they would render is not known), and all when
-/// `inputs` are not usable, so that every other error is found in one run.
+/// `sink` are left out (what they would render is not known), and all when a
+/// template could not be loaded, so that every other error is found in one
+/// run (a broken catalog's language renders with its msgids).
 void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
                            const RenderInputs& inputs, int jobs, DiagnosticSink& sink);
 
