@@ -136,7 +136,7 @@ void check_bundle_link(const SiteConfig& config, const Corpus& corpus, const Art
         "'" + link.bundle_id + "' has no '" + a.lang + "' translation; linked in '" + t.lang + "'");
   if (!t.anchor_found)
     sink.error(l.where, "link/anchor",
-               "'" + link.bundle_id + "' (" + t.lang + ") has no heading with id '" +
+               "'" + link.bundle_id + "' (" + t.lang + ") has no heading or anchor with id '" +
                    quote_for_message(link.anchor, 100) + "'");
   if (t.article)
     check_published(config, *t.article, "link to '" + link.bundle_id + "' (" + t.lang + ")",
@@ -207,7 +207,7 @@ void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundl
     const std::string anchor = percent_decode(l.url.substr(1));
     if (!anchor.empty() && std::count(a.heading_ids.begin(), a.heading_ids.end(), anchor) == 0)
       sink.error(l.where, "link/anchor",
-                 "this page has no heading with id '" + quote_for_message(anchor, 100) + "'");
+                 "this page has no heading or anchor with id '" + quote_for_message(anchor, 100) + "'");
   } else if (kind == LinkKind::local) {
     check_local_link(b, l, sink);
   }

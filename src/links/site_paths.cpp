@@ -52,7 +52,7 @@ SitePathProblem check_article_path(const Corpus& corpus, const std::string& url,
   }
   const auto& ids = it->second.heading_ids;
   if (!anchor.empty() && std::find(ids.begin(), ids.end(), anchor) == ids.end())
-    return {"link/anchor", "'" + id + "' (" + lang + ") has no heading with id '" +
+    return {"link/anchor", "'" + id + "' (" + lang + ") has no heading or anchor with id '" +
                                quote_for_message(anchor, 100) + "'"};
   return {};
 }

@@ -35,7 +35,8 @@ TEST(LongInputE2e, LinkAnchorsOfAnyLengthAreLocatedErrors) {
       const test::Run r = test::run_polypress({"-C", site.path().string(), "validate"});
       EXPECT_EQ(r.exit_code, 1) << n;
       const std::string located =
-          "content/news/case/index.en.md:10:5: error: 'reviews/tool' (en) has no heading with id '";
+          "content/news/case/index.en.md:10:5: error: 'reviews/tool' (en) has no heading or anchor "
+          "with id '";
       EXPECT_EQ(r.err.substr(0, located.size()), located) << r.err.substr(0, 300);
       EXPECT_NE(r.err.find("' [link/anchor]\n"), std::string::npos);
     }
@@ -50,10 +51,11 @@ TEST(LongInputE2e, EveryCommandReadsALongAnchor) {
   for (const char* command : {"validate", "check", "build"}) {
     const test::Run r = test::run_polypress({"-C", site.path().string(), command});
     EXPECT_EQ(r.exit_code, 1) << command;
-    EXPECT_EQ(r.err.rfind("content/news/case/index.en.md:10:5: error: this page has no heading "
-                          "with id 'aaaa",
-                          0),
-              0u)
+    EXPECT_EQ(
+        r.err.rfind("content/news/case/index.en.md:10:5: error: this page has no heading or anchor "
+                    "with id 'aaaa",
+                    0),
+        0u)
         << command << ": " << r.err.substr(0, 300);
   }
 }

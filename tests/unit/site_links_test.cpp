@@ -91,7 +91,7 @@ TEST(SiteLinks, UnknownTargetsSayWhatWasWrittenAndWhatExists) {
       "'news/missing' [link/unknown-bundle]\n"
       "content/news/links/index.en.md:11:1: error: link to \"/assets/missing.css\": no file "
       "'missing.css' in pipeline/static/ [link/unknown-bundle]\n"
-      "content/news/links/index.en.md:11:26: error: 'reviews/tool' (en) has no heading with id "
+      "content/news/links/index.en.md:11:26: error: 'reviews/tool' (en) has no heading or anchor with id "
       "'nope' [link/anchor]\n"
       "content/news/links/index.en.md:11:54: error: link to \"/en//news/\": not a page or file of "
       "the site; expected /<section>/<slug>, /<lang>/, /<lang>/<section>/, "
