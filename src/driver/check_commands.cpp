@@ -75,6 +75,7 @@ void run_checks(const fs::path& root, const std::vector<std::string>& files, int
   // What a build renders with: its catalogs, templates and static files,
   // so that validate finds every error that would stop a build.
   const RenderInputs inputs = load_render_inputs(root, *site.config, all);
+  check_template_ids(root, site.corpus, inputs.templates, all);
   (void)collect_static(root, all);
   // And what rendering finds: an email over the size Gmail clips.
   check_rendered_emails(root, site, inputs, jobs, all);

@@ -77,6 +77,11 @@ struct RenderInputs {
 RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteConfig& config,
                                 DiagnosticSink& sink);
 
+/// An error for each heading id or anchor of an article that the page's
+/// templates give too (`<main id="Main">`): the page would have it twice.
+void check_template_ids(const std::filesystem::path& root, const Corpus& corpus,
+                        const TemplateSet& templates, DiagnosticSink& sink);
+
 /// What only rendering finds, for validate and for a build that stops on
 /// other errors: every email a build (without --drafts) writes for an
 /// article, rendered by the build's own plan and units with the bytes

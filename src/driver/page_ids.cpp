@@ -1,0 +1,61 @@
+// Ids a page's templates give (`<main id="Main">`, the skip link's target)
+// that an article's own heading id or anchor would give twice.
+#include <algorithm>
+#include <set>
+#include <string_view>
+
+#include "core/file_io.h"
+#include "core/limits.h"
+#include "core/text.h"
+#include "driver/driver_internal.h"
+
+namespace pp {
+
+namespace {
+
+// The literal ids of the templates: id="X" with no tag in X.
+std::set<std::string> template_ids(const TemplateSet& templates) {
+  std::set<std::string> ids;
+  for (const auto& [name, text] : templates.all())
+    for (std::size_t at = text.find(" id=\""); at != std::string::npos;
+         at = text.find(" id=\"", at + 5)) {
+      const std::size_t from = at + 5, end = text.find('"', from);
+      if (end == std::string::npos) break;
+      const std::string id = text.substr(from, end - from);
+      if (!id.empty() && id.find('{') == std::string::npos) ids.insert(id);
+    }
+  return ids;
+}
+
+}  // namespace
+
+void check_template_ids(const std::filesystem::path& root, const Corpus& corpus,
+                        const TemplateSet& templates, DiagnosticSink& sink) {
+  const std::set<std::string> taken = template_ids(templates);
+  for (const auto& b : corpus.bundles)
+    for (const auto& [lang, a] : b.articles)
+      for (const auto& id : a.heading_ids) {
+        if (!taken.count(id)) continue;
+        // Where the file writes it: {#id}, or an anchor's "id".
+        SourceLocation where{a.path, 0, 0};
+        const ReadResult file = read_file(root / a.path, kMaxFileBytes);
+        for (const std::string& written : {"{#" + id + "}", "\"" + id + "\""})
+          if (const auto at = file.bytes.find(written); file.ok && at != std::string::npos) {
+            const std::string_view before = std::string_view(file.bytes).substr(0, at);
+            const std::size_t nl = before.rfind('\n');
+            const std::string_view in_line =
+                nl == std::string_view::npos ? before : before.substr(nl + 1);
+            where = {a.path, 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n')),
+                     1 + static_cast<int>(std::count_if(in_line.begin(), in_line.end(), [](char c) {
+                       return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+                     }))};
+            break;
+          }
+        sink.error(where, "markdown/heading-id",
+                   "id '" + quote_for_message(id, 100) +
+                       "' is one the page's templates give (the page would have it twice); "
+                       "choose another");
+      }
+}
+
+}  // namespace pp
