@@ -227,7 +227,11 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
                       (options.root / kStaticFolder / f.path.substr(7)).string());  // "assets/"
     else
       plan->add_copy(OutputFolder::pages, f.path, f.copy_from);
-  if (sink.has_errors()) return nullptr;
+  if (sink.has_errors()) {
+    // A static file's error alone: the emails' errors are found in this run too.
+    check_rendered_emails(options.root, c, ready.locales, ready.templates, options.jobs, sink);
+    return nullptr;
+  }
   return plan;
 }
 

@@ -66,7 +66,8 @@ std::string output_folder_problem(const fs::path& root, const fs::path& folder,
   const bool preview =
       out == resolved(root / kServeOutFolder) || out == resolved(root / kServeMailFolder);
   for (const char* input : {kContentFolder, kPipelineFolder, kLocalesFolder, kStateFolder})
-    if (within(out, resolved(root / input)) && !(preview && std::string_view(input) == kStateFolder))
+    if (within(out, resolved(root / input)) &&
+        !(preview && std::string_view(input) == kStateFolder))
       return option + " " + shown + " lies inside " + input + "/ of the site";
   if (!other.empty()) {
     const fs::path o = resolved(other);

@@ -93,6 +93,11 @@ void check_template_ids(const std::filesystem::path& root, const Corpus& corpus,
 void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
                            const RenderInputs& inputs, int jobs, DiagnosticSink& sink);
 
+/// check_rendered_emails() with catalogs and templates that loaded cleanly.
+void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
+                           const LocaleMap& locales, const TemplateSet& templates, int jobs,
+                           DiagnosticSink& sink);
+
 /// Reads and checks the site (parses reused from `cache`, checks from
 /// `checks`, when given), checks
 /// `languages` and what `usage` says about the configuration (a usage problem,

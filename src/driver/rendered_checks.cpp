@@ -11,7 +11,14 @@ namespace pp {
 
 void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
                            const RenderInputs& inputs, int jobs, DiagnosticSink& sink) {
-  if (!site.config || !inputs.usable) return;
+  if (inputs.usable)
+    check_rendered_emails(root, site, inputs.locales, inputs.templates, jobs, sink);
+}
+
+void check_rendered_emails(const std::filesystem::path& root, const CheckedSite& site,
+                           const LocaleMap& locales, const TemplateSet& templates, int jobs,
+                           DiagnosticSink& sink) {
+  if (!site.config) return;
   // A bundle with an error is not rendered by a build; neither is it here.
   std::set<std::string> wrong;
   for (const auto& d : sink.items())
@@ -26,7 +33,7 @@ void check_rendered_emails(const std::filesystem::path& root, const CheckedSite&
   };
   RenderOptions options;
   options.jobs = jobs;
-  const BuildPlan plan(root, *site.config, site.corpus, inputs.locales, inputs.templates, options);
+  const BuildPlan plan(root, *site.config, site.corpus, locales, templates, options);
   const auto& units = plan.units();
   std::vector<DiagnosticSink> found(units.size());
   tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
