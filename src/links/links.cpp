@@ -206,8 +206,9 @@ void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundl
   } else if (kind == LinkKind::fragment) {
     const std::string anchor = percent_decode(l.url.substr(1));
     if (!anchor.empty() && std::count(a.heading_ids.begin(), a.heading_ids.end(), anchor) == 0)
-      sink.error(l.where, "link/anchor",
-                 "this page has no heading or anchor with id '" + quote_for_message(anchor, 100) + "'");
+      sink.error(
+          l.where, "link/anchor",
+          "this page has no heading or anchor with id '" + quote_for_message(anchor, 100) + "'");
   } else if (kind == LinkKind::local) {
     check_local_link(b, l, sink);
   }
