@@ -1,16 +1,8 @@
 # Writes this case's input into the site given as argument.
 import os, sys
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../.."))
+import oversized_email_template
 SITE = sys.argv[1]
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "../../../.."))
-# An article without a title, and a site email template that alone is over email.max_bytes: no cut of the
-# body can make the email fit.
-with open(os.path.join(ROOT, "theme/templates/email/article.html.mustache"), encoding="utf-8") as f:
-    template = f.read()
-filler = "<p>" + "A footer every email carries, far too long. " * 600 + "</p>"
-template = template.replace("{{{body_html}}}", "{{{body_html}}}" + filler)
-folder = os.path.join(SITE, "pipeline/templates/email")
-os.makedirs(folder, exist_ok=True)
-with open(os.path.join(folder, "article.html.mustache"), "w", encoding="utf-8") as f:
-    f.write(template)
-with open(os.path.join(SITE, "pipeline/site.yaml"), "a", encoding="utf-8") as f:
-    f.write("email:\n  max_bytes: 20000\n")
+# An article without a title (input/), and an email template no cut can fit.
+oversized_email_template.write(SITE)
