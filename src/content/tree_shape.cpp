@@ -4,7 +4,10 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <optional>
+#include <vector>
 
 #include "content/bounded_parse.h"
 #include "core/code_points.h"
@@ -51,11 +54,10 @@ std::optional<std::string> take_heading_id(cmark_node* h, std::string& bad) {
 bool space(char32_t c) {
   return c == 0 || u_isUWhiteSpace(static_cast<UChar32>(c));
 }
+// ASCII punctuation (symbols included, as CommonMark counts them) and
+// Unicode's punctuation categories.
 bool punctuation(char32_t c) {
-  return (c < 0x80 && u_ispunct(static_cast<UChar32>(c))) ||
-         (c < 0x80 && (c == '$' || c == '+' || c == '<' || c == '=' || c == '>' || c == '^' ||
-                       c == '`' || c == '|' || c == '~')) ||
-         u_ispunct(static_cast<UChar32>(c));
+  return (c < 0x80 && std::ispunct(static_cast<int>(c))) || u_ispunct(static_cast<UChar32>(c));
 }
 bool left_flanking(char32_t before, char32_t after, bool cjk_friendly) {
   if (space(after)) return false;
@@ -77,10 +79,7 @@ char32_t edge_character(cmark_node* n, bool first) {
     if (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE) {
       const std::string_view l = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
       if (l.empty()) return 0;
-      if (first) return decode_utf8_at(l, 0).value;
-      std::size_t at = l.size() - 1;
-      while (at > 0 && (static_cast<unsigned char>(l[at]) & 0xC0) == 0x80) --at;
-      return decode_utf8_at(l, at).value;
+      return first ? decode_utf8_at(l, 0).value : code_point_before(l, l.size());
     }
     n = first ? cmark_node_first_child(n) : cmark_node_last_child(n);
   }
@@ -90,19 +89,11 @@ char32_t edge_character(cmark_node* n, bool first) {
 // A piece of an inline container's content: a node that is not text, a
 // stretch of text, or a run of asterisks CommonMark left in the text.
 struct Piece {
-  cmark_node* node = nullptr;  ///< not text
-  std::string text;            ///< text, or the run
-  std::size_t run = 0;         ///< a run of this many asterisks
-  int pair = -1;               ///< opener: its closer's index; closer: -2
+  cmark_node* node = nullptr;                                 ///< not text
+  std::string text;                                           ///< text, or the run
+  std::size_t run = 0;                                        ///< a run of this many asterisks
+  enum class Role { text, opens, closes } role = Role::text;  ///< a paired run's
 };
-
-// The code point of `s` that ends right before byte `at`, or 0.
-char32_t character_before(std::string_view s, std::size_t at) {
-  if (at == 0) return 0;
-  std::size_t i = at - 1;
-  while (i > 0 && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) --i;
-  return decode_utf8_at(s, i).value;
-}
 
 char32_t first_character(const Piece& p) {
   if (p.node) return edge_character(p.node, true);
@@ -110,7 +101,7 @@ char32_t first_character(const Piece& p) {
 }
 
 char32_t last_character(const Piece& p) {
-  return p.node ? edge_character(p.node, false) : character_before(p.text, p.text.size());
+  return p.node ? edge_character(p.node, false) : code_point_before(p.text, p.text.size());
 }
 
 // The children of `parent` as pieces, its text cut at asterisk runs.
@@ -118,7 +109,7 @@ std::vector<Piece> pieces_of(cmark_node* parent) {
   std::vector<Piece> out;
   for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) {
     if (cmark_node_get_type(c) != CMARK_NODE_TEXT) {
-      out.push_back({c, "", 0, -1});
+      out.push_back({c, "", 0, Piece::Role::text});
       continue;
     }
     const std::string text = cmark_node_get_literal(c) ? cmark_node_get_literal(c) : "";
@@ -126,7 +117,8 @@ std::vector<Piece> pieces_of(cmark_node* parent) {
       const bool stars = text[at] == '*';
       const std::size_t end = stars ? text.find_first_not_of('*', at) : text.find('*', at);
       const std::size_t stop = end == std::string::npos ? text.size() : end;
-      out.push_back({nullptr, text.substr(at, stop - at), stars ? stop - at : 0, -1});
+      out.push_back(
+          {nullptr, text.substr(at, stop - at), stars ? stop - at : 0, Piece::Role::text});
       at = stop;
     }
   }
@@ -152,8 +144,8 @@ bool pair_pieces(std::vector<Piece>& pieces) {
           std::find_if(openers.rbegin(), openers.rend(), [&](const Opener& o) { return o.n == n; });
       if (it != openers.rend() && it->at + 1 < i &&
           (it->needed_cjk || !right_flanking(before, after, false))) {
-        pieces[it->at].pair = static_cast<int>(i);
-        pieces[i].pair = -2;
+        pieces[it->at].role = Piece::Role::opens;
+        pieces[i].role = Piece::Role::closes;
         openers.erase(std::next(it).base(), openers.end());
         paired = true;
         continue;
@@ -188,9 +180,9 @@ void rebuild(cmark_node* parent, const std::vector<Piece>& pieces) {
     text.clear();
   };
   for (const Piece& p : pieces) {
-    if (p.pair >= 0 || p.pair == -2) {
+    if (p.role != Piece::Role::text) {
       flush();
-      if (p.pair == -2) {
+      if (p.role == Piece::Role::closes) {
         open.resize(open.size() - (p.run == 3 ? 2 : 1));
         continue;
       }
@@ -216,8 +208,12 @@ void rebuild(cmark_node* parent, const std::vector<Piece>& pieces) {
 // CJK-friendly rule lets open or close; notes the text holding a "**" left
 // beside CJK text.
 void pair_runs(cmark_node* parent, TreeShape& shape) {
+  bool stars = false;
+  for (cmark_node* c = cmark_node_first_child(parent); c && !stars; c = cmark_node_next(c))
+    stars = cmark_node_get_type(c) == CMARK_NODE_TEXT && cmark_node_get_literal(c) &&
+            std::strchr(cmark_node_get_literal(c), '*');
+  if (!stars) return;  // most containers: nothing is cut into pieces
   std::vector<Piece> pieces = pieces_of(parent);
-  if (std::none_of(pieces.begin(), pieces.end(), [](const Piece& p) { return p.run > 0; })) return;
   if (pair_pieces(pieces)) rebuild(parent, pieces);
   // What is left: a "**" beside CJK text, in the text node that now holds it.
   for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) {
@@ -228,14 +224,14 @@ void pair_runs(cmark_node* parent, TreeShape& shape) {
       if (end - at != 2) continue;
       // Beside CJK text: a CJK character next to it, or past the
       // punctuation next to it ("**“열림”").
-      const char32_t before = character_before(l, at);
+      const char32_t before = code_point_before(l, at);
       const CodePoint after = end < l.size() ? decode_utf8_at(l, end) : CodePoint{0, 0, true};
       const char32_t past =
           end + after.length < l.size() ? decode_utf8_at(l, end + after.length).value : 0;
       const std::size_t before_at = at - (before ? encode_utf8(before).size() : 0);
       if (cjk_character(before) || cjk_character(after.value) ||
           (punctuation(after.value) && cjk_character(past)) ||
-          (punctuation(before) && cjk_character(character_before(l, before_at)))) {
+          (punctuation(before) && cjk_character(code_point_before(l, before_at)))) {
         shape.literal_runs.push_back(c);
         break;
       }
@@ -243,35 +239,31 @@ void pair_runs(cmark_node* parent, TreeShape& shape) {
   }
 }
 
-// Whether the source lines of block `n` escape an asterisk.
-bool escapes_an_asterisk(cmark_node* n, std::string_view body) {
-  const int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
-  std::size_t from = 0;
-  for (int line = 1; line < first && from != std::string_view::npos; ++line)
-    from = body.find('\n', from) == std::string_view::npos ? std::string_view::npos
-                                                           : body.find('\n', from) + 1;
-  if (from == std::string_view::npos) return false;
-  std::size_t to = from;
-  for (int line = first; line <= last && to != std::string_view::npos; ++line)
-    to = body.find('\n', to) == std::string_view::npos ? std::string_view::npos
-                                                       : body.find('\n', to) + 1;
-  const std::string_view lines = body.substr(from, to == std::string_view::npos ? to : to - from);
-  return lines.find("\\*") != std::string_view::npos;
-}
+// The lines of a body, found once: blocks are asked about by line number.
+class Lines {
+ public:
+  explicit Lines(std::string_view body) : body_(body) {
+    starts_.push_back(0);
+    for (std::size_t at = body.find('\n'); at != std::string_view::npos;
+         at = body.find('\n', at + 1))
+      starts_.push_back(at + 1);
+  }
+  /// Lines `first` to `last` (1-based, inclusive), "" out of range.
+  std::string_view range(int first, int last) const {
+    if (first < 1 || static_cast<std::size_t>(first) > starts_.size() || last < first) return "";
+    const std::size_t from = starts_[first - 1];
+    const std::size_t to =
+        static_cast<std::size_t>(last) < starts_.size() ? starts_[last] : body_.size();
+    return body_.substr(from, to - from);
+  }
+
+ private:
+  std::string_view body_;
+  std::vector<std::size_t> starts_;
+};
 
 // Marks block quotes whose first line is an escaped alert marker.
 const char kEscapedMarker = 0;
-
-// The source line `line` (1-based) of `body`.
-std::string_view source_line(std::string_view body, int line) {
-  std::size_t from = 0;
-  for (int l = 1; l < line; ++l) {
-    from = body.find('\n', from);
-    if (from == std::string_view::npos) return "";
-    ++from;
-  }
-  return body.substr(from, body.find('\n', from) - from);
-}
 
 }  // namespace
 
@@ -285,6 +277,12 @@ bool escaped_alert_marker(cmark_node* q) {
 
 TreeShape shape_tree(cmark_node* root, std::string_view body) {
   TreeShape shape;
+  // What a check below looks for in the source, when the body has it at all
+  // (the lines are found only then: every parse comes here).
+  const bool escaped_markers = body.find("\\[!") != std::string_view::npos;
+  const bool escaped_stars = body.find("\\*") != std::string_view::npos;
+  std::optional<Lines> found;
+  auto lines = [&]() -> const Lines& { return found ? *found : found.emplace(body); };
   std::vector<cmark_node*> headings, containers;
   cmark_iter* it = cmark_iter_new(root);
   for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
@@ -293,8 +291,9 @@ TreeShape shape_tree(cmark_node* root, std::string_view body) {
     const auto type = cmark_node_get_type(n);
     if (type == CMARK_NODE_HEADING) headings.push_back(n);
     // "> \[!TIP]": the author wants the marker shown, not an alert.
-    if (type == CMARK_NODE_BLOCK_QUOTE &&
-        source_line(body, cmark_node_get_start_line(n)).find("\\[!") != std::string_view::npos)
+    if (type == CMARK_NODE_BLOCK_QUOTE && escaped_markers &&
+        lines().range(cmark_node_get_start_line(n), cmark_node_get_start_line(n)).find("\\[!") !=
+            std::string_view::npos)
       cmark_node_set_user_data(n, const_cast<char*>(&kEscapedMarker));
     // Inline containers: emphasis pairs up within one of them only.
     if (cmark_node_first_child(n) &&
@@ -319,7 +318,11 @@ TreeShape shape_tree(cmark_node* root, std::string_view body) {
            cmark_node_get_type(block) != CMARK_NODE_HEADING &&
            std::string_view(cmark_node_get_type_string(block)) != "table")
       block = cmark_node_parent(block);
-    if (block && escapes_an_asterisk(block, body)) continue;
+    // An escaped asterisk is text like a run CommonMark left: not judged.
+    if (block && escaped_stars &&
+        lines().range(cmark_node_get_start_line(block), cmark_node_get_end_line(block))
+                .find("\\*") != std::string_view::npos)
+      continue;
     pair_runs(c, shape);
   }
   return shape;

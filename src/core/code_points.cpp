@@ -101,6 +101,13 @@ std::string encode_utf8(char32_t c) {
   return out;
 }
 
+char32_t code_point_before(std::string_view s, std::size_t at) {
+  if (at == 0) return 0;
+  std::size_t i = at - 1;
+  while (i > 0 && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) --i;
+  return decode_utf8_at(s, i).value;
+}
+
 bool is_control_character(char32_t c) {
   return c < 0x20 || (c >= 0x7F && c <= 0x9F);
 }

@@ -29,6 +29,9 @@ CodePoint decode_utf8_at(std::string_view s, std::size_t at);
 /// may still be fine: decode it with decode_utf8_at.
 std::size_t plain_utf8_run(std::string_view s, std::size_t at);
 
+/// The code point of `s` that ends right before byte `at`, or 0 when `at` is 0.
+char32_t code_point_before(std::string_view s, std::size_t at);
+
 /// `c` as UTF-8.
 std::string encode_utf8(char32_t c);
 

@@ -27,6 +27,13 @@ int count_code_points(std::string_view s) {
   return n;
 }
 
+std::pair<int, int> line_and_column(std::string_view text, std::size_t offset) {
+  const std::string_view before = text.substr(0, std::min(offset, text.size()));
+  const auto nl = before.rfind('\n');
+  return {1 + static_cast<int>(std::count(before.begin(), before.end(), '\n')),
+          1 + count_code_points(nl == std::string_view::npos ? before : before.substr(nl + 1))};
+}
+
 std::string html_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size() + 16);

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pp {
@@ -17,6 +18,10 @@ std::string replace_invalid_utf8(std::string_view s);
 
 /// Number of Unicode code points in valid UTF-8 text (used for 1-based columns).
 int count_code_points(std::string_view s);
+
+/// 1-based line and column (in code points, as every finding counts them) of
+/// byte `offset` of `text`.
+std::pair<int, int> line_and_column(std::string_view text, std::size_t offset);
 
 /// Escapes & < > " ' for HTML text and quoted attribute values.
 std::string html_escape(std::string_view s);

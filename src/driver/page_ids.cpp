@@ -1,8 +1,6 @@
 // Ids a page's templates give (`<main id="Main">`, the skip link's target)
 // that an article's own heading id or anchor would give twice.
-#include <algorithm>
 #include <set>
-#include <string_view>
 
 #include "core/file_io.h"
 #include "core/limits.h"
@@ -41,14 +39,8 @@ void check_template_ids(const std::filesystem::path& root, const Corpus& corpus,
         const ReadResult file = read_file(root / a.path, kMaxFileBytes);
         for (const std::string& written : {"{#" + id + "}", "\"" + id + "\""})
           if (const auto at = file.bytes.find(written); file.ok && at != std::string::npos) {
-            const std::string_view before = std::string_view(file.bytes).substr(0, at);
-            const std::size_t nl = before.rfind('\n');
-            const std::string_view in_line =
-                nl == std::string_view::npos ? before : before.substr(nl + 1);
-            where = {a.path, 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n')),
-                     1 + static_cast<int>(std::count_if(in_line.begin(), in_line.end(), [](char c) {
-                       return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-                     }))};
+            const auto [line, column] = line_and_column(file.bytes, at);
+            where = {a.path, line, column};
             break;
           }
         sink.error(where, "markdown/heading-id",

@@ -2,7 +2,6 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
-#include <cstring>
 #include <set>
 #include <string_view>
 
@@ -14,6 +13,7 @@
 #include "render/inline_walk.h"
 #include "render/language_links.h"
 #include "render/render.h"
+#include "render/start_tags.h"
 
 namespace pp {
 
@@ -60,31 +60,14 @@ std::string add_heading_ids(const std::string& html, const std::vector<std::stri
 // (the Unicode bidi algorithm's paragraph level, as Chromium and Gmail apply
 // it). Text has its '<' escaped, so every '<' starts a tag.
 std::string with_block_directions(const std::string& html) {
-  static const char* const blocks[] = {"p",  "li",         "blockquote", "h1",     "h2", "h3",
-                                       "h4", "h5",         "h6",         "td",     "th", "dt",
-                                       "dd", "figcaption", "summary",    "caption"};
-  std::string out;
-  out.reserve(html.size() + html.size() / 16);
-  for (std::size_t i = 0; i < html.size(); ++i) {
-    out += html[i];
-    if (html[i] != '<') continue;
-    for (const char* tag : blocks) {
-      const std::size_t n = std::strlen(tag), end = i + 1 + n;
-      if (html.compare(i + 1, n, tag) != 0 || end >= html.size() ||
-          (html[end] != '>' && html[end] != ' '))
-        continue;
-      const std::size_t close = html.find('>', end);
-      const std::string_view attributes(html.data() + end,
-                                        (close == std::string::npos ? html.size() : close) - end);
-      if (attributes.find(" dir=") == std::string_view::npos) {
-        out.append(tag, n);
-        out += " dir=\"auto\"";
-        i = end - 1;
-      }
-      break;
-    }
-  }
-  return out;
+  static const std::set<std::string_view> blocks = {
+      "p",  "li", "blockquote", "h1", "h2",         "h3",      "h4",      "h5",
+      "h6", "td", "th",         "dt", "figcaption", "summary", "caption", "dd"};
+  return add_to_start_tags(html, [](std::string_view name, std::string_view attributes) {
+    return blocks.count(name) && attributes.find(" dir=") == std::string_view::npos
+               ? std::string(" dir=\"auto\"")
+               : std::string();
+  });
 }
 
 // {{fig:NAME}} in the tree's raw HTML literals formatted for one render, the

@@ -7,14 +7,6 @@ namespace pp {
 
 namespace {
 
-// The last code point of `s`, or 0.
-char32_t last_of(std::string_view s) {
-  if (s.empty()) return 0;
-  std::size_t at = s.size() - 1;
-  while (at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80) --at;
-  return decode_utf8_at(s, at).value;
-}
-
 // The text at the start (first) or the end of inline node `n`: its literal,
 // or that of its first or last descendant that has one.
 std::string_view edge_text(cmark_node* n, bool first) {
@@ -33,7 +25,8 @@ std::string_view edge_text(cmark_node* n, bool first) {
 
 bool break_vanishes(std::string_view before, std::string_view after) {
   if (before.empty() || after.empty()) return false;
-  return unspaced_script(last_of(before)) && unspaced_script(decode_utf8_at(after, 0).value);
+  return unspaced_script(code_point_before(before, before.size())) &&
+         unspaced_script(decode_utf8_at(after, 0).value);
 }
 
 std::string resolve_soft_breaks(const std::string& text, char marker) {

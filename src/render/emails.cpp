@@ -13,6 +13,7 @@
 #include "render/body_cut.h"
 #include "render/site_model.h"
 #include "render/source_parts.h"
+#include "render/start_tags.h"
 #include "render/templates.h"
 #include "render/urls.h"
 
@@ -34,7 +35,7 @@ std::string wrapped(const std::string& text, const Locale& loc, const std::strin
 // inline, put after the tag's name whatever attributes follow (a right-to-left
 // body's blocks carry dir="auto").
 std::string inline_styles(const std::string& html) {
-  static const std::vector<std::pair<std::string, std::string>> styles = {
+  static const std::vector<std::pair<std::string_view, std::string>> styles = {
       {"p", " style=\"margin:0 0 16px;line-height:1.6;\""},
       {"h2", " style=\"margin:24px 0 12px;font-size:20px;line-height:1.3;\""},
       {"h3", " style=\"margin:20px 0 10px;font-size:17px;line-height:1.3;\""},
@@ -51,23 +52,11 @@ std::string inline_styles(const std::string& html) {
       {"div", " style=\"margin:0 0 16px;padding:8px 16px 0;border-left:4px solid #0b57d0;\""},
       {"table", " role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\""},
   };
-  std::string out;
-  out.reserve(html.size() + html.size() / 8);
-  for (std::size_t i = 0; i < html.size(); ++i) {
-    out += html[i];
-    if (html[i] != '<') continue;
-    for (const auto& [tag, style] : styles) {
-      const std::size_t end = i + 1 + tag.size();
-      // Text has its '<' escaped: every '<' starts a tag.
-      if (html.compare(i + 1, tag.size(), tag) != 0 || end >= html.size() ||
-          (html[end] != '>' && html[end] != ' ') || (tag == "a" && html[end] != ' '))
-        continue;
-      out += tag + style;
-      i = end - 1;
-      break;
-    }
-  }
-  return out;
+  return add_to_start_tags(html, [](std::string_view name, std::string_view attributes) {
+    for (const auto& [tag, style] : styles)
+      if (name == tag && (tag != "a" || !attributes.empty())) return style;  // <a href=…>
+    return std::string();
+  });
 }
 
 // The HTML part's size as a mail client decodes it: its lines end in CRLF.

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/text.h"
+
 namespace pp {
 
 namespace {
@@ -18,18 +20,7 @@ std::string trimmed(std::string_view s) {
 }  // namespace
 
 int code_point_column(std::string_view text, std::size_t line_start, std::size_t at) {
-  const std::string_view part = text.substr(line_start, at - line_start);
-  return 1 + static_cast<int>(std::count_if(part.begin(), part.end(), [](char c) {
-           return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-         }));
-}
-
-std::pair<int, int> line_and_column(std::string_view text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  const std::string_view before = text.substr(0, offset);
-  const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
-  const auto nl = before.rfind('\n');
-  return {line, code_point_column(text, nl == std::string_view::npos ? 0 : nl + 1, offset)};
+  return 1 + count_code_points(text.substr(line_start, at - line_start));
 }
 
 std::optional<TemplateMistake> template_mistake(std::string_view text) {

@@ -23,10 +23,6 @@ struct TemplateMistake {
 /// delimiters (kainjow's message is used then).
 std::optional<TemplateMistake> template_mistake(std::string_view text);
 
-/// 1-based line and column (in code points, as every finding counts them) of
-/// `offset` in `text`.
-std::pair<int, int> line_and_column(std::string_view text, std::size_t offset);
-
 /// The 1-based column, in code points, of byte `at` of a line starting at
 /// byte `line_start` of `text`.
 int code_point_column(std::string_view text, std::size_t line_start, std::size_t at);

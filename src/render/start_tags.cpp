@@ -1,0 +1,27 @@
+// One pass over the start tags of rendered HTML.
+#include "render/start_tags.h"
+
+namespace pp {
+
+std::string add_to_start_tags(std::string_view html, const StartTagAddition& add) {
+  std::string out;
+  out.reserve(html.size() + html.size() / 8);
+  std::size_t from = 0;
+  for (std::size_t at = html.find('<'); at != std::string_view::npos; at = html.find('<', at + 1)) {
+    std::size_t end = at + 1;
+    while (end < html.size() &&
+           ((html[end] >= 'a' && html[end] <= 'z') || (html[end] >= '0' && html[end] <= '9')))
+      ++end;
+    if (end == at + 1) continue;  // an end tag, a comment
+    const std::size_t close = std::min(html.find('>', end), html.size());
+    const std::string more = add(html.substr(at + 1, end - at - 1), html.substr(end, close - end));
+    if (more.empty()) continue;
+    out.append(html, from, end - from);
+    out += more;
+    from = end;
+  }
+  out.append(html, from, std::string_view::npos);
+  return out;
+}
+
+}  // namespace pp
