@@ -178,6 +178,24 @@ void check_local_link(const Bundle& b, const BodyLink& l, DiagnosticSink& sink) 
   }
 }
 
+// A page lists a related bundle in its language, else in its source's: when
+// a build publishes neither, the page lists nothing where `r` names it.
+void check_related_published(const SiteConfig& config, const Bundle& rb, const std::string& lang,
+                             const Located<std::string>& r, const Publishing& publishing,
+                             DiagnosticSink& sink) {
+  const auto it = rb.articles.find(lang);
+  const Article* shown = it != rb.articles.end() ? &it->second : rb.source();
+  const Article* source = rb.source();
+  if (!shown) return;
+  if (shown != source && source &&
+      unpublished_because(*source, config.time_zone, publishing).empty())
+    return;  // its translation is held back: the page lists the source's
+  check_published(
+      config, *shown,
+      "'related' names '" + r.value + "' (" + (shown == source ? rb.source_lang : lang) + ")",
+      publishing, r.where, sink);
+}
+
 void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
                      const Article& a, const BodyLink& l, const Publishing& publishing,
                      DiagnosticSink& sink) {
@@ -200,8 +218,8 @@ void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundl
     const SitePathProblem p = check_site_path(config, corpus, l.url);
     if (!p.rule.empty())
       sink.error(l.where, p.rule, p.message);
-    else if (const Article* target = site_path_article(config, corpus, l.url))
-      check_published(config, *target, "link to \"" + quote_for_message(l.url, 60) + "\"",
+    else if (p.article)
+      check_published(config, *p.article, "link to \"" + quote_for_message(l.url, 60) + "\"",
                       publishing, l.where, sink);
   } else if (kind == LinkKind::fragment) {
     const std::string anchor = percent_decode(l.url.substr(1));
@@ -231,25 +249,12 @@ void check_bundle_links(const SiteConfig& config, const Corpus& corpus, const Bu
     for (const auto& l : a.links) check_body_link(config, corpus, b, a, l, judged, sink);
     for (const auto& r : a.own.related) {
       const Bundle* rb = corpus.find(r.value);
-      if (r.value == b.id()) {
+      if (r.value == b.id())
         sink.error(r.where, "link/related", "'related' names the bundle itself");
-      } else if (!rb) {
+      else if (!rb)
         sink.error(r.where, "link/related", "'related' names unknown bundle '" + r.value + "'");
-      } else {
-        // A page lists the related bundle in its language, else in its
-        // source's; when neither is published it lists nothing.
-        const auto it = rb->articles.find(lang);
-        const Article* here = it == rb->articles.end() ? nullptr : &it->second;
-        const Article* source = rb->source();
-        auto out = [&](const Article* x) {
-          return !x || !unpublished_because(*x, config.time_zone, judged).empty();
-        };
-        if (out(here) && out(source) && (here || source))
-          check_published(
-              config, here ? *here : *source,
-              "'related' names '" + r.value + "' (" + (here ? lang : rb->source_lang) + ")", judged,
-              r.where, sink);
-      }
+      else
+        check_related_published(config, *rb, lang, r, judged, sink);
     }
   }
 }

@@ -76,8 +76,9 @@ bool is_bundle_path(const SiteConfig& config, const std::string& url);
 
 /// What is wrong with a root-relative link that is not a bundle path.
 struct SitePathProblem {
-  std::string rule;     ///< "" when the build produces the target
-  std::string message;  ///< what was written and what exists
+  std::string rule;                  ///< "" when the build produces the target
+  std::string message;               ///< what was written and what exists
+  const Article* article = nullptr;  ///< no problem: the article the path names, if any
 };
 
 /// Checks a root-relative link against what the build produces (docs/spec.md
@@ -86,11 +87,6 @@ struct SitePathProblem {
 /// "/<lang>/feed.xml", "/sitemap.xml", "/assets/<file of pipeline/static/>".
 SitePathProblem check_site_path(const SiteConfig& config, const Corpus& corpus,
                                 const std::string& url);
-
-/// The article a root-relative `url` names ("/<lang>/<section>/<slug>/"),
-/// or nullptr when it names none.
-const Article* site_path_article(const SiteConfig& config, const Corpus& corpus,
-                                 const std::string& url);
 
 /// A bundle file named by a relative link, percent-decoded, without query,
 /// anchor and leading "./" ("./img/x.png?v=2" → "img/x.png"); "" for none.

@@ -54,7 +54,7 @@ SitePathProblem check_article_path(const Corpus& corpus, const std::string& url,
   if (!anchor.empty() && std::find(ids.begin(), ids.end(), anchor) == ids.end())
     return {"link/anchor", "'" + id + "' (" + lang + ") has no heading or anchor with id '" +
                                quote_for_message(anchor, 100) + "'"};
-  return {};
+  return {"", "", &it->second};
 }
 
 }  // namespace
@@ -97,18 +97,6 @@ SitePathProblem check_site_path(const SiteConfig& config, const Corpus& corpus,
                  "or /assets/<file> (languages: " +
                      listed(config.languages, [](auto& l) { return l.code; }) +
                      "; sections: " + sections + ")");
-}
-
-const Article* site_path_article(const SiteConfig& config, const Corpus& corpus,
-                                 const std::string& url) {
-  const std::string_view path = std::string_view(url).substr(0, url.find_first_of("?#"));
-  bool folder = false;
-  const auto seg = path.starts_with("//") ? std::nullopt : segments_of(path, folder);
-  if (!seg || seg->size() != 3 || !config.language((*seg)[0])) return nullptr;
-  const Bundle* b = corpus.find((*seg)[1] + "/" + (*seg)[2]);
-  if (!b) return nullptr;
-  const auto it = b->articles.find((*seg)[0]);
-  return it == b->articles.end() ? nullptr : &it->second;
 }
 
 }  // namespace pp
