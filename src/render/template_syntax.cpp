@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/text.h"
+#include "render/template_tags.h"
 
 namespace pp {
 
@@ -33,32 +34,29 @@ std::optional<TemplateMistake> template_mistake(std::string_view text) {
     const auto [line, column] = line_and_column(text, offset);
     return std::to_string(line) + ":" + std::to_string(column);
   };
-  for (std::size_t at = text.find("{{"); at != std::string_view::npos; at = text.find("{{", at)) {
-    const bool triple = text.compare(at, 3, "{{{") == 0;
-    const std::size_t inner = at + (triple ? 3 : 2);
-    const std::size_t close = text.find(triple ? "}}}" : "}}", inner);
-    if (close == std::string_view::npos)
-      return TemplateMistake{
-          at, "tag opened here is never closed with " + std::string(triple ? "}}}" : "}}")};
-    const std::string tag = trimmed(text.substr(inner, close - inner));
-    const std::size_t tag_at = at;
-    at = close + (triple ? 3 : 2);
-    if (triple || tag.empty()) continue;
-    if (tag[0] == '=') return std::nullopt;  // other delimiters: kainjow judges
-    const std::string name = trimmed(std::string_view(tag).substr(1));
-    if (tag[0] == '#' || tag[0] == '^') {
-      open.push_back({name, tag_at});
-    } else if (tag[0] == '/') {
-      if (open.empty())
-        return TemplateMistake{tag_at, "closing tag {{/" + name + "}} closes no open section"};
-      if (open.back().name != name)
-        return TemplateMistake{tag_at, "closing tag {{/" + name + "}} does not close section \"" +
-                                           open.back().name + "\" opened at " +
-                                           where(open.back().offset) + "; write {{/" +
-                                           open.back().name + "}}"};
+  const TemplateTags found = find_tags(text);
+  if (found.changes_delimiters) return std::nullopt;  // kainjow judges those
+  for (const auto& tag : found.tags) {
+    if (tag.text.empty() || (tag.text[0] != '#' && tag.text[0] != '^' && tag.text[0] != '/'))
+      continue;
+    const std::string name = trimmed(std::string_view(tag.text).substr(1));
+    if (tag.text[0] != '/') {
+      open.push_back({name, tag.position});
+    } else if (open.empty()) {
+      return TemplateMistake{tag.position, "closing tag {{/" + name + "}} closes no open section"};
+    } else if (open.back().name != name) {
+      return TemplateMistake{tag.position, "closing tag {{/" + name +
+                                               "}} does not close section \"" + open.back().name +
+                                               "\" opened at " + where(open.back().offset) +
+                                               "; write {{/" + open.back().name + "}}"};
+    } else {
       open.pop_back();
     }
   }
+  if (found.unclosed)
+    return TemplateMistake{*found.unclosed,
+                           std::string("tag opened here is never closed with ") +
+                               (text.substr(*found.unclosed).starts_with("{{{") ? "}}}" : "}}")};
   if (!open.empty())
     return TemplateMistake{open.back().offset, "section \"" + open.back().name +
                                                    "\" is never closed (write {{/" +

@@ -91,6 +91,30 @@ std::vector<TemplateTag> find_translations(std::string_view text) {
   return out;
 }
 
+TemplateTags find_tags(std::string_view text) {
+  TemplateTags out;
+  for (std::size_t at = text.find("{{"); at != std::string_view::npos; at = text.find("{{", at)) {
+    const bool triple = text.substr(at).starts_with("{{{");
+    const std::size_t inner = at + (triple ? 3 : 2);
+    const std::size_t close = text.find(triple ? "}}}" : "}}", inner);
+    if (close == std::string_view::npos) {
+      out.unclosed = at;
+      break;
+    }
+    std::string_view contents = text.substr(inner, close - inner);
+    while (!contents.empty() && is_space(contents.front())) contents.remove_prefix(1);
+    while (!contents.empty() && is_space(contents.back())) contents.remove_suffix(1);
+    if (!triple && contents.starts_with('=')) {
+      out.changes_delimiters = true;
+      break;
+    }
+    const std::size_t end = close + (triple ? 3 : 2);
+    out.tags.push_back({at, end - at, (triple ? "&" : "") + std::string(contents)});
+    at = end;
+  }
+  return out;
+}
+
 std::vector<TemplateTag> find_unquoted_attributes(std::string_view text) {
   std::vector<TemplateTag> out;
   for (std::size_t i = text.find('='); i != std::string_view::npos; i = text.find('=', i + 1)) {

@@ -5,6 +5,7 @@
 // template is site content, and std::regex recursed once per character.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,19 @@ std::vector<TemplateTag> find_partials(std::string_view text);
 /// Every {{#t}}msgid{{/t}}, in order; the text is the msgid (up to the first
 /// {{/t}}).
 std::vector<TemplateTag> find_translations(std::string_view text);
+
+/// Every tag of a template in order, each read once from its "{{" to its
+/// "}}" ("}}}" for a triple mustache): its contents trimmed, sigil included
+/// ("#items", "/items", "> header", "! note"); a triple's as "&name", as
+/// Mustache reads `{{{name}}}` and `{{&name}}` alike.
+struct TemplateTags {
+  std::vector<TemplateTag> tags;
+  /// Where a tag never closed starts, when one is: the scan stopped there.
+  std::optional<std::size_t> unclosed;
+  /// A delimiter change ({{=<% %>=}}): the scan stopped before it.
+  bool changes_delimiters = false;
+};
+TemplateTags find_tags(std::string_view text);
 
 /// Every '=' followed by spaces, tabs or line breaks and "{{": an attribute
 /// value from a tag without quotes.

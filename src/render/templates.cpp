@@ -114,19 +114,9 @@ const std::vector<std::string>& view_names() {
 // may name anything under extra): else an error at it, with the nearest.
 void check_variables(const std::string& rel, const std::string& text, DiagnosticSink& sink) {
   const auto& names = view_names();
-  // Each tag is read once, from its "{{" to its "}}": linear in the text.
-  for (std::size_t at = text.find("{{"), close = 0; at != std::string::npos;
-       at = text.find("{{", close + 2)) {
-    std::size_t inner = at + 2;
-    if (text.compare(at, 3, "{{{") == 0) ++inner;
-    close = text.find("}}", inner);
-    if (close == std::string::npos) return;
-    std::string tag(text, inner, close - inner);
-    const auto b = tag.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) continue;
-    tag = tag.substr(b, tag.find_last_not_of(" \t\r\n") + 1 - b);
-    if (tag[0] == '=') return;  // other delimiters: not read here
-    if (tag[0] == '!' || tag[0] == '/' || tag[0] == '>') continue;
+  for (const auto& t : find_tags(text).tags) {
+    std::string tag = t.text;
+    if (tag.empty() || tag[0] == '!' || tag[0] == '/' || tag[0] == '>') continue;
     if (tag[0] == '#' || tag[0] == '^' || tag[0] == '&') tag = tag.substr(1);
     tag.erase(0, tag.find_first_not_of(" \t"));
     if (tag.empty() || tag == ".") continue;
@@ -138,7 +128,7 @@ void check_variables(const std::string& rel, const std::string& text, Diagnostic
     }
     for (std::size_t i = 0; i < parts.size() && !(i > 0 && parts[0] == "extra"); ++i) {
       if (std::binary_search(names.begin(), names.end(), parts[i])) continue;
-      const auto [line, column] = line_and_column(text, at);
+      const auto [line, column] = line_and_column(text, t.position);
       const std::string hint = nearest(parts[i], names);
       sink.error({rel, line, column}, "template/variable",
                  "no view gives '" + quote_for_message(parts[i], 60) + "' (docs/templates.md)" +
