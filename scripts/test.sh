@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/install-browser-deps.sh
 bash scripts/install-validator-deps.sh
+bash scripts/install-test-documents.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 
 run_suite() {  # build-dir, extra cmake args...

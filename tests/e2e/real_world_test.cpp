@@ -7,6 +7,9 @@
 #include <cmark-gfm.h>
 #include <gtest/gtest.h>
 #include <gumbo.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
 
 #include <algorithm>
 #include <cctype>
@@ -117,8 +120,8 @@ std::string join(const std::vector<std::string>& w, std::size_t from, std::size_
   return out;
 }
 
-// Word runs of `theirs` missing from `ours`, and runs `ours` adds: a diff that
-// resynchronises on the next three words in common.
+// Word runs of `theirs` missing from `ours`, and runs `ours` adds (or has in
+// their place): a diff that resynchronises on the next three words in common.
 struct TextDiff {
   std::vector<std::string> lost, added;
 };
@@ -149,6 +152,12 @@ TextDiff diff_words(const std::vector<std::string>& theirs, const std::vector<st
         j += skip;
         break;
       }
+      if (same_at(i + skip, j + skip)) {  // words in place of others: "[!NOTE]" → "Note"
+        d.lost.push_back(join(theirs, i, i + skip));
+        d.added.push_back(join(ours, j, j + skip));
+        i += skip, j += skip;
+        break;
+      }
     }
     if (skip == 400) {  // no resynchronisation: report the rest
       d.lost.push_back(join(theirs, i, theirs.size()));
@@ -163,8 +172,9 @@ TextDiff diff_words(const std::vector<std::string>& theirs, const std::vector<st
 
 // Text may be lost only where a finding of the article's file says so,
 // quoting it.
-void expect_losses_reported(const std::string& slug, const TextDiff& d, const std::string& err) {
-  const std::string file = "content/news/" + slug + "/index.en.md";
+void expect_losses_reported(const std::string& slug, const std::string& lang, const TextDiff& d,
+                            const std::string& err) {
+  const std::string file = "content/news/" + slug + "/index." + lang + ".md";
   for (const auto& lost : d.lost) {
     bool reported = false;
     std::istringstream lines(err);
@@ -201,7 +211,7 @@ TEST(RealWorld, PagesShowWhatCmarkGfmShowsExceptWhatAFindingReports) {
         words_of(test::read_text(dir.path() / "public/en/news" / slug / "index.html"), "body");
     ASSERT_GT(ours.size(), theirs.size() / 2) << slug;
     const TextDiff d = diff_words(theirs, ours);
-    expect_losses_reported(slug, d, r.err);
+    expect_losses_reported(slug, "en", d, r.err);
     for (const auto& added : d.added)
       ADD_FAILURE() << slug << ": text the source does not have: \"" << added.substr(0, 300)
                     << "\"";
@@ -214,11 +224,11 @@ TEST(RealWorld, PagesShowWhatCmarkGfmShowsExceptWhatAFindingReports) {
 namespace pp {
 namespace {
 
-// `body` with each relative link to another document as an editor fixes it
-// when publishing the documents as articles: to the article made of that
-// document ("user_guide.md#x" → "/news/user-guide#x"), or, when none is, to
-// the upstream copy (an absolute URL). A hand scan: std::regex recurses once
-// per character.
+// `body` with each relative link to another document (inline, or in a
+// reference definition) as an editor fixes it when publishing the documents
+// as articles: to the article made of that document ("user_guide.md#x" → "/news/user-guide#x"), or,
+// when none is, to the upstream copy (an absolute URL). A hand scan: std::regex recurses once per
+// character.
 std::string link_documents(const std::string& body, const std::set<std::string>& slugs) {
   auto fixed = [&](const std::string& target) {
     if (target.empty() || target[0] == '#' || target[0] == '/' ||
@@ -244,61 +254,202 @@ std::string link_documents(const std::string& body, const std::set<std::string>&
     from = end;
   }
   out.append(body, from, std::string::npos);
-  return out;
+  // Reference definitions: "[label]: target" at the start of a line.
+  std::string defined;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t colon = line.find("]: ");
+    if (!line.empty() && line[0] == '[' && colon != std::string::npos) {
+      const std::size_t start = line.find_first_not_of(' ', colon + 3);
+      const std::size_t end = std::min(line.find(' ', start), line.size());
+      if (start != std::string::npos)
+        line = line.substr(0, start) + fixed(line.substr(start, end - start)) + line.substr(end);
+    }
+    defined += line + "\n";
+  }
+  if (!out.empty() && out.back() != '\n') defined.pop_back();
+  return defined;
 }
 
 }  // namespace
 
-// Documents Debian installs (Google Benchmark's, a build dependency; Node.js's
-// changelog and build guide where nodejs ships them: <a name>/<a id> anchors,
-// GitHub alerts, names in CJK scripts, an email over the limit) published as
-// articles: once their links to other documents are pointed at the articles
-// made of them, validate and build exit 0 and every page shows what
-// cmark-gfm shows, but for what a finding reports.
-TEST(RealWorld, DocumentsDebianInstallsBuildOnceTheirDeadLinksAreFixed) {
-  std::vector<fs::path> docs;
+// A document as Debian ships it, published in `lang`.
+struct Document {
+  fs::path path;
+  std::string lang;
+};
+
+// Documents Debian packages ship, in every script the site publishes: Google
+// Benchmark's docs (a build dependency: <a name> anchors); Node.js's changelog
+// and build guide where nodejs ships them (<a id> anchors, an escaped alert,
+// emails over the limit); fonts-noto-core's Korean FAQ; and, unpacked by
+// scripts/install-test-documents.sh, the Amiri font's Arabic README and news,
+// three Japanese and two Chinese READMEs, Node.js's os API (raw HTML
+// tables). Two READMEs of npm packages the
+// validator tests install bring GitHub alerts.
+std::vector<Document> debian_documents() {
+  std::vector<Document> docs;
   for (const auto& e : fs::directory_iterator("/usr/share/doc/libbenchmark-dev/benchmark"))
     if (e.path().extension() == ".md" || e.path().string().ends_with(".md.gz"))
-      docs.push_back(e.path());
+      docs.push_back({e.path(), "en"});
   for (const char* extra :
        {"/usr/share/doc/nodejs/changelogs/CHANGELOG_V21.md", "/usr/share/doc/nodejs/BUILDING.md"})
-    if (fs::exists(extra)) docs.push_back(extra);
-  std::sort(docs.begin(), docs.end());
-  ASSERT_GE(docs.size(), 5u);
+    if (fs::exists(extra)) docs.push_back({extra, "en"});
+  const fs::path unpacked = test::source_dir() / "tests/documents/usr/share/doc";
+  const fs::path npm = test::source_dir() / "tests/validators/node_modules";
+  for (const Document& d :
+       std::vector<Document>{{"/usr/share/doc/fonts-noto-core/FAQ-KR.md.gz", "ko"},
+                             {unpacked / "texlive-doc/fonts/amiri/README-Arabic.md", "ar"},
+                             {unpacked / "texlive-doc/fonts/amiri/NEWS-Arabic.md.gz", "ar"},
+                             {unpacked / "elpa-php-mode/README.ja.md.gz", "ja"},
+                             {unpacked / "puppet-module-puppetlabs-ntp/README_ja_JP.md.gz", "ja"},
+                             {unpacked / "minetest-mod-maidroid/README-ja.md", "ja"},
+                             {unpacked / "node-postcss/docs/README-cn.md.gz", "zh"},
+                             {unpacked / "gita/README_CN.md.gz", "zh"},
+                             {unpacked / "nodejs/api/os.md.gz", "en"},
+                             {npm / "strip-ansi/readme.md", "en"},
+                             {npm / "minimatch/README.md", "en"}}) {
+    EXPECT_TRUE(fs::exists(d.path)) << d.path << " is missing: run scripts/test.sh, which "
+                                    << "installs it (scripts/install-test-documents.sh)";
+    if (fs::exists(d.path)) docs.push_back(d);
+  }
+  std::sort(docs.begin(), docs.end(),
+            [](const Document& a, const Document& b) { return a.path < b.path; });
+  return docs;
+}
+
+// The bundle a document is published as: "CHANGELOG_V21.md" → "changelog-v21";
+// READMEs and news are told apart by their package's folder.
+std::string slug_of(const fs::path& p) {
+  std::string s = p.filename().string();
+  s = s.substr(0, s.find(".md"));
+  const std::string folder = p.parent_path().filename().string();
+  for (char& c : s) c = c == '_' || c == '.' ? '-' : static_cast<char>(std::tolower(c));
+  if (s.starts_with("readme") || s.starts_with("news")) s = folder + "-" + s;
+  return s;
+}
+
+// Every `from` in `text` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+// Fixes an editor makes for what validate reports as dead: a link to a
+// heading the translation does not have, to the upstream document.
+std::string fix_dead_links(const std::string& body) {
+  return replaced(body, "](#custom)", "](https://upstream.example/README.md#custom)");
+}
+
+// What an editor of a review site adds to a raw table: a figure in a header
+// cell of the signals table (Node.js's os API), as written and as a reader of
+// the English page sees it.
+const std::string kTableCell = "<th>Description</th>";
+const std::string kCellWithFigure = "<th>Description ({{fig:signals}} signals)</th>";
+const std::string kCellAsSeen = "<th>Description (1,234 signals)</th>";
+
+// A character of the scripts whose soft line breaks are no space (Han, kana,
+// fullwidth punctuation: East Asian Width W or F, Hangul excepted), by ICU's
+// properties, not polypress's own table.
+bool wide_non_hangul(UChar32 c) {
+  const auto width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+  UErrorCode status = U_ZERO_ERROR;
+  return (width == U_EA_WIDE || width == U_EA_FULLWIDTH) &&
+         uscript_getScript(c, &status) != USCRIPT_HANGUL;
+}
+
+// cmark-gfm's text as a Japanese or Chinese reader is to see it: a soft line
+// break (a lone "\n") between two such characters removed.
+std::string join_cjk_lines(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' && i > 0 && i + 1 < text.size() && text[i - 1] != ' ' &&
+        text[i + 1] != ' ' && text[i + 1] != '\n') {
+      int before_at = static_cast<int>(out.size());
+      UChar32 before = 0, after = 0;
+      U8_PREV(out.data(), 0, before_at, before);
+      int after_at = static_cast<int>(i + 1);
+      U8_NEXT(text.data(), after_at, static_cast<int>(text.size()), after);
+      if (wide_non_hangul(before) && wide_non_hangul(after)) continue;
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+// Once their links to other documents are pointed at the articles made of
+// them and the dead links validate names are fixed, validate and build exit 0
+// and every page shows what cmark-gfm shows (as its readers see it), but for
+// what a finding reports.
+TEST(RealWorld, DocumentsDebianInstallsBuildOnceTheirDeadLinksAreFixed) {
+  const std::vector<Document> docs = debian_documents();
+  ASSERT_GE(docs.size(), 15u);
   test::TempDir dir;
   make_real_world_site(dir.path());
   fs::remove_all(dir.path() / "content/news");
+  std::string yaml = test::read_text(dir.path() / "pipeline/site.yaml");
+  const std::string en = "  - {code: en, name: English}\n";
+  yaml.replace(yaml.find(en), en.size(),
+               en + "  - {code: ko, name: 한국어}\n  - {code: ja, name: 日本語}\n"
+                    "  - {code: zh, name: 中文}\n  - {code: ar, name: العربية}\n");
+  test::write_text(dir.path(), "pipeline/site.yaml", yaml);
+  for (const char* file : {"ko.po", "ja.po", "ar.po"})
+    test::write_text(dir.path(), std::string("locales/") + file,
+                     test::read_text(test::source_dir() / "locales" / file));
+  std::map<std::string, Document> published;  // slug → its document
   std::map<std::string, std::string> bodies;  // slug → body as published
   std::set<std::string> slugs;
-  auto slug_of = [](const fs::path& p) {
-    std::string s = p.filename().string();
-    s = s.substr(0, s.find(".md"));
-    for (char& c : s) c = c == '_' ? '-' : static_cast<char>(std::tolower(c));
-    return s;
-  };
-  for (const auto& p : docs) slugs.insert(slug_of(p));
-  for (const auto& p : docs) {
-    const std::string text =
-        p.extension() == ".gz" ? run_process({"gzip", "-dc", p.string()}).out : test::read_text(p);
-    const std::string slug = slug_of(p);
-    bodies[slug] = link_documents(text, slugs);
-    test::write_text(dir.path(), "content/news/" + slug + "/index.en.md",
+  for (const auto& d : docs) slugs.insert(slug_of(d.path));
+  for (const auto& d : docs) {
+    const std::string text = d.path.extension() == ".gz"
+                                 ? run_process({"gzip", "-dc", d.path.string()}).out
+                                 : test::read_text(d.path);
+    const std::string slug = slug_of(d.path);
+    ASSERT_FALSE(published.count(slug)) << slug;
+    published[slug] = d;
+    bodies[slug] = fix_dead_links(link_documents(text, slugs));
+    std::string figures;
+    if (slug == "os") {
+      const std::size_t cell = bodies[slug].find(kTableCell);
+      ASSERT_NE(cell, std::string::npos) << "os.md has no raw table with " << kTableCell;
+      bodies[slug].replace(cell, kTableCell.size(), kCellWithFigure);
+      figures = "figures:\n  signals: {value: 1234, format: integer}\n";
+    }
+    test::write_text(dir.path(), "content/news/" + slug + "/index." + d.lang + ".md",
                      "---\ntitle: \"" + slug +
                          "\"\ntype: news\ndate: 2026-11-20\nsummary: \"s\"\nverdict: \"v\"\n"
                          "sources:\n  - {title: \"t\", url: \"https://upstream.example/\", "
-                         "publisher: \"Upstream\"}\n---\n\n" +
-                         bodies[slug]);
+                         "publisher: \"Upstream\"}\n" +
+                         figures + "---\n\n" + bodies[slug]);
   }
   const auto v = test::run_polypress({"-C", dir.path().string(), "validate"});
   EXPECT_EQ(v.exit_code, 0) << v.err;
   const auto r = test::run_polypress({"-C", dir.path().string(), "build"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const auto& [slug, body] : bodies) {
-    const auto theirs = words_of(cmark_gfm_html(body), nullptr);
-    const auto ours =
-        words_of(test::read_text(dir.path() / "public/en/news" / slug / "index.html"), "body");
+    const std::string lang = published[slug].lang;
+    const std::string theirs_html = cmark_gfm_html(replaced(body, kCellWithFigure, kCellAsSeen));
+    auto theirs =
+        words_of(lang == "ja" || lang == "zh" ? join_cjk_lines(theirs_html) : theirs_html, nullptr);
+    const auto ours = words_of(
+        test::read_text(dir.path() / "public" / lang / "news" / slug / "index.html"), "body");
+    ASSERT_GT(ours.size(), theirs.size() / 2) << slug;
+    // Right to left: each block of the body finds its own direction (an
+    // English name or URL inside Arabic text keeps its punctuation in place).
+    if (lang == "ar") {
+      const std::string page = test::read_text(dir.path() / "public/ar/news" / slug / "index.html");
+      const std::size_t from = page.find("<div class=\"body\">");
+      const std::string body_html = page.substr(from, page.find("\n  </div>", from) - from);
+      EXPECT_NE(body_html.find("<p dir=\"auto\">"), std::string::npos) << slug;
+      EXPECT_EQ(body_html.find("<p>"), std::string::npos) << slug;
+    }
+    if (slug == "os") {
+      EXPECT_NE(test::read_text(dir.path() / "public/en/news/os/index.html").find(kCellAsSeen),
+                std::string::npos);
+    }
     const TextDiff d = diff_words(theirs, ours);
-    expect_losses_reported(slug, d, r.err);
+    expect_losses_reported(slug, lang, d, r.err);
     for (const auto& added : d.added)
       EXPECT_TRUE(added == "Note" || added == "Tip" || added == "Important" || added == "Warning" ||
                   added == "Caution")
