@@ -179,10 +179,13 @@ void walk_markdown(Article& a, DiagnosticSink* sink) {
   }
   cmark_iter_free(it);
   if (sink)
-    for (cmark_node* run : shape.literal_runs)
-      sink->warning(positions.of_text(run, "**"), "markdown/cjk-emphasis",
-                    "\"**\" beside CJK text is shown as written: its pair cannot be found "
-                    "(write <strong>…</strong>, or put the closing ** right after the text)");
+    for (const auto& [run, mark] : shape.literal_runs)
+      sink->warning(positions.of_text(run, mark), "markdown/cjk-emphasis",
+                    "\"" + mark +
+                        "\" beside CJK text is shown as written: its pair cannot be "
+                        "found (write " +
+                        (mark == "**" ? "<strong>…</strong>" : "<del>…</del>") +
+                        ", or put the closing " + mark + " right after the text)");
   locate_raw_html(a, positions);
 }
 

@@ -1,6 +1,7 @@
 // Own heading ids and CJK-friendly emphasis, rewritten in the parsed tree.
 #include "content/tree_shape.h"
 
+#include <cmark-gfm-extension_api.h>
 #include <unicode/uchar.h>
 
 #include <algorithm>
@@ -87,13 +88,26 @@ char32_t edge_character(cmark_node* n, bool first) {
 }
 
 // A piece of an inline container's content: a node that is not text, a
-// stretch of text, or a run of asterisks CommonMark left in the text.
+// stretch of text, or a run of asterisks or tildes CommonMark left in the text.
 struct Piece {
   cmark_node* node = nullptr;                                 ///< not text
   std::string text;                                           ///< text, or the run
-  std::size_t run = 0;                                        ///< a run of this many asterisks
+  std::size_t run = 0;                                        ///< a run of this many marks
   enum class Role { text, opens, closes } role = Role::text;  ///< a paired run's
+  char mark() const { return run ? text[0] : 0; }             ///< '*', '~', or 0 for text
 };
+
+// A delimiter whose runs are paired here: '*' (emphasis) and '~' (GFM's
+// strikethrough).
+bool delimiter(char c) {
+  return c == '*' || c == '~';
+}
+
+// A run that can be paired: one to three asterisks, or two tildes (one is a
+// range in CJK text, "3~5日", and CommonMark's rules already pair it).
+bool pairable(const Piece& p) {
+  return p.mark() == '*' ? p.run <= 3 : p.mark() == '~' && p.run == 2;
+}
 
 char32_t first_character(const Piece& p) {
   if (p.node) return edge_character(p.node, true);
@@ -104,7 +118,8 @@ char32_t last_character(const Piece& p) {
   return p.node ? edge_character(p.node, false) : code_point_before(p.text, p.text.size());
 }
 
-// The children of `parent` as pieces, its text cut at asterisk runs.
+// The children of `parent` as pieces, its text cut at runs of asterisks and
+// tildes.
 std::vector<Piece> pieces_of(cmark_node* parent) {
   std::vector<Piece> out;
   for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) {
@@ -114,11 +129,11 @@ std::vector<Piece> pieces_of(cmark_node* parent) {
     }
     const std::string text = cmark_node_get_literal(c) ? cmark_node_get_literal(c) : "";
     for (std::size_t at = 0; at < text.size();) {
-      const bool stars = text[at] == '*';
-      const std::size_t end = stars ? text.find_first_not_of('*', at) : text.find('*', at);
+      const bool run = delimiter(text[at]);
+      const std::size_t end =
+          run ? text.find_first_not_of(text[at], at) : text.find_first_of("*~", at);
       const std::size_t stop = end == std::string::npos ? text.size() : end;
-      out.push_back(
-          {nullptr, text.substr(at, stop - at), stars ? stop - at : 0, Piece::Role::text});
+      out.push_back({nullptr, text.substr(at, stop - at), run ? stop - at : 0, Piece::Role::text});
       at = stop;
     }
   }
@@ -126,7 +141,8 @@ std::vector<Piece> pieces_of(cmark_node* parent) {
 }
 
 // Pairs the runs of `pieces` that only the CJK-friendly rule lets open or
-// close (runs of one to three asterisks); true when it paired any.
+// close (runs of one to three asterisks, of two tildes); true when it paired
+// any.
 bool pair_pieces(std::vector<Piece>& pieces) {
   struct Opener {
     std::size_t at, n;
@@ -136,12 +152,13 @@ bool pair_pieces(std::vector<Piece>& pieces) {
   bool paired = false;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const std::size_t n = pieces[i].run;
-    if (n == 0 || n > 3) continue;
+    if (n == 0 || !pairable(pieces[i])) continue;
     const char32_t before = i > 0 ? last_character(pieces[i - 1]) : 0;
     const char32_t after = i + 1 < pieces.size() ? first_character(pieces[i + 1]) : 0;
     if (right_flanking(before, after, true)) {
-      const auto it =
-          std::find_if(openers.rbegin(), openers.rend(), [&](const Opener& o) { return o.n == n; });
+      const auto it = std::find_if(openers.rbegin(), openers.rend(), [&](const Opener& o) {
+        return o.n == n && pieces[o.at].mark() == pieces[i].mark();
+      });
       if (it != openers.rend() && it->at + 1 < i &&
           (it->needed_cjk || !right_flanking(before, after, false))) {
         pieces[it->at].role = Piece::Role::opens;
@@ -164,9 +181,30 @@ cmark_node* text_node(const std::string& text) {
   return t;
 }
 
+// The strikethrough node GFM's extension makes of a "~~" pair. Its type is
+// given out at run time and declared in no header of cmark-gfm: it is taken
+// from the extension's own parse of "~~s~~".
+cmark_node* strikethrough_node() {
+  static cmark_syntax_extension* const extension = cmark_find_syntax_extension("strikethrough");
+  static const cmark_node_type type = [] {
+    cmark_parser* parser = cmark_parser_new(CMARK_OPT_DEFAULT);
+    cmark_parser_attach_syntax_extension(parser, extension);
+    cmark_parser_feed(parser, "~~s~~", 5);
+    cmark_node* doc = cmark_parser_finish(parser);
+    const cmark_node_type found =
+        cmark_node_get_type(cmark_node_first_child(cmark_node_first_child(doc)));
+    cmark_node_free(doc);
+    cmark_parser_free(parser);
+    return found;
+  }();
+  cmark_node* s = cmark_node_new_with_mem(type, parse_allocator());
+  cmark_node_set_syntax_extension(s, extension);
+  return s;
+}
+
 // Writes `pieces` back as the children of `parent`: paired runs as emphasis
-// (one asterisk) or strong emphasis (two) around what is between them, the
-// rest of the text in as few text nodes as it takes.
+// (one asterisk), strong emphasis (two) or strikethrough (two tildes) around
+// what is between them, the rest of the text in as few text nodes as it takes.
 void rebuild(cmark_node* parent, const std::vector<Piece>& pieces) {
   std::vector<cmark_node*> old;
   for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) old.push_back(c);
@@ -184,6 +222,12 @@ void rebuild(cmark_node* parent, const std::vector<Piece>& pieces) {
       flush();
       if (p.role == Piece::Role::closes) {
         open.resize(open.size() - (p.run == 3 ? 2 : 1));
+        continue;
+      }
+      if (p.mark() == '~') {
+        cmark_node* span = strikethrough_node();
+        cmark_node_append_child(open.back(), span);
+        open.push_back(span);
         continue;
       }
       // One asterisk: emphasis; two: strong; three: strong inside emphasis.
@@ -204,38 +248,47 @@ void rebuild(cmark_node* parent, const std::vector<Piece>& pieces) {
   flush();
 }
 
-// Pairs the asterisk runs among the children of `parent` that only the
-// CJK-friendly rule lets open or close; notes the text holding a "**" left
-// beside CJK text.
+// The first run of exactly two `mark`s in `l` beside CJK text: a CJK
+// character next to it, or past the punctuation next to it ("**“열림”").
+bool literal_beside_cjk(std::string_view l, char mark) {
+  const char pair[] = {mark, mark, 0};
+  for (std::size_t at = l.find(pair); at != std::string_view::npos; at = l.find(pair, at + 2)) {
+    const std::size_t end = std::min(l.find_first_not_of(mark, at), l.size());
+    if (end - at != 2) continue;
+    const char32_t before = code_point_before(l, at);
+    const CodePoint after = end < l.size() ? decode_utf8_at(l, end) : CodePoint{0, 0, true};
+    const char32_t past =
+        end + after.length < l.size() ? decode_utf8_at(l, end + after.length).value : 0;
+    const std::size_t before_at = at - (before ? encode_utf8(before).size() : 0);
+    if (cjk_character(before) || cjk_character(after.value) ||
+        (punctuation(after.value) && cjk_character(past)) ||
+        (punctuation(before) && cjk_character(code_point_before(l, before_at))))
+      return true;
+  }
+  return false;
+}
+
+// Pairs the asterisk and tilde runs among the children of `parent` that only
+// the CJK-friendly rule lets open or close; notes the text holding a "**" or
+// "~~" left beside CJK text.
 void pair_runs(cmark_node* parent, TreeShape& shape) {
-  bool stars = false;
-  for (cmark_node* c = cmark_node_first_child(parent); c && !stars; c = cmark_node_next(c))
-    stars = cmark_node_get_type(c) == CMARK_NODE_TEXT && cmark_node_get_literal(c) &&
-            std::strchr(cmark_node_get_literal(c), '*');
-  if (!stars) return;  // most containers: nothing is cut into pieces
+  bool runs = false;
+  for (cmark_node* c = cmark_node_first_child(parent); c && !runs; c = cmark_node_next(c))
+    runs = cmark_node_get_type(c) == CMARK_NODE_TEXT && cmark_node_get_literal(c) &&
+           std::strpbrk(cmark_node_get_literal(c), "*~");
+  if (!runs) return;  // most containers: nothing is cut into pieces
   std::vector<Piece> pieces = pieces_of(parent);
   if (pair_pieces(pieces)) rebuild(parent, pieces);
-  // What is left: a "**" beside CJK text, in the text node that now holds it.
+  // What is left: a "**" or "~~" beside CJK text, in the text node that now
+  // holds it.
   for (cmark_node* c = cmark_node_first_child(parent); c; c = cmark_node_next(c)) {
     if (cmark_node_get_type(c) != CMARK_NODE_TEXT || !cmark_node_get_literal(c)) continue;
     const std::string_view l = cmark_node_get_literal(c);
-    for (std::size_t at = l.find("**"); at != std::string_view::npos; at = l.find("**", at + 2)) {
-      const std::size_t end = l.find_first_not_of('*', at);
-      if (end - at != 2) continue;
-      // Beside CJK text: a CJK character next to it, or past the
-      // punctuation next to it ("**“열림”").
-      const char32_t before = code_point_before(l, at);
-      const CodePoint after = end < l.size() ? decode_utf8_at(l, end) : CodePoint{0, 0, true};
-      const char32_t past =
-          end + after.length < l.size() ? decode_utf8_at(l, end + after.length).value : 0;
-      const std::size_t before_at = at - (before ? encode_utf8(before).size() : 0);
-      if (cjk_character(before) || cjk_character(after.value) ||
-          (punctuation(after.value) && cjk_character(past)) ||
-          (punctuation(before) && cjk_character(code_point_before(l, before_at)))) {
-        shape.literal_runs.push_back(c);
+    for (const char mark : {'*', '~'})
+      if (literal_beside_cjk(l, mark)) {
+        shape.literal_runs.push_back({c, std::string(2, mark)});
         break;
       }
-    }
   }
 }
 
@@ -280,7 +333,8 @@ TreeShape shape_tree(cmark_node* root, std::string_view body) {
   // What a check below looks for in the source, when the body has it at all
   // (the lines are found only then: every parse comes here).
   const bool escaped_markers = body.find("\\[!") != std::string_view::npos;
-  const bool escaped_stars = body.find("\\*") != std::string_view::npos;
+  const bool escaped_marks =
+      body.find("\\*") != std::string_view::npos || body.find("\\~") != std::string_view::npos;
   std::optional<Lines> found;
   auto lines = [&]() -> const Lines& { return found ? *found : found.emplace(body); };
   std::vector<cmark_node*> headings, containers;
@@ -299,7 +353,8 @@ TreeShape shape_tree(cmark_node* root, std::string_view body) {
     if (cmark_node_first_child(n) &&
         (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_EMPH ||
          type == CMARK_NODE_STRONG || type == CMARK_NODE_LINK ||
-         std::string_view(cmark_node_get_type_string(n)) == "table_cell"))
+         std::string_view(cmark_node_get_type_string(n)) == "table_cell" ||
+         std::string_view(cmark_node_get_type_string(n)) == "strikethrough"))
       containers.push_back(n);
   }
   cmark_iter_free(it);
@@ -310,7 +365,7 @@ TreeShape shape_tree(cmark_node* root, std::string_view body) {
     else if (!bad.empty())
       shape.bad_ids.emplace(h, std::move(bad));
   }
-  if (body.find('*') == std::string_view::npos) return shape;
+  if (body.find_first_of("*~") == std::string_view::npos) return shape;
   for (cmark_node* c : containers) {
     // The block whose source is judged: the paragraph, heading or table.
     cmark_node* block = c;
@@ -318,11 +373,15 @@ TreeShape shape_tree(cmark_node* root, std::string_view body) {
            cmark_node_get_type(block) != CMARK_NODE_HEADING &&
            std::string_view(cmark_node_get_type_string(block)) != "table")
       block = cmark_node_parent(block);
-    // An escaped asterisk is text like a run CommonMark left: not judged.
-    if (block && escaped_stars &&
-        lines().range(cmark_node_get_start_line(block), cmark_node_get_end_line(block))
-                .find("\\*") != std::string_view::npos)
-      continue;
+    // An escaped asterisk or tilde is text like a run CommonMark left: not
+    // judged.
+    if (block && escaped_marks) {
+      const std::string_view source =
+          lines().range(cmark_node_get_start_line(block), cmark_node_get_end_line(block));
+      if (source.find("\\*") != std::string_view::npos ||
+          source.find("\\~") != std::string_view::npos)
+        continue;
+    }
     pair_runs(c, shape);
   }
   return shape;

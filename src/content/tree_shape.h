@@ -15,16 +15,23 @@ namespace pp {
 struct TreeShape {
   std::unordered_map<cmark_node*, std::string> own_ids;  ///< heading → its `{#id}`
   std::unordered_map<cmark_node*, std::string> bad_ids;  ///< heading → a malformed `{#…}` left
-  /// "**" runs beside CJK text still shown as written (none could be paired).
-  std::vector<cmark_node*> literal_runs;
+  /// A "**" or "~~" run beside CJK text still shown as written.
+  struct LiteralRun {
+    cmark_node* text;  ///< the text node holding it
+    std::string run;   ///< "**" or "~~"
+  };
+  /// The runs beside CJK text that no rule could pair, one per text node.
+  std::vector<LiteralRun> literal_runs;
 };
 
 /// Takes each heading's own id (`## Title {#id}`, Hugo's and Zola's syntax)
-/// out of its text, and pairs the `*` and `**` runs CommonMark leaves as
-/// text beside CJK punctuation (`**“강조”**는`, `**テスト。**です`) as
+/// out of its text, and pairs the `*`, `**`, `***` and `~~` runs CommonMark
+/// (and GFM's strikethrough) leave as text beside CJK punctuation
+/// (`**“강조”**는`, `**テスト。**です`, `~~旧价格（999）~~现在`) as
 /// markdown-it-cjk-friendly does: a run beside a CJK character counts as
 /// flanking on that side. A paragraph whose source (`body`) escapes an
-/// asterisk is left as it is (an escaped `\*` is text like a lone run).
+/// asterisk or a tilde is left as it is (an escaped `\*` is text like a lone
+/// run). A single `~` is never paired: CJK text writes ranges with it (3~5日).
 TreeShape shape_tree(cmark_node* root, std::string_view body);
 
 }  // namespace pp

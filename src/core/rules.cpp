@@ -195,7 +195,7 @@ constexpr RuleRow kRules[] = {
      "a link to a bundle not translated into the page's language (linked in its source "
      "language)"},
     {"markdown/cjk-emphasis", W,
-     "a ** beside CJK text that no pairing rule can close: shown as written"},
+     "a ** or ~~ beside CJK text that no pairing rule can close: shown as written"},
     {"markdown/heading-id", E,
      "a heading's own id (`## Title {#id}`) is malformed or already an id of the page"},
     {"markdown/raw-html", W,

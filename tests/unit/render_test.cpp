@@ -309,4 +309,34 @@ TEST(Render, EmphasisBesideCjkPunctuationIsEmphasis) {
       std::string::npos);
 }
 
+// GFM's strikethrough beside CJK punctuation too (the cjk-friendly
+// strikethrough outcome): "~~" runs pair as "**" runs do; a single "~" (a
+// range, 3~5日) and an escaped one stay text; an unpaired "~~" beside CJK text
+// is a warning.
+TEST(Render, StrikethroughBesideCjkPunctuationIsStrikethrough) {
+  DiagnosticSink sink;
+  auto a = parse_article("x.md", "ja",
+                         "---\ntitle: x\n---\n価格は~~旧価格（999円）~~現在799円。\n\n"
+                         "~~中文（注）~~的，**粗体（注）**。3~5日\n\n~~删除**粗体（注）**了~~。\n\n"
+                         "\\~~旧（999円）~~現在\n\n取り消し~~（閉じない\n",
+                         sink);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(format_diagnostics(sink.sorted(), OutputFormat::text),
+            "x.md:12:5: warning: \"~~\" beside CJK text is shown as written: its pair cannot be "
+            "found (write <del>…</del>, or put the closing ~~ right after the text) "
+            "[markdown/cjk-emphasis]\n");
+  const SiteConfig c = bare_config();
+  Corpus corpus;
+  const Locale ja(c, {"ja", "日本語", "ja"}, "");
+  EXPECT_EQ(render_body_html(*a, corpus, c, ja),
+            "<p>価格は<del>旧価格（999円）</del>現在799円。</p>\n"
+            "<p><del>中文（注）</del>的，<strong>粗体（注）</strong>。3~5日</p>\n"
+            "<p><del>删除<strong>粗体（注）</strong>了</del>。</p>\n"
+            "<p>~~旧（999円）~~現在</p>\n<p>取り消し~~（閉じない</p>\n");
+  LinkRefs refs;
+  EXPECT_NE(render_body_text(*a, corpus, c, ja, "https://x.example/", refs)
+                .find("価格は旧価格（999円）現在799円。"),
+            std::string::npos);
+}
+
 }  // namespace pp
