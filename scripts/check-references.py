@@ -12,9 +12,10 @@ import re
 import sys
 
 OUTSIDE = re.compile(r"\bSPEC\b|\bSPEC\.md\b|\bDESIGN(\.md)?\b|(\.\./)?shared/(SPEC|DESIGN|README|reference)")
-DOC_NAME = re.compile(r"\b(docs/[\w.-]+\.md)\b")
+DOC_NAME = re.compile(r"(?<![\w/.-])(docs/[\w.-]+\.md)\b")  # not another package's docs/
 MD_LINK = re.compile(r"\]\(([^)#\s]+)(#[^)]*)?\)")
-SKIP_DIRS = {"build", "build-asan", "build-fuzz", "node_modules", ".git", "public", "mail"}
+# tests/documents/: Debian's documents, unpacked by scripts/install-test-documents.sh
+SKIP_DIRS = {"build", "build-asan", "build-fuzz", "node_modules", ".git", "public", "mail", "documents"}
 
 
 def files(root):

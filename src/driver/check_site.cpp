@@ -1,6 +1,8 @@
 #include "driver/check_site.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 #include <vector>
 
 #include "core/clock.h"
@@ -29,9 +31,18 @@ void check_site(const SiteConfig& config, const Corpus& corpus, DiagnosticSink& 
 
 std::set<std::string> bundle_ids_in(const std::string& url) {
   std::set<std::string> ids;
-  if (url.find(':') != std::string::npos && url.find(':') < url.find_first_of("/?#"))
-    return ids;  // a scheme: not a page of the site
-  const std::string path = url.substr(0, url.find_first_of("?#"));
+  std::string_view rest = url;
+  const auto colon = url.find(':');
+  if (colon != std::string::npos && colon < url.find_first_of("/?#")) {
+    // An http(s) URL may be one of the site's own pages (under base_url):
+    // its path is read as a site path's. Any other scheme names no page.
+    std::string scheme = url.substr(0, colon);
+    for (char& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if ((scheme != "http" && scheme != "https") || url.compare(colon, 3, "://") != 0) return ids;
+    rest.remove_prefix(colon + 3);
+    rest.remove_prefix(std::min(rest.find_first_of("/?#"), rest.size()));
+  }
+  const std::string path(rest.substr(0, rest.find_first_of("?#")));
   std::vector<std::string> segments, decoded;
   for (std::size_t at = 0; at <= path.size();) {
     const auto slash = std::min(path.find('/', at), path.size());

@@ -54,9 +54,10 @@ CheckedSite load_checked_site(const std::filesystem::path& root, DiagnosticSink&
                               ParseCache* cache = nullptr,
                               const std::set<std::string>* only = nullptr);
 
-/// The id of each bundle a link URL could name ("/news/x", "/en/news/x/#a"):
-/// every pair of neighbouring path segments, as written and percent-decoded,
-/// a superset of the real target.
+/// The id of each bundle a link URL could name ("/news/x", "/en/news/x/#a",
+/// and an http(s) URL's path, which may be the site's own page): every pair
+/// of neighbouring path segments, as written and percent-decoded, a superset
+/// of the real target.
 std::set<std::string> bundle_ids_in(const std::string& url);
 
 }  // namespace pp

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "core/text.h"
 
@@ -196,6 +197,56 @@ void check_related_published(const SiteConfig& config, const Bundle& rb, const s
       publishing, r.where, sink);
 }
 
+// The site path of an absolute link to one of the site's own articles
+// ("https://site.example/en/news/x/#a" → "/en/news/x/#a", under base_url,
+// by http or https); nullopt for anything else, which stays external: the
+// site's domain may serve pages polypress does not write.
+std::optional<std::string> own_article_path(const SiteConfig& config, const std::string& url) {
+  const auto colon = config.base_url.find("://");
+  if (colon == std::string::npos) return std::nullopt;
+  const std::string_view after_scheme = std::string_view(config.base_url).substr(colon);
+  std::string rest;
+  for (const char* scheme : {"https", "http"}) {
+    const std::string base = scheme + std::string(after_scheme);
+    if (url.size() > base.size() &&
+        std::equal(base.begin(), base.end(), url.begin(), [](char x, char y) {
+          return std::tolower(static_cast<unsigned char>(x)) ==
+                 std::tolower(static_cast<unsigned char>(y));
+        }))
+      rest = url.substr(base.size());
+  }
+  // <lang>/<section>/<slug>[/][#anchor]: three segments, a language and a section first.
+  const std::string path = rest.substr(0, rest.find_first_of("?#"));
+  const auto first = path.find('/');
+  const auto second = first == std::string::npos ? first : path.find('/', first + 1);
+  if (second == std::string::npos || path.find('/', second + 1) < path.size() - 1 ||
+      !config.language(path.substr(0, first)) ||
+      !config.section(path.substr(first + 1, second - first - 1)))
+    return std::nullopt;
+  return "/" + rest;
+}
+
+// A link to one of the site's own pages, as a root-relative path or an
+// absolute URL under base_url: the page must be one the build writes.
+void check_own_page_link(const SiteConfig& config, const Corpus& corpus, const BodyLink& l,
+                         const std::string& path, const Publishing& publishing,
+                         DiagnosticSink& sink) {
+  const SitePathProblem p = check_site_path(config, corpus, path);
+  if (!p.rule.empty()) {
+    std::string message = p.message;
+    // The message names the path: an absolute link is named as written.
+    const std::string lead = "link to \"" + quote_for_message(path, 60) + "\": ";
+    if (path != l.url && message.starts_with(lead))
+      message = "link to \"" + quote_for_message(l.url, 60) + "\": " + message.substr(lead.size());
+    else if (path != l.url)
+      message = "link to \"" + quote_for_message(l.url, 60) + "\": " + message;
+    sink.error(l.where, p.rule, message);
+  } else if (p.article) {
+    check_published(config, *p.article, "link to \"" + quote_for_message(l.url, 60) + "\"",
+                    publishing, l.where, sink);
+  }
+}
+
 void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundle& b,
                      const Article& a, const BodyLink& l, const Publishing& publishing,
                      DiagnosticSink& sink) {
@@ -215,12 +266,10 @@ void check_body_link(const SiteConfig& config, const Corpus& corpus, const Bundl
   } else if (kind == LinkKind::internal && is_bundle_path(config, l.url)) {
     check_bundle_link(config, corpus, a, l, publishing, sink);
   } else if (kind == LinkKind::internal || kind == LinkKind::site) {
-    const SitePathProblem p = check_site_path(config, corpus, l.url);
-    if (!p.rule.empty())
-      sink.error(l.where, p.rule, p.message);
-    else if (p.article)
-      check_published(config, *p.article, "link to \"" + quote_for_message(l.url, 60) + "\"",
-                      publishing, l.where, sink);
+    check_own_page_link(config, corpus, l, l.url, publishing, sink);
+  } else if (const auto own =
+                 kind == LinkKind::external ? own_article_path(config, l.url) : std::nullopt) {
+    check_own_page_link(config, corpus, l, *own, publishing, sink);
   } else if (kind == LinkKind::fragment) {
     const std::string anchor = percent_decode(l.url.substr(1));
     if (!anchor.empty() && std::count(a.heading_ids.begin(), a.heading_ids.end(), anchor) == 0)

@@ -130,6 +130,44 @@ TEST(Publication, ALinkToAHeldBackArticleIsAnErrorUntilItIsPublished) {
   EXPECT_TRUE(has_error(r.err)) << r.err;
 }
 
+// An absolute link to the site's own article (under base_url, by http or
+// https, as an editor copies it from the browser) is checked as the page it
+// names: held back, missing, or without the anchor is an error; the rest of
+// the site's domain, which may serve pages polypress does not write, stays
+// external.
+TEST(Publication, AnAbsoluteLinkToTheSitesOwnArticleIsCheckedAsItsPage) {
+  test::TempDir dir;
+  const fs::path site = site_with_dates(dir);
+  const fs::path welcome = site / "content/news/welcome/index.en.md";
+  test::write_text(site, "content/news/welcome/index.en.md",
+                   test::read_text(welcome) +
+                       "\nSoon: [plan](https://example.org/en/news/later/), "
+                       "[offer](HTTP://Example.org/en/news/gone), "
+                       "[typo](https://example.org/ko/news/welcom/#top), "
+                       "[anchor](https://example.org/en/news/welcome/#nowhere), "
+                       "[fine](https://example.org/en/news/welcome/), "
+                       "[shop](https://example.org/shop/item/1), "
+                       "[other](https://example.org.evil.example/en/news/later/).\n");
+  const std::string file = "content/news/welcome/index.en.md:";
+  const auto r = run_polypress({"-C", site.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            file +
+                "23:7: error: link to \"https://example.org/en/news/later/\", which this build "
+                "does not publish: it is dated 2099-01-05, after this build, and is published "
+                "from that day on (build --future publishes it now) [link/unpublished]\n" +
+                file +
+                "23:51: error: link to \"HTTP://Example.org/en/news/gone\", which this build "
+                "does not publish: it expired on 2000-02-01 (build --expired keeps it) "
+                "[link/unpublished]\n" +
+                file +
+                "23:93: error: link to \"https://example.org/ko/news/welcom/#top\": no bundle "
+                "'news/welcom' [link/unknown-bundle]\n" +
+                file +
+                "23:142: error: link to \"https://example.org/en/news/welcome/#nowhere\": "
+                "'news/welcome' (en) has no heading or anchor with id 'nowhere' [link/anchor]\n");
+}
+
 TEST(Publication, ListShowsWhatABuildPublishes) {
   test::TempDir dir;
   const fs::path site = site_with_dates(dir);

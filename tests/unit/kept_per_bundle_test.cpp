@@ -127,6 +127,20 @@ TEST_F(KeptPerBundle, EachChangeANeighbourSeesIsFoundAsByACleanBuild) {
   EXPECT_NE(build_as_clean().find("no file 'extra.css' in pipeline/static/"), std::string::npos);
 }
 
+// An absolute link to the site's own page (under base_url) names its bundle
+// as a site path does: a change of the target is seen by the unchanged page
+// linking to it (d names c by nothing else).
+TEST_F(KeptPerBundle, AnAbsoluteLinkToTheSitesOwnPageSeesItsTargetChange) {
+  edit("content/news/c/index.en.md", "Body of c.", "## Part\n\nBody of c.");
+  edit("content/news/d/index.en.md", "Body of d.",
+       "Body of d: [c's part](https://test.example/en/news/c/#part).");
+  EXPECT_EQ(build_as_clean().find("link/anchor"), std::string::npos);
+  edit("content/news/c/index.en.md", "## Part", "## Section");
+  EXPECT_NE(build_as_clean().find("'news/c' (en) has no heading or anchor with id 'part' "
+                                  "[link/anchor]"),
+            std::string::npos);
+}
+
 TEST_F(KeptPerBundle, AnUnchangedBundlesFindingsComeFromTheLastBuild) {
   ASSERT_EQ(findings_of(dir.path()).find("error"), std::string::npos);
   // A finding planted in c's kept checks is reported while nothing c's
