@@ -50,8 +50,8 @@ std::string url_start(const std::string& value) {
 
 // The elements editors write in Markdown (docs/spec.md §4), with the
 // attributes each keeps. Raw headings are kept as headings (an <h1> is an
-// <h2> under the page's title), without an id: ids come from Markdown
-// headings (`## Title {#id}`) and anchors. Links are, as on
+// <h2> under the page's title), without a Markdown id: their own `id`, like
+// an <a>'s id or name, is an anchor (html_sanitizer.cpp). Links are, as on
 // GitHub, but only to absolute http(s) and mailto URLs and to the page's own
 // anchors: a path would need the checks a Markdown link gets.
 const std::vector<Allowed>& allow_list() {

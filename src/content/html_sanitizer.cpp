@@ -67,11 +67,18 @@ std::string subtree_text(const GumboNode* root) {
   return collapse_whitespace(out);
 }
 
-// The id an <a> gives the page, as GitHub READMEs and changelogs write
-// anchors (`<a name="1.2.0"></a>`, `<a id="install">`): its id, else its
-// name, when that is 1 to 100 bytes without whitespace or controls; "" else.
-std::string anchor_of(const GumboElement& e) {
+// A raw heading's tag (h1 to h6).
+bool heading_tag(const std::string& tag) {
+  return tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6';
+}
+
+// The id an <a> or a raw heading gives the page, as GitHub READMEs and
+// changelogs write anchors (`<a name="1.2.0"></a>`, `<a id="install">`,
+// `<h2 id="usage">`): its id, else an <a>'s name, when that is 1 to 100
+// bytes without whitespace or controls; "" else.
+std::string anchor_of(const GumboElement& e, const std::string& tag) {
   for (const char* attribute : {"id", "name"}) {
+    if (tag != "a" && std::string_view(attribute) == "name") break;
     const GumboAttribute* a = gumbo_get_attribute(&e.attributes, attribute);
     if (!a) continue;
     const std::string v = a->value;
@@ -110,12 +117,13 @@ bool bundle_file(std::string_view v) {
 // src, a <bdo> without a direction, an <a> without href or anchor).
 bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowed& allowed,
                      const std::string& base, RawElement& r, Attributes& attributes) {
-  if (tag == "a") r.anchor = anchor_of(e);
+  if (tag == "a" || heading_tag(tag)) r.anchor = anchor_of(e, tag);
   if (!r.anchor.empty()) attributes.emplace_back("id", r.anchor);
   for (unsigned i = 0; i < e.attributes.length; ++i) {
     const auto* a = static_cast<GumboAttribute*>(e.attributes.data[i]);
     const std::string name = a->name, value = a->value;
-    if (tag == "a" && (name == "id" || name == "name")) {  // its anchor
+    if ((tag == "a" && (name == "id" || name == "name")) ||
+        (heading_tag(tag) && name == "id")) {  // its anchor
       if (value != r.anchor) r.dropped_attributes.push_back(name);
       continue;
     }
@@ -280,10 +288,11 @@ void Serializer::raw_element(const GumboNode* n, const std::string& tag, bool re
   if (allowed) {
     r.fate = RawFate::kept;
     // A raw heading stays a heading under the page's <h1> (the title), and
-    // is marked so that the Markdown headings' ids are not given to it.
-    const bool heading = tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6';
+    // is marked so that the Markdown headings' ids are not given to it; the
+    // id it was written with (its anchor) stays first.
     const std::string written = tag == "h1" ? "h2" : tag;
-    if (heading) attributes.insert(attributes.begin(), {"class", "raw-heading"});
+    if (heading_tag(tag))
+      attributes.insert(attributes.begin() + (r.anchor.empty() ? 0 : 1), {"class", "raw-heading"});
     write_start(written, attributes);
     write_children(n);
     if (!void_element(tag)) out += "</" + written + '>';

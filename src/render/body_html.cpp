@@ -100,25 +100,48 @@ class RawFigures {
   std::vector<std::pair<cmark_node*, std::string>> saved_;
 };
 
+// The next raw anchor in `html` from `from`: the sanitizer writes the id of
+// an <a> or a raw heading first (`<a id="x"`, `<h3 id="x" class="raw-heading"`;
+// Markdown's headings have no such class); npos for none.
+std::size_t next_anchor(const std::string& html, std::size_t from, std::size_t& tag_size) {
+  static const std::string raw_heading = " class=\"raw-heading\"";
+  for (std::size_t at = html.find(" id=\"", from); at != std::string::npos;
+       at = html.find(" id=\"", at + 1)) {
+    if (at >= 2 && html.compare(at - 2, 2, "<a") == 0) {
+      tag_size = 2;
+      return at - 2;
+    }
+    const std::size_t end = html.find('"', at + 5);
+    if (at >= 3 && html[at - 3] == '<' && html[at - 2] == 'h' && html[at - 1] >= '2' &&
+        html[at - 1] <= '6' && end != std::string::npos &&
+        html.compare(end + 1, raw_heading.size(), raw_heading) == 0) {
+      tag_size = 3;
+      return at - 3;
+    }
+  }
+  return std::string::npos;
+}
+
 // `html` without the id of a raw anchor (`<a id="x">`, as the sanitizer
-// writes `<a name>`) that a heading or an earlier anchor already has: READMEs
-// put `<a name="pricing"></a>` before `## Pricing`, and a page's ids are
-// unique. A link to it lands on the heading beside it.
+// writes `<a name>`, or a raw heading's `<h2 id="x">`) that a heading or an
+// earlier anchor already has: READMEs put `<a name="pricing"></a>` before
+// `## Pricing`, and a page's ids are unique. A link to it lands on the
+// heading beside it.
 std::string without_repeated_anchors(const std::string& html, const std::vector<std::string>& ids,
                                      std::size_t headings) {
-  static const std::string open = "<a id=\"";
-  if (html.find(open) == std::string::npos) return html;
+  if (html.find(" id=\"") == std::string::npos) return html;
   std::set<std::string> seen;
   for (std::size_t i = 0; i < headings && i < ids.size(); ++i) seen.insert(html_escape(ids[i]));
   std::string out;
-  std::size_t from = 0;
-  for (std::size_t at; (at = html.find(open, from)) != std::string::npos;) {
-    const std::size_t value = at + open.size(), end = html.find('"', value);
+  std::size_t from = 0, tag_size = 0;  // copied up to `from`
+  for (std::size_t at, search = 0;
+       (at = next_anchor(html, search, tag_size)) != std::string::npos;) {
+    const std::size_t value = at + tag_size + 5, end = html.find('"', value);
     if (end == std::string::npos) break;
-    const bool repeated = !seen.insert(html.substr(value, end - value)).second;
-    out.append(html, from, at - from);
-    out += "<a";
-    from = repeated ? end + 1 : at + 2;
+    search = end + 1;
+    if (seen.insert(html.substr(value, end - value)).second) continue;
+    out.append(html, from, at + tag_size - from);  // the tag's name, then past its id
+    from = end + 1;
   }
   out.append(html, from, std::string::npos);
   return out;

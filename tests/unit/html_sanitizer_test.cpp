@@ -113,11 +113,14 @@ TEST(HtmlSanitizer, WrappersKeepTheirContentAndDangerousElementsLoseIt) {
                                       "iframe:2:raw HTML <iframe> dropped; its text \"fallback "
                                       "text\" is lost",
                                       "script:2:raw HTML <script> dropped"}));
-  // Raw headings stay headings, under the page's <h1>, without a Markdown id.
+  // Raw headings stay headings, under the page's <h1>, without a Markdown
+  // id: the id they were written with is theirs (an anchor, as on GitHub).
   EXPECT_EQ(report("<h1 align=center>Title</h1>"), (std::vector<std::string>{"h1:0:"}));
-  EXPECT_EQ(
-      clean("<h1 align=center>Title</h1><h3 id=x>Sub</h3>"),
-      "<h2 class=\"raw-heading\" align=\"center\">Title</h2><h3 class=\"raw-heading\">Sub</h3>");
+  EXPECT_EQ(clean("<h1 align=center>Title</h1><h3 id=x name=y>Sub</h3>"),
+            "<h2 class=\"raw-heading\" align=\"center\">Title</h2>"
+            "<h3 id=\"x\" class=\"raw-heading\">Sub</h3>");
+  EXPECT_EQ(report("<h4 id=\"two words\">T</h4>"),
+            (std::vector<std::string>{"h4:0:raw HTML <h4>: attribute id dropped"}));
   EXPECT_EQ(all_raw("<h1>T</h1>", RawHtmlMode::drop).html, "\nT\n");
 }
 

@@ -152,20 +152,22 @@ TEST(BodyCut, KeepsTheFirstBlocksAndFootnotesThenPutsTheRestBack) {
 
 namespace pp {
 
-// `## Title {#id}` sets the heading's id and leaves the text; `<a name>` and
-// `<a id>` are anchors: both are ids a link may name, as heading ids are.
+// `## Title {#id}` sets the heading's id and leaves the text; `<a name>`,
+// `<a id>` and a raw heading's id are anchors: ids a link may name, as
+// heading ids are.
 TEST(Render, OwnHeadingIdsAndRawAnchorsAreIdsOfThePage) {
   DiagnosticSink sink;
-  auto a =
-      parse_article("x.md", "en",
-                    "---\ntitle: x\n---\n## Install {#setup}\n\n## Setup\n\n"
-                    "<a name=\"v1.0.0\"></a>\n\n## 1.0.0\n\nText <a id=\"here\">here</a>.\n\n"
-                    "<a name=\"setup\"></a> <a id=\"here\" href=\"https://x.example/\">again</a>\n",
-                    sink);
+  auto a = parse_article(
+      "x.md", "en",
+      "---\ntitle: x\n---\n## Install {#setup}\n\n## Setup\n\n"
+      "<a name=\"v1.0.0\"></a>\n\n## 1.0.0\n\nText <a id=\"here\">here</a>.\n\n"
+      "<a name=\"setup\"></a> <a id=\"here\" href=\"https://x.example/\">again</a>\n\n"
+      "<h2 id=\"usage\">Usage</h2>\n\n<h1 id=\"setup\" align=\"center\">Again</h1>\n",
+      sink);
   ASSERT_TRUE(a);
   EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
   EXPECT_EQ(a->heading_ids,
-            (std::vector<std::string>{"setup", "setup-1", "100", "v1.0.0", "here"}));
+            (std::vector<std::string>{"setup", "setup-1", "100", "v1.0.0", "here", "usage"}));
   const SiteConfig c = bare_config();
   Corpus corpus;
   const Locale en(c, {"en", "English", "en"}, "");
@@ -175,7 +177,10 @@ TEST(Render, OwnHeadingIdsAndRawAnchorsAreIdsOfThePage) {
       "<h2 id=\"100\">1.0.0</h2>\n<p>Text <a id=\"here\">here</a>.</p>\n"
       // An id the page has already (a heading's, an anchor's) is not given
       // twice: READMEs put <a name="x"></a> beside their ## X.
-      "<p><a></a> <a href=\"https://x.example/\">again</a></p>\n");
+      "<p><a></a> <a href=\"https://x.example/\">again</a></p>\n"
+      // A raw heading keeps the id it was written with, unless the page has it.
+      "<h2 id=\"usage\" class=\"raw-heading\">Usage</h2>\n"
+      "<h2 class=\"raw-heading\" align=\"center\">Again</h2>\n");
 }
 
 TEST(Render, AMalformedOrRepeatedHeadingIdIsAnError) {
