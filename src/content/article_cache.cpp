@@ -19,7 +19,7 @@ namespace {
 
 // Bumped whenever the layout below or a value's codec changes: older entries
 // are then not decoded.
-constexpr char kMagic[] = "ppa3";
+constexpr char kMagic[] = "ppa4";
 
 // What an entry starts with: kMagic, then a digest of the front matter
 // table's keys in order (FNV-1a, 8 hex digits), so that adding, removing or

@@ -136,9 +136,10 @@ bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowe
       attributes.emplace_back(name, base + value);
       continue;
     }
-    if (listed && value_allowed(name, value, reason))
+    if (listed && value_allowed(name, value, reason)) {
       attributes.emplace_back(name, value);
-    else if ((tag == "img" && name == "src") || (tag == "a" && name == "href")) {
+      if (tag == "a" && name == "href") r.href = value;
+    } else if ((tag == "img" && name == "src") || (tag == "a" && name == "href")) {
       r.reason = reason;
       // An anchor stays: the link it cannot be is said as a dropped attribute.
       if (!r.anchor.empty()) r.dropped_attributes.push_back(name);

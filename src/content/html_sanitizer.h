@@ -42,8 +42,8 @@ struct RawElement {
   std::string lost_text;                        ///< removed: the visible text, whitespace collapsed
   std::string reason;                           ///< removed `<img>`: why ("its src … is not …")
   std::vector<std::string> dropped_attributes;  ///< kept: attributes left out, as written
-  std::string
-      anchor;  ///< kept `<a>` or raw heading: the id it gives the page (id, an a's name), or ""
+  std::string anchor;     ///< kept `<a>` or raw heading: the id it gives the page, or ""
+  std::string href;       ///< kept `<a>`: its href (an absolute URL or "#anchor"), or ""
   std::string local_src;  ///< kept `<img>` of a file of the bundle: its src as written, or ""
   friend bool operator==(const RawElement&, const RawElement&) = default;
 };

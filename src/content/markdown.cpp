@@ -107,9 +107,12 @@ void locate_raw_html(Article& a, BodyPositions& positions) {
   const auto body = render_sanitized(a.doc->root(), CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES,
                                      RawHtmlMode::sanitize);
   a.raw_html = locate(body.sanitized.elements, body, positions);
-  // A raw <img> of a bundle file is checked as a Markdown image is.
-  for (const auto& u : a.raw_html)
+  // A raw <img> of a bundle file is checked as a Markdown image is, and a
+  // raw link as a Markdown link (its anchor, the site's own page it names).
+  for (const auto& u : a.raw_html) {
     if (!u.element.local_src.empty()) a.links.push_back({u.element.local_src, true, u.where});
+    if (!u.element.href.empty()) a.links.push_back({u.element.href, false, u.where});
+  }
   // `<a name>`/`<a id>` anchors are link targets like heading ids.
   for (const auto& e : body.sanitized.elements)
     if (!e.anchor.empty() &&

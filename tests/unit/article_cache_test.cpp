@@ -122,7 +122,7 @@ TEST(ArticleCache, AnEntryOfAnotherTableIsRefused) {
   const std::string bytes = encode_article(*a, sink.sorted());
   ASSERT_TRUE(decode_article(bytes));
   ASSERT_GT(bytes.size(), 12u);
-  EXPECT_EQ(bytes.substr(0, 4), "ppa3");
+  EXPECT_EQ(bytes.substr(0, 4), "ppa4");
   EXPECT_EQ(bytes.substr(4, 8).find_first_not_of("0123456789abcdef"), std::string::npos);
   for (std::size_t i = 4; i < 12; ++i) {
     std::string other = bytes;
