@@ -1,6 +1,7 @@
 #include "render/templates.h"
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -91,29 +92,56 @@ void check_partials(const TemplateSet& set, const std::map<std::string, std::str
     }
 }
 
-// Every name a view model gives (docs/templates.md), by its parts:
-// "alternates[].href" gives "alternates" and "href".
-const std::vector<std::string>& view_names() {
-  static const std::vector<std::string> names = [] {
-    std::set<std::string> found{"t"};  // {{#t}}msgid{{/t}}: a translation
-    for (const auto& v : template_variables()) {
-      std::string key = v.key;
-      for (std::size_t at; (at = key.find("[]")) != std::string::npos;) key.erase(at, 2);
-      for (std::size_t from = 0; from <= key.size();) {
-        const std::size_t dot = std::min(key.find('.', from), key.size());
-        if (dot > from) found.insert(key.substr(from, dot - from));
-        from = dot + 1;
+// The names of the view model's keys (docs/templates.md) that template
+// `name` is given, by their parts ("alternates[].href" gives "alternates" and
+// "href"): those of the views that render it, and the page's for every HTML
+// template. The page's partials (head, header, …) are rendered by every HTML
+// view, and a template no view renders (a site's own partial) may be used
+// anywhere: they are given every name of the HTML views, or of all.
+const std::vector<std::string>& view_names(const std::string& name) {
+  static const std::map<std::string, std::vector<std::string>> by_template = [] {
+    std::map<std::string, std::set<std::string>> found;
+    auto add = [&](const std::string& tmpl, const std::string& view) {
+      auto& names = found[tmpl];
+      names.insert("t");  // {{#t}}msgid{{/t}}: a translation
+      for (const auto& v : template_variables()) {
+        if (v.view != view) continue;
+        std::string key = v.key;
+        for (std::size_t at; (at = key.find("[]")) != std::string::npos;) key.erase(at, 2);
+        for (std::size_t from = 0; from <= key.size();) {
+          const std::size_t dot = std::min(key.find('.', from), key.size());
+          if (dot > from) names.insert(key.substr(from, dot - from));
+          from = dot + 1;
+        }
       }
-    }
-    return std::vector<std::string>(found.begin(), found.end());
+    };
+    std::set<std::string> html;
+    for (const auto& [view, templates] : template_views())
+      for (const auto& t : templates) {
+        add("", view);  // "": every name
+        add(t, view);
+        if (!t.starts_with("email/")) html.insert(t);
+      }
+    for (const auto& t : html) add(t, "page");
+    const auto page = std::find_if(template_views().begin(), template_views().end(),
+                                   [](const auto& v) { return v.first == "page"; });
+    for (const auto& [view, templates] : template_views())
+      if (!templates.empty() && !templates.front().starts_with("email/"))
+        for (const auto& t : page->second) add(t, view);
+    std::map<std::string, std::vector<std::string>> out;
+    for (const auto& [t, names] : found) out[t].assign(names.begin(), names.end());
+    return out;
   }();
-  return names;
+  const auto it = by_template.find(name);
+  return it != by_template.end() ? it->second : by_template.at("");
 }
 
-// Every name a tag of `text` uses is one a view model gives ({{extra.NAME}}
-// may name anything under extra): else an error at it, with the nearest.
-void check_variables(const std::string& rel, const std::string& text, DiagnosticSink& sink) {
-  const auto& names = view_names();
+// Every name a tag of template `name` (`text`) uses is one its views give
+// ({{extra.NAME}} may name anything under extra): else an error at it, with
+// the nearest.
+void check_variables(const std::string& rel, const std::string& name, const std::string& text,
+                     DiagnosticSink& sink) {
+  const auto& names = view_names(name);
   for (const auto& t : find_tags(text).tags) {
     std::string tag = t.text;
     if (tag.empty() || tag[0] == '!' || tag[0] == '/' || tag[0] == '>') continue;
@@ -129,10 +157,17 @@ void check_variables(const std::string& rel, const std::string& text, Diagnostic
     for (std::size_t i = 0; i < parts.size() && !(i > 0 && parts[0] == "extra"); ++i) {
       if (std::binary_search(names.begin(), names.end(), parts[i])) continue;
       const auto [line, column] = line_and_column(text, t.position);
+      const bool elsewhere =
+          &names != &view_names("") &&
+          std::binary_search(view_names("").begin(), view_names("").end(), parts[i]);
       const std::string hint = nearest(parts[i], names);
       sink.error({rel, line, column}, "template/variable",
-                 "no view gives '" + quote_for_message(parts[i], 60) + "' (docs/templates.md)" +
-                     (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
+                 elsewhere ? "'" + quote_for_message(parts[i], 60) + "' is not given to the '" +
+                                 name + "' template; other templates have it (docs/templates.md)" +
+                                 (hint.empty() ? "" : "; did you mean '" + hint + "'?")
+                           : "no view gives '" + quote_for_message(parts[i], 60) +
+                                 "' (docs/templates.md)" +
+                                 (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
       break;
     }
   }
@@ -174,7 +209,7 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
       const std::string name = (kind == "html" ? "" : kind + "/") + f.stem().string();
       // A text template is never HTML: nothing in it is escaped, so no lint.
       if (!std::string_view(name).ends_with(".txt")) lint_template(rel, r.bytes, sink);
-      check_variables(rel, r.bytes, sink);
+      check_variables(rel, name, r.bytes, sink);
       set.templates_[name] = r.bytes;
     }
   }
