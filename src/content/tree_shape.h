@@ -25,13 +25,13 @@ struct TreeShape {
 };
 
 /// Takes each heading's own id (`## Title {#id}`, Hugo's and Zola's syntax)
-/// out of its text, and pairs the `*`, `**`, `***` and `~~` runs CommonMark
-/// (and GFM's strikethrough) leave as text beside CJK punctuation
-/// (`**“강조”**는`, `**テスト。**です`, `~~旧价格（999）~~现在`) as
-/// markdown-it-cjk-friendly does: a run beside a CJK character counts as
-/// flanking on that side. A paragraph whose source (`body`) escapes an
-/// asterisk or a tilde is left as it is (an escaped `\*` is text like a lone
-/// run). A single `~` is never paired: CJK text writes ranges with it (3~5日).
+/// out of its text, and pairs the `*` and `~` runs of each inline container
+/// as the CommonMark CJK-friendly amendment does (markdown-it-cjk-friendly:
+/// `**“강조”**는`, `**テスト。**です`, `~~旧价格（999元）~~现在`, and
+/// `**（a）**b**（c）**` as two spans, not one inside another), taking apart
+/// the spans CommonMark made when the outcome differs. A container whose
+/// source (`body`) escapes an asterisk or a tilde is left as it is; a single
+/// `~` keeps CommonMark's rules (CJK text writes ranges with it: 3~5日).
 TreeShape shape_tree(cmark_node* root, std::string_view body);
 
 }  // namespace pp

@@ -89,7 +89,7 @@ TEST(Render, TemplatesRejectUnescapedFields) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
   test::write_text(dir.path(), "pipeline/templates/html/home.mustache",
-                   "<p>{{{title}}}</p>\n<a href={{url}}>x</a>\n<p class= {{dir}}>\n"
+                   "<p>{{{title}}}</p>\n<a href={{home_url}}>x</a>\n<p class= {{dir}}>\n"
                    "<p class =\n  {{dir}}>\n<p title=\"{{dir}}\" data-x='{{dir}}'>\n");
   DiagnosticSink sink;
   TemplateSet::load(dir.path(), sink);
@@ -342,6 +342,39 @@ TEST(Render, StrikethroughBesideCjkPunctuationIsStrikethrough) {
   EXPECT_NE(render_body_text(*a, corpus, c, ja, "https://x.example/", refs)
                 .find("価格は旧価格（999円）現在799円。"),
             std::string::npos);
+}
+
+// Where CommonMark paired runs one way and the CJK-friendly rules pair them
+// another (its flanking says a run beside CJK punctuation can close), the
+// page shows what markdown-it-cjk-friendly shows: CommonMark's spans are
+// taken apart and the runs paired again. Latin text keeps CommonMark's.
+TEST(Render, CjkPairingFollowsTheAmendmentWhereCommonMarkPairedOtherwise) {
+  DiagnosticSink sink;
+  auto a =
+      parse_article("x.md", "zh",
+                    "---\ntitle: x\n---\n**（999元）**现在**（1元）**\n\n"
+                    "~~旧价格（999元）~~現在~~新价格（1元）~~\n\n~~**「強調」**~~です\n\n"
+                    "***（b）**c*\n\n1**！**a\n\n**「[链接](https://x.example/)」**的`代码`\n\n"
+                    "**foo**bar, *x*, ***y*** and ~~z~~ *a **b** c*\n",
+                    sink);
+  ASSERT_TRUE(a);
+  EXPECT_TRUE(sink.empty()) << format_diagnostics(sink.sorted(), OutputFormat::text);
+  const SiteConfig c = bare_config();
+  Corpus corpus;
+  const Locale zh(c, {"zh", "中文", "zh"}, "");
+  EXPECT_EQ(
+      render_body_html(*a, corpus, c, zh),
+      "<p><strong>（999元）</strong>现在<strong>（1元）</strong></p>\n"
+      "<p><del>旧价格（999元）</del>現在<del>新价格（1元）</del></p>\n"
+      "<p><del><strong>「強調」</strong></del>です</p>\n"
+      "<p><em><strong>（b）</strong>c</em></p>\n<p>1<strong>！</strong>a</p>\n"
+      "<p><strong>「<a href=\"https://x.example/\">链接</a>」</strong>的<code>代码</code></p>\n"
+      "<p><strong>foo</strong>bar, <em>x</em>, <em><strong>y</strong></em> and <del>z</del> "
+      "<em>a <strong>b</strong> c</em></p>\n");
+  LinkRefs refs;
+  EXPECT_NE(
+      render_body_text(*a, corpus, c, zh, "https://x.example/", refs).find("（999元）现在（1元）"),
+      std::string::npos);
 }
 
 }  // namespace pp
