@@ -198,32 +198,44 @@ void check_related_published(const SiteConfig& config, const Bundle& rb, const s
 }
 
 // The site path of an absolute link to one of the site's own articles
-// ("https://site.example/en/news/x/#a" → "/en/news/x/#a", under base_url,
-// by http or https); nullopt for anything else, which stays external: the
-// site's domain may serve pages polypress does not write.
+// ("https://site.example/en/news/x/#a" → "/en/news/x/#a": by http, https or
+// protocol-relative "//", the host in any case, under base_url's path as
+// written); nullopt for anything else, which stays external: the site's
+// domain may serve pages polypress does not write.
 std::optional<std::string> own_article_path(const SiteConfig& config, const std::string& url) {
-  const auto colon = config.base_url.find("://");
-  if (colon == std::string::npos) return std::nullopt;
-  const std::string_view after_scheme = std::string_view(config.base_url).substr(colon);
-  std::string rest;
-  for (const char* scheme : {"https", "http"}) {
-    const std::string base = scheme + std::string(after_scheme);
-    if (url.size() > base.size() &&
-        std::equal(base.begin(), base.end(), url.begin(), [](char x, char y) {
-          return std::tolower(static_cast<unsigned char>(x)) ==
-                 std::tolower(static_cast<unsigned char>(y));
-        }))
-      rest = url.substr(base.size());
-  }
+  const auto scheme_end = config.base_url.find("://");
+  if (scheme_end == std::string::npos) return std::nullopt;
+  const std::size_t host_at = scheme_end + 3;
+  const std::string host =
+      config.base_url.substr(host_at, config.base_url.find('/', host_at) - host_at);
+  const auto same_text = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) ==
+                    std::tolower(static_cast<unsigned char>(y));
+           });
+  };
+  std::string_view rest = url;
+  if (same_text(rest.substr(0, 8), "https://"))
+    rest.remove_prefix(8);
+  else if (same_text(rest.substr(0, 7), "http://"))
+    rest.remove_prefix(7);
+  else if (rest.starts_with("//"))
+    rest.remove_prefix(2);
+  else
+    return std::nullopt;
+  if (!same_text(rest.substr(0, host.size()), host)) return std::nullopt;
+  rest.remove_prefix(host.size());
+  if (!rest.starts_with(config.base_path)) return std::nullopt;  // a path is case-sensitive
+  rest.remove_prefix(config.base_path.size());
   // <lang>/<section>/<slug>[/][#anchor]: three segments, a language and a section first.
-  const std::string path = rest.substr(0, rest.find_first_of("?#"));
+  const std::string path(rest.substr(0, rest.find_first_of("?#")));
   const auto first = path.find('/');
   const auto second = first == std::string::npos ? first : path.find('/', first + 1);
   if (second == std::string::npos || path.find('/', second + 1) < path.size() - 1 ||
       !config.language(path.substr(0, first)) ||
       !config.section(path.substr(first + 1, second - first - 1)))
     return std::nullopt;
-  return "/" + rest;
+  return "/" + std::string(rest);
 }
 
 // A link to one of the site's own pages, as a root-relative path or an

@@ -168,6 +168,33 @@ TEST(Publication, AnAbsoluteLinkToTheSitesOwnArticleIsCheckedAsItsPage) {
                 "'news/welcome' (en) has no heading or anchor with id 'nowhere' [link/anchor]\n");
 }
 
+// Under a base_url with a path, an own article's URL is one under that path
+// as written (a path is case-sensitive), by http, https or protocol-relative.
+TEST(Publication, AnAbsoluteLinkUnderABasePathIsCheckedAsItsPage) {
+  test::TempDir dir;
+  const fs::path site = site_with_dates(dir);
+  const std::string yaml = test::read_text(site / "pipeline/site.yaml");
+  const std::string base = "base_url: \"https://example.org/\"";
+  ASSERT_NE(yaml.find(base), std::string::npos) << yaml;
+  test::write_text(site, "pipeline/site.yaml",
+                   std::string(yaml).replace(yaml.find(base), base.size(),
+                                             "base_url: \"https://Example.org/blog/\""));
+  const fs::path welcome = site / "content/news/welcome/index.en.md";
+  test::write_text(site, "content/news/welcome/index.en.md",
+                   test::read_text(welcome) +
+                       "\n[a](https://example.org/BLOG/en/news/none/) "
+                       "[b](//EXAMPLE.org/blog/en/news/later/) "
+                       "[c](https://example.org/en/news/none/) "
+                       "[d](https://example.org/blog/en/news/welcome/).\n");
+  const auto r = run_polypress({"-C", site.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "content/news/welcome/index.en.md:23:45: error: link to "
+            "\"//EXAMPLE.org/blog/en/news/later/\", which this build does not publish: it is "
+            "dated 2099-01-05, after this build, and is published from that day on (build "
+            "--future publishes it now) [link/unpublished]\n");
+}
+
 TEST(Publication, ListShowsWhatABuildPublishes) {
   test::TempDir dir;
   const fs::path site = site_with_dates(dir);
