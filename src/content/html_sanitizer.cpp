@@ -163,6 +163,12 @@ bool keep_attributes(const GumboElement& e, const std::string& tag, const Allowe
   if (tag == "a" && r.anchor.empty() &&
       std::none_of(attributes.begin(), attributes.end(),
                    [](const auto& a) { return a.first == "href"; })) {
+    const GumboAttribute* id = gumbo_get_attribute(&e.attributes, "id");
+    if (!id) id = gumbo_get_attribute(&e.attributes, "name");
+    // An anchor whose id cannot be one (`<a id="Time Validity Errors">`).
+    if (r.reason.empty() && id)
+      r.reason = std::string("its ") + id->name + " \"" + quote_for_message(id->value, 40) +
+                 "\" cannot be an id (1 to 100 bytes without spaces) and it has no href";
     if (r.reason.empty()) r.reason = "it has no href";
     return false;
   }

@@ -121,6 +121,11 @@ TEST(HtmlSanitizer, WrappersKeepTheirContentAndDangerousElementsLoseIt) {
             "<h3 id=\"x\" class=\"raw-heading\">Sub</h3>");
   EXPECT_EQ(report("<h4 id=\"two words\">T</h4>"),
             (std::vector<std::string>{"h4:0:raw HTML <h4>: attribute id dropped"}));
+  // An anchor whose id cannot be one says so (Node.js's errors.md has them).
+  EXPECT_EQ(report("<a id=\"Time Validity Errors\"></a>"),
+            (std::vector<std::string>{"a:1:raw HTML <a> dropped: its id \"Time Validity Errors\" "
+                                      "cannot be an id (1 to 100 bytes without spaces) and it has "
+                                      "no href"}));
   EXPECT_EQ(all_raw("<h1>T</h1>", RawHtmlMode::drop).html, "\nT\n");
 }
 
@@ -251,9 +256,10 @@ TEST(HtmlSanitizer, AnchorsWrittenTheGitHubWayAreKept) {
   EXPECT_EQ(s.elements[1].anchor, "install");
   EXPECT_EQ(s.elements[2].anchor, "top");
   EXPECT_EQ(raw_html_message(s.elements[0], RawHtmlMode::sanitize), "");
-  // Whitespace makes no id: the tag goes as before.
+  // Whitespace makes no id: the tag goes, and the message says why.
   EXPECT_EQ(raw_html_message(s.elements[3], RawHtmlMode::sanitize),
-            "raw HTML <a> dropped: it has no href");
+            "raw HTML <a> dropped: its name \"a b\" cannot be an id (1 to 100 bytes without "
+            "spaces) and it has no href");
 }
 
 // What no reader sees go silently: target, rel, data-*, <picture> and its
