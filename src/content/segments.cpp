@@ -45,15 +45,32 @@ std::string unescape_tokens(const std::string& md) {
   out.reserve(md.size());
   std::size_t i = 0;
   for (std::size_t open; (open = md.find("{{", i)) != std::string::npos;) {
+    // A token is short and on one line: "{{fig:" and a name, with the
+    // renderer's backslashes before its punctuation. Anything else between
+    // braces (text of two entries, a "{{" in prose) is left as written.
     const auto close = md.find("}}", open + 2);
+    const auto line_end = md.find('\n', open);
     if (close == std::string::npos) break;
-    out.append(md, i, open - i);
+    std::string token;
     for (std::size_t j = open; j < close + 2; ++j) {
       if (md[j] == '\\' && j + 1 < close && std::ispunct(static_cast<unsigned char>(md[j + 1])))
         ++j;
-      out += md[j];
+      token += md[j];
     }
-    i = close + 2;
+    const bool ours = (line_end == std::string::npos || close < line_end) && close - open < 200 &&
+                      token.starts_with("{{fig:") &&
+                      std::all_of(token.begin() + 6, token.end() - 2, [](char c) {
+                        return std::islower(static_cast<unsigned char>(c)) ||
+                               std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+                      });
+    out.append(md, i, open - i);
+    if (ours) {
+      out += token;
+      i = close + 2;
+    } else {
+      out += "{{";
+      i = open + 2;
+    }
   }
   out.append(md, i, std::string::npos);
   return out;

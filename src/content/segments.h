@@ -114,8 +114,9 @@ std::vector<AlignedSegment> align_translation(const std::vector<Segment>& source
                                               const std::vector<Segment>& translation);
 
 /// `md` with the backslash escapes cmark-gfm's CommonMark renderer puts
-/// inside {{…}} tokens ("models\\_tested") taken out: a token is ours, kept
-/// as written.
+/// inside {{fig:…}} tokens ("models\\_tested") taken out: a token is ours,
+/// kept as written. Only a token on one line whose name is a figure name is
+/// touched; every other backslash stays.
 std::string unescape_tokens(const std::string& md);
 
 /// Gives each body segment of `segments` an id, keeping those of `previous`

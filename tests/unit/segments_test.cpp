@@ -181,4 +181,40 @@ TEST(Segments, KeptBlocksAreMarkedWithTheSourceLanguage) {
   free(html);
 }
 
+// Only a figure token on one line loses the renderer's backslashes: escapes
+// anywhere else, between braces that are no token, or across lines (two
+// entries), stay as written.
+TEST(Segments, OnlyFigureTokensAreUnescaped) {
+  EXPECT_EQ(unescape_tokens("\\*not emphasis\\* {{fig:a\\_b}} and {{ x \\* }}"),
+            "\\*not emphasis\\* {{fig:a_b}} and {{ x \\* }}");
+  EXPECT_EQ(unescape_tokens("ends {{\n\n\\# not a heading \\<b\\> }}"),
+            "ends {{\n\n\\# not a heading \\<b\\> }}");
+  EXPECT_EQ(unescape_tokens("{{ {{fig:x\\_1}}"), "{{ {{fig:x_1}}");
+}
+
+// A translated entry's escapes survive assembly, whatever another entry
+// holds: "{{" in one and "}}" in the next are two entries' text.
+TEST(Segments, AnEntrysEscapesSurviveAssembly) {
+  DiagnosticSink sink;
+  auto a = parse_article("content/news/x/index.en.md", "en", kArticle, sink);
+  ASSERT_TRUE(a.has_value());
+  auto segments = article_segments(*a);
+  assign_segment_ids(segments, {});
+  std::map<std::string, std::string> t = {
+      {"paragraph-1", "Mit {{ wörtlich \\*kein Akzent\\* und \\<b\\>"},
+      {"heading-2", "}} Installieren"}};
+  std::vector<std::string> refused;
+  const auto body = assemble_body(
+      *a, segments,
+      [&](const Segment& s) -> const std::string* {
+        auto it = t.find(s.id);
+        return it == t.end() ? nullptr : &it->second;
+      },
+      refused);
+  ASSERT_TRUE(body.has_value());
+  EXPECT_TRUE(refused.empty());
+  EXPECT_EQ(body->markdown.substr(0, body->markdown.find("\n\n  - ")),
+            "Mit {{ wörtlich \\*kein Akzent\\* und \\<b\\>\n\n## }} Installieren");
+}
+
 }  // namespace pp
