@@ -41,6 +41,12 @@ test::Run run_at(const std::string& seconds, const std::vector<std::string>& arg
   return {r.exit_code, r.out, r.err};
 }
 
+// Adds `text` to the end of the site's welcome article.
+void add_to_welcome(const fs::path& site, const std::string& text) {
+  const std::string rel = "content/news/welcome/index.en.md";
+  test::write_text(site, rel, test::read_text(site / rel) + text);
+}
+
 }  // namespace
 
 TEST(Publication, FutureAndExpiredArticlesAreHeldBackWithANote) {
@@ -98,9 +104,7 @@ TEST(Publication, AHeldBackArticleAppearsWhenItsDateComes) {
 TEST(Publication, ALinkToAHeldBackArticleIsAnErrorUntilItIsPublished) {
   test::TempDir dir;
   const fs::path site = site_with_dates(dir);
-  const fs::path welcome = site / "content/news/welcome/index.en.md";
-  test::write_text(site, "content/news/welcome/index.en.md",
-                   test::read_text(welcome) + "\nSoon: [the plan](/news/later).\n");
+  add_to_welcome(site, "\nSoon: [the plan](/news/later).\n");
   auto has_error = [&](const std::string& err) {
     return err.find(
                ": error: link to 'news/later' (en), which this build does not publish: it "
@@ -138,16 +142,14 @@ TEST(Publication, ALinkToAHeldBackArticleIsAnErrorUntilItIsPublished) {
 TEST(Publication, AnAbsoluteLinkToTheSitesOwnArticleIsCheckedAsItsPage) {
   test::TempDir dir;
   const fs::path site = site_with_dates(dir);
-  const fs::path welcome = site / "content/news/welcome/index.en.md";
-  test::write_text(site, "content/news/welcome/index.en.md",
-                   test::read_text(welcome) +
-                       "\nSoon: [plan](https://example.org/en/news/later/), "
-                       "[offer](HTTP://Example.org/en/news/gone), "
-                       "[typo](https://example.org/ko/news/welcom/#top), "
-                       "[anchor](https://example.org/en/news/welcome/#nowhere), "
-                       "[fine](https://example.org/en/news/welcome/), "
-                       "[shop](https://example.org/shop/item/1), "
-                       "[other](https://example.org.evil.example/en/news/later/).\n");
+  add_to_welcome(site,
+                 "\nSoon: [plan](https://example.org/en/news/later/), "
+                 "[offer](HTTP://Example.org/en/news/gone), "
+                 "[typo](https://example.org/ko/news/welcom/#top), "
+                 "[anchor](https://example.org/en/news/welcome/#nowhere), "
+                 "[fine](https://example.org/en/news/welcome/), "
+                 "[shop](https://example.org/shop/item/1), "
+                 "[other](https://example.org.evil.example/en/news/later/).\n");
   const std::string file = "content/news/welcome/index.en.md:";
   const auto r = run_polypress({"-C", site.string(), "validate"});
   EXPECT_EQ(r.exit_code, 1);
@@ -179,13 +181,11 @@ TEST(Publication, AnAbsoluteLinkUnderABasePathIsCheckedAsItsPage) {
   test::write_text(site, "pipeline/site.yaml",
                    std::string(yaml).replace(yaml.find(base), base.size(),
                                              "base_url: \"https://Example.org/blog/\""));
-  const fs::path welcome = site / "content/news/welcome/index.en.md";
-  test::write_text(site, "content/news/welcome/index.en.md",
-                   test::read_text(welcome) +
-                       "\n[a](https://example.org/BLOG/en/news/none/) "
-                       "[b](//EXAMPLE.org/blog/en/news/later/) "
-                       "[c](https://example.org/en/news/none/) "
-                       "[d](https://example.org/blog/en/news/welcome/).\n");
+  add_to_welcome(site,
+                 "\n[a](https://example.org/BLOG/en/news/none/) "
+                 "[b](//EXAMPLE.org/blog/en/news/later/) "
+                 "[c](https://example.org/en/news/none/) "
+                 "[d](https://example.org/blog/en/news/welcome/).\n");
   const auto r = run_polypress({"-C", site.string(), "validate"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err,

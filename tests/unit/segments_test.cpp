@@ -116,25 +116,32 @@ TEST(Segments, AnEmptyBodyGivesOnlyItsFields) {
 
 namespace pp {
 
-TEST(Segments, ABodyIsAssembledFromTranslatedBlocks) {
+// kArticle's body assembled with the translations `t` (segment id → text);
+// the ids refused go to `refused`.
+std::optional<AssembledBody> assemble_article(const std::map<std::string, std::string>& t,
+                                              std::vector<std::string>& refused) {
   DiagnosticSink sink;
   auto a = parse_article("content/news/x/index.en.md", "en", kArticle, sink);
-  ASSERT_TRUE(a.has_value());
+  if (!a) return std::nullopt;
   auto segments = article_segments(*a);
   assign_segment_ids(segments, {});
-  std::map<std::string, std::string> t = {{"paragraph-1", "Erster **Absatz** {{fig:users_total}}."},
-                                          {"heading-2", "Installieren"},
-                                          {"item-4", "noch eins"},
-                                          {"cell-8", "Tempo"},
-                                          {"quote-5", "- a list"}};
-  std::vector<std::string> refused;
-  const auto body = assemble_body(
+  return assemble_body(
       *a, segments,
       [&](const Segment& s) -> const std::string* {
         auto it = t.find(s.id);
         return it == t.end() ? nullptr : &it->second;
       },
       refused);
+}
+
+TEST(Segments, ABodyIsAssembledFromTranslatedBlocks) {
+  std::vector<std::string> refused;
+  const auto body = assemble_article({{"paragraph-1", "Erster **Absatz** {{fig:users_total}}."},
+                                      {"heading-2", "Installieren"},
+                                      {"item-4", "noch eins"},
+                                      {"cell-8", "Tempo"},
+                                      {"quote-5", "- a list"}},
+                                     refused);
   ASSERT_TRUE(body.has_value());
   EXPECT_EQ(refused, std::vector<std::string>{"quote-5"});
   EXPECT_EQ(body->translated, 4);
@@ -148,6 +155,9 @@ TEST(Segments, ABodyIsAssembledFromTranslatedBlocks) {
   // back to the same blocks (the footnote too).
   EXPECT_EQ(body->kept, (std::vector<bool>{false, false, true, false, true, true, true, false, true,
                                            true, true}));
+  DiagnosticSink sink;
+  auto a = parse_article("content/news/x/index.en.md", "en", kArticle, sink);
+  ASSERT_TRUE(a.has_value());
   Article back = *a;
   back.body = body->markdown;
   back.own.title.reset();
@@ -195,22 +205,11 @@ TEST(Segments, OnlyFigureTokensAreUnescaped) {
 // A translated entry's escapes survive assembly, whatever another entry
 // holds: "{{" in one and "}}" in the next are two entries' text.
 TEST(Segments, AnEntrysEscapesSurviveAssembly) {
-  DiagnosticSink sink;
-  auto a = parse_article("content/news/x/index.en.md", "en", kArticle, sink);
-  ASSERT_TRUE(a.has_value());
-  auto segments = article_segments(*a);
-  assign_segment_ids(segments, {});
-  std::map<std::string, std::string> t = {
-      {"paragraph-1", "Mit {{ wörtlich \\*kein Akzent\\* und \\<b\\>"},
-      {"heading-2", "}} Installieren"}};
   std::vector<std::string> refused;
-  const auto body = assemble_body(
-      *a, segments,
-      [&](const Segment& s) -> const std::string* {
-        auto it = t.find(s.id);
-        return it == t.end() ? nullptr : &it->second;
-      },
-      refused);
+  const auto body =
+      assemble_article({{"paragraph-1", "Mit {{ wörtlich \\*kein Akzent\\* und \\<b\\>"},
+                        {"heading-2", "}} Installieren"}},
+                       refused);
   ASSERT_TRUE(body.has_value());
   EXPECT_TRUE(refused.empty());
   EXPECT_EQ(body->markdown.substr(0, body->markdown.find("\n\n  - ")),
