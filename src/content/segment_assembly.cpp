@@ -3,10 +3,13 @@
 #include <cmark-gfm.h>
 
 #include <cstring>
+#include <optional>
+#include <utility>
 
 #include "content/bounded_parse.h"
 #include "content/front_matter_fields.h"
 #include "content/markdown.h"
+#include "content/markdown_guard.h"
 #include "content/segments.h"
 #include "core/text.h"
 
@@ -14,11 +17,32 @@ namespace pp {
 
 namespace {
 
+// Why `text`, a translated entry, cannot be a body's text: the limits an
+// article's body has, before parsing; nullopt when it is within them.
+std::optional<std::pair<std::string, std::string>> over_body_limits(const std::string& text) {
+  if (text.size() > kMaxFileBytes)
+    return std::pair<std::string, std::string>{"bundle/too-large", "it is larger than 1 MiB"};
+  if (const auto t = prescan_markdown(text))
+    return std::pair<std::string, std::string>{"markdown/too-complex", t->message};
+  return std::nullopt;
+}
+
 // The inline nodes `text` parses to when it is one paragraph and nothing
-// else, under a parsed document the caller frees; nullptr otherwise.
-cmark_node* inline_content(const std::string& text, cmark_node*& doc) {
+// else, under a parsed document the caller frees; nullptr otherwise, with
+// `over` set when the parse went over its time or the tree over its size.
+cmark_node* inline_content(const std::string& text, cmark_node*& doc,
+                           std::optional<std::pair<std::string, std::string>>& over) {
   doc = parse_within(text, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
-  if (!doc) return nullptr;
+  if (!doc) {
+    over = {"markdown/too-complex",
+            "the translation takes more than 10 seconds of processor "
+            "time to parse"};
+    return nullptr;
+  }
+  if (const auto t = check_expansion(doc, text.size())) {
+    over = {"markdown/too-complex", t->message};
+    return nullptr;
+  }
   cmark_consolidate_text_nodes(doc);
   cmark_node* first = cmark_node_first_child(doc);
   if (!first || cmark_node_next(first) || cmark_node_get_type(first) != CMARK_NODE_PARAGRAPH)
@@ -142,7 +166,7 @@ void locate_in_catalog(Article& t, const std::vector<Segment>& segments,
 std::optional<AssembledBody> assemble_body(
     const Article& source, const std::vector<Segment>& segments,
     const std::function<const std::string*(const Segment&)>& translation,
-    std::vector<std::string>& refused) {
+    std::vector<std::string>& refused, std::vector<OverLimit>* over_limits) {
   cmark_node* root =
       parse_within(source.body, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
   if (!root) return std::nullopt;
@@ -162,11 +186,15 @@ std::optional<AssembledBody> assemble_body(
     if (known) s.id = known->id;
     const std::string* t = known ? translation(s) : nullptr;
     cmark_node* doc = nullptr;
-    cmark_node* para = t ? inline_content(*t, doc) : nullptr;
+    auto over = t ? over_body_limits(*t) : std::nullopt;
+    cmark_node* para = t && !over ? inline_content(*t, doc, over) : nullptr;
     // A translation of nothing but tokens or URLs would be no segment of the
     // assembled body: the blocks after it would be taken for others.
     if (para && !block_has_words(para)) para = nullptr;
-    if (t && !para) refused.push_back(s.id);
+    if (over && over_limits)
+      over_limits->push_back({s.id, over->first, over->second});
+    else if (t && !para)
+      refused.push_back(s.id);
     if (para) {
       replace_children(container, para);
       ++out.translated;
@@ -190,8 +218,8 @@ std::optional<Article> assembled_translation(
     const std::function<const std::string*(const Segment&)>& translation, const std::string& lang,
     const std::string& path, const std::string& stamp, const std::string& source_dir,
     const std::function<int(const std::string&, bool)>& catalog_line,
-    std::vector<std::string>& refused) {
-  auto body = assemble_body(source, segments, translation, refused);
+    std::vector<std::string>& refused, std::vector<OverLimit>* over_limits) {
+  auto body = assemble_body(source, segments, translation, refused, over_limits);
   if (!body) return std::nullopt;
   Article t;
   t.lang = lang;

@@ -65,16 +65,26 @@ struct AssembledBody {
   std::vector<std::pair<int, int>> block_starts;
 };
 
+/// A translated entry not used because it is over a limit a body has.
+struct OverLimit {
+  std::string id;       ///< the segment's
+  std::string rule;     ///< bundle/too-large or markdown/too-complex, as for a body
+  std::string message;  ///< what a body over that limit is told
+};
+
 /// `source`'s body (read) with each body segment replaced by
 /// `translation(segment)` — the segment's id set from `segments`, which are
 /// article_segments() of `source` with ids — when that gives one. A
 /// translation that is not one paragraph's inline content (a blank line, a
-/// list marker) is not used: its id is added to `refused`. Nullopt when the
-/// body does not parse within its bounds.
+/// list marker) is not used: its id is added to `refused`. One over the
+/// limits a body has (size, the pre-scan of quadratic shapes, nesting, the
+/// parse's time, expansion) is not parsed further, nor used: it goes to
+/// `over_limits` when given. Nullopt when the body does not parse within its
+/// bounds.
 std::optional<AssembledBody> assemble_body(
     const Article& source, const std::vector<Segment>& segments,
     const std::function<const std::string*(const Segment&)>& translation,
-    std::vector<std::string>& refused);
+    std::vector<std::string>& refused, std::vector<OverLimit>* over_limits = nullptr);
 
 /// The translation of `source` (its body read) into `lang`, assembled from
 /// the translations `translation(segment)` gives (`segments`: article_segments()
@@ -90,7 +100,7 @@ std::optional<Article> assembled_translation(
     const std::function<const std::string*(const Segment&)>& translation, const std::string& lang,
     const std::string& path, const std::string& stamp, const std::string& source_dir,
     const std::function<int(const std::string&, bool)>& catalog_line,
-    std::vector<std::string>& refused);
+    std::vector<std::string>& refused, std::vector<OverLimit>* over_limits = nullptr);
 
 /// In a tree parsed from an assembled body, wraps the inline content of each
 /// segment `kept` marks (but image alt texts) in a custom inline node that

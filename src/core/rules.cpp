@@ -42,7 +42,8 @@ constexpr RuleRow kRules[] = {
      "a file where only section or bundle folders belong, an editor's backup, or a special "
      "file"},
     {"bundle/symlink", W, "a symbolic link in content/ (never followed)"},
-    {"bundle/too-large", E, "an article file is larger than 1 MiB"},
+    {"bundle/too-large", E,
+     "an article file, or an entry of an article catalog, is larger than 1 MiB"},
     {"bundle/too-deep", E, "folders nest more than 16 deep in a bundle"},
     {"bundle/svg-script", W, "an SVG in a bundle holds a script or event attributes"},
     {"bundle/translation-of", E, "translation_of does not name the bundle's source language"},
@@ -203,8 +204,8 @@ constexpr RuleRow kRules[] = {
      "attribute of one left out; says whether visible text was lost"},
     {"markdown/raw-html-refused", E, "raw HTML in a body when markdown.raw_html is error"},
     {"markdown/too-complex", E,
-     "a body too deeply nested, too costly to parse (counted before parsing), or that would "
-     "expand more than 20 times when rendered"},
+     "a body (or an entry of an article catalog) too deeply nested, too costly to parse "
+     "(counted before parsing), or that would expand more than 20 times when rendered"},
     {"source/accessed", E, "a source's accessed date is in the future"},
     {"source/duplicate", W, "the same source URL twice in one file"},
     {"source/url", E, "a source or product URL that is not a well-formed absolute http(s) URL"},

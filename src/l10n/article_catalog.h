@@ -62,6 +62,7 @@ std::optional<std::string> merge_article_catalog(const std::string* old, const s
 struct CatalogSource {
   std::optional<Article> full;
   std::vector<Segment> segments;
+  bool unreadable = false;  ///< its body could not be read, or was refused: not tried again
 };
 
 /// The translation of bundle `b` (it has one source) into `lang` assembled

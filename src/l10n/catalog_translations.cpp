@@ -96,8 +96,12 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
   if (!po) return std::nullopt;
   const auto translations = usable_entries(*po, rel, sink);
   if (!translations) return std::nullopt;
+  if (source.unreadable) return std::nullopt;
   if (!source.full) {
     source.full = read_article_body(root, *b.source(), sink);
+    // A source body that cannot be read (or is refused) is read once, not
+    // once per catalog language.
+    source.unreadable = !source.full;
     if (!source.full) return std::nullopt;
     source.segments = article_segments(*source.full);
     const auto pot = read_article_catalog(root, article_pot_rel(b.id()), failed, sink);
@@ -119,8 +123,14 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
     const auto it = lines.find(id);
     return it == lines.end() ? 0 : translated ? it->second.second : it->second.first;
   };
+  std::vector<OverLimit> over_limits;
   auto t = assembled_translation(*source.full, source.segments, translation, lang, rel, stamp, dir,
-                                 catalog_line, refused);
+                                 catalog_line, refused, &over_limits);
+  // An entry over a body's limits is an error at its msgstr, as the body
+  // would be at its line; the source's text is shown in its place.
+  for (const auto& o : over_limits)
+    sink.error({rel, catalog_line(o.id, true), 1}, o.rule,
+               "the translation of '" + o.id + "': " + o.message + "; the source's text is shown");
   for (const auto& id : refused)
     sink.warning({rel, catalog_line(id, true), 1}, "i18n/segment",
                  "the translation of '" + id +
