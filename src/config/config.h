@@ -58,8 +58,9 @@ struct SiteConfig {
   std::vector<LanguageConfig> languages;
   std::vector<SectionConfig> sections;
   std::string fallback = "omit";  ///< omit | source
-  /// translations.min_complete: the share (%) of an article's segments a
-  /// catalog must translate for the article to be published from it.
+  /// translations.min_complete: the share (%) of an article's words (its
+  /// source's, as pocount counts them) a catalog must translate for the
+  /// article to be published from it.
   int min_complete = 50;
   NewsletterConfig newsletter;
   LinksConfig links;

@@ -36,7 +36,8 @@ const std::vector<ConfigKey>& config_keys() {
       {"translations", "fallback", "`omit` | `source`", false, "`omit`"},
       {"translations", "min_complete", "integer 0–100", false,
        "`50`: an article translated in a catalog (docs/translators.md §3) is published in that "
-       "language when at least this share (%) of its segments is translated"},
+       "language when at least this share (%) of its words is translated (counted as pocount "
+       "counts them)"},
       {"newsletter", "from", "mailbox, at most 100 characters", true, ""},
       {"newsletter", "list_id", "string", true, "the List-Id header"},
       {"newsletter", "subscribe_url", "absolute http(s) URL", true, "the form's target"},

@@ -152,6 +152,8 @@ struct Article {
     std::string source_lang, source_dir;  ///< the language of kept segments, its direction
     std::vector<bool> kept;               ///< per body segment: the source's text stayed
     int translated = 0, segments = 0;     ///< fields and blocks
+    /// The source's words in them, and in those translated (count_words()).
+    std::size_t words = 0, words_translated = 0;
   };
   std::optional<Assembled> assembled;
 };

@@ -195,9 +195,12 @@ std::optional<AssembledBody> assemble_body(
       over_limits->push_back({s.id, over->first, over->second});
     else if (t && !para)
       refused.push_back(s.id);
+    const std::size_t words = count_words(s.text);
+    out.words += words;
     if (para) {
       replace_children(container, para);
       ++out.translated;
+      out.words_translated += words;
     }
     out.kept.push_back(para == nullptr);
     if (doc) cmark_node_free(doc);
@@ -225,19 +228,22 @@ std::optional<Article> assembled_translation(
   t.lang = lang;
   t.path = path;
   t.stamp = stamp;
-  Article::Assembled info{source.path, source.lang,      source_dir,
-                          body->kept,  body->translated, static_cast<int>(body->kept.size())};
+  Article::Assembled info{source.path, source.lang,           source_dir,
+                          body->kept,  body->translated,      static_cast<int>(body->kept.size()),
+                          body->words, body->words_translated};
   // The fields a translation gives itself, where the catalog translates them.
   FrontMatter& own = t.own;
   auto field = [&](const char* key, std::optional<Located<std::string>>& value,
                    const std::optional<Located<std::string>>& from) {
     if (!from) return;
     ++info.segments;
+    info.words += count_words(from->value);
     Segment s{SegmentKind::field, key, from->value, from->where.line, key};
     value = from;
     if (const std::string* text = translation(s)) {
       value->value = *text;
       ++info.translated;
+      info.words_translated += count_words(from->value);
     }
   };
   field("title", own.title, source.own.title);
@@ -250,11 +256,13 @@ std::optional<Article> assembled_translation(
     t.meta.cover = source.meta.cover;
     if (!source.meta.cover->alt.empty()) {
       ++info.segments;
+      info.words += count_words(source.meta.cover->alt);
       Segment s{SegmentKind::field, "cover.alt", source.meta.cover->alt, 0, "cover.alt"};
       if (const std::string* text = translation(s)) {
         t.meta.cover->alt = *text;
         t.own.cover = t.meta.cover;  // the translation's own, as `apply` writes it
         ++info.translated;
+        info.words_translated += count_words(source.meta.cover->alt);
       }
     }
   }

@@ -2,6 +2,7 @@
 
 #include <cmark-gfm.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -38,6 +39,32 @@ const char* segment_kind_name(SegmentKind kind) {
       return "alt";
   }
   return "";
+}
+
+std::size_t count_words(std::string_view text) {
+  std::size_t words = 0;
+  bool in_word = false, counted = false;
+  for (int32_t i = 0; i < static_cast<int32_t>(text.size());) {
+    UChar32 c;
+    U8_NEXT(text.data(), i, static_cast<int32_t>(text.size()), c);
+    if (c < 0 || u_isUWhiteSpace(c)) {
+      in_word = counted = false;
+      continue;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    const UScriptCode script = uscript_getScript(c, &status);
+    if (script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA) {
+      ++words;  // each character a word; what follows it starts another
+      in_word = counted = false;
+      continue;
+    }
+    if (!in_word) in_word = true, counted = false;
+    if (!counted && u_isalnum(c)) {
+      ++words;
+      counted = true;
+    }
+  }
+  return words;
 }
 
 std::string unescape_tokens(const std::string& md) {

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "content/content.h"
@@ -61,9 +62,15 @@ struct AssembledBody {
   std::string markdown;    ///< the body, as CommonMark
   std::vector<bool> kept;  ///< per body segment, in order: true where the source text stayed
   int translated = 0;      ///< body segments translated
+  std::size_t words = 0, words_translated = 0;  ///< the source's words in them, and translated
   /// Per block, in document order: its start in the source file (line, column).
   std::vector<std::pair<int, int>> block_starts;
 };
+
+/// The words of `text` as translation tools count them (translate-toolkit's
+/// pocount, Weblate): runs between spaces that hold a letter or a digit, and
+/// each Han or kana character, which CJK text does not space.
+std::size_t count_words(std::string_view text);
 
 /// A translated entry not used because it is over a limit a body has.
 struct OverLimit {

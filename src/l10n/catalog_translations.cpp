@@ -151,10 +151,17 @@ void add_catalog_translations(const fs::path& root, const SiteConfig& config, Co
       auto t = catalog_translation(root, b, code, source, sink);
       if (!t) continue;
       const auto& info = *t->assembled;
-      const int percent = info.segments ? info.translated * 100 / info.segments : 100;
-      if (percent < config.min_complete) {
+      // Words, as pocount and Weblate count them: ten translated table
+      // cells are not most of an article.
+      const std::size_t percent =
+          info.words      ? info.words_translated * 100 / info.words
+          : info.segments ? static_cast<std::size_t>(info.translated * 100 / info.segments)
+                          : 100;
+      if (percent < static_cast<std::size_t>(config.min_complete)) {
         sink.report({t->path, 0, 0}, Severity::note, "i18n/incomplete",
-                    std::to_string(percent) + " % translated, under translations.min_complete (" +
+                    std::to_string(percent) +
+                        " % of the words translated, under "
+                        "translations.min_complete (" +
                         std::to_string(config.min_complete) + " %): not published in '" + code +
                         "'");
         continue;

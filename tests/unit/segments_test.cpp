@@ -216,4 +216,25 @@ TEST(Segments, AnEntrysEscapesSurviveAssembly) {
             "Mit {{ wörtlich \\*kein Akzent\\* und \\<b\\>\n\n## }} Installieren");
 }
 
+// Words as pocount counts them: runs between spaces with a letter or digit;
+// each Han or kana character is one.
+TEST(Segments, WordsAreCountedAsTranslationToolsCountThem) {
+  EXPECT_EQ(count_words("It works, twice — 12 times."), 5u);
+  EXPECT_EQ(count_words("| --- | *** |"), 0u);
+  EXPECT_EQ(count_words("日本語のテスト"), 7u);
+  EXPECT_EQ(count_words("한국어 문장입니다"), 2u);
+  EXPECT_EQ(count_words("Tempo {{fig:users_total}}"), 2u);
+}
+
+// An article catalog that translates its headings and table cells but not
+// its prose is far from half translated: the share is of words.
+TEST(Segments, TheShareTranslatedIsOfWords) {
+  std::vector<std::string> refused;
+  const auto body = assemble_article({{"heading-2", "Installieren"}, {"cell-8", "Tempo"}}, refused);
+  ASSERT_TRUE(body.has_value());
+  EXPECT_EQ(body->translated, 2);
+  EXPECT_GT(body->words, 20u);
+  EXPECT_EQ(body->words_translated, 3u);  // "Install *it*", "Speed"
+}
+
 }  // namespace pp
