@@ -373,9 +373,21 @@ void pair_cjk_runs(cmark_node* parent, const BodyLines& lines, TreeShape& shape)
   const auto has_run = [](cmark_node* t) {
     return cmark_node_get_literal(t) && std::strpbrk(cmark_node_get_literal(t), "*~");
   };
+  // The amendment's flanking differs from CommonMark's only beside a CJK
+  // character: text without one (most of a Latin site) is not paired again.
+  const auto has_cjk = [](cmark_node* t) {
+    const std::string_view l = cmark_node_get_literal(t) ? cmark_node_get_literal(t) : "";
+    for (std::size_t at = 0; at < l.size();) {
+      const CodePoint c = decode_utf8_at(l, at);
+      if (cjk_character(c.value)) return true;
+      at += c.length ? c.length : 1;
+    }
+    return false;
+  };
   // CommonMark left a run, or made spans the CJK rule could pair otherwise
   // (**（a）**b**（c）** is one strong span around another for CommonMark).
-  if (made > 0 || std::any_of(texts.begin(), texts.end(), has_run)) {
+  if ((made > 0 || std::any_of(texts.begin(), texts.end(), has_run)) &&
+      std::any_of(texts.begin(), texts.end(), has_cjk)) {
     std::vector<Token> tokens;
     std::vector<cmark_node*> spans;
     flatten(parent, lines, tokens, spans);

@@ -1,7 +1,6 @@
 #include "driver/check_site.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string_view>
 #include <vector>
 
@@ -10,6 +9,7 @@
 #include "driver/bundle_checks.h"
 #include "driver/phase_timer.h"
 #include "l10n/article_catalog.h"
+#include "links/links.h"
 
 namespace pp {
 
@@ -36,8 +36,7 @@ std::set<std::string> bundle_ids_in(const std::string& url) {
   if (colon != std::string::npos && colon < url.find_first_of("/?#")) {
     // An http(s) URL may be one of the site's own pages (under base_url):
     // its path is read as a site path's. Any other scheme names no page.
-    std::string scheme = url.substr(0, colon);
-    for (char& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string scheme = link_scheme(url);
     if ((scheme != "http" && scheme != "https") || url.compare(colon, 3, "://") != 0) return ids;
     rest.remove_prefix(colon + 3);
     rest.remove_prefix(std::min(rest.find_first_of("/?#"), rest.size()));

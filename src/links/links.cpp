@@ -243,16 +243,9 @@ std::optional<std::string> own_article_path(const SiteConfig& config, const std:
 void check_own_page_link(const SiteConfig& config, const Corpus& corpus, const BodyLink& l,
                          const std::string& path, const Publishing& publishing,
                          DiagnosticSink& sink) {
-  const SitePathProblem p = check_site_path(config, corpus, path);
+  const SitePathProblem p = check_site_path(config, corpus, path, l.url);
   if (!p.rule.empty()) {
-    std::string message = p.message;
-    // The message names the path: an absolute link is named as written.
-    const std::string lead = "link to \"" + quote_for_message(path, 60) + "\": ";
-    if (path != l.url && message.starts_with(lead))
-      message = "link to \"" + quote_for_message(l.url, 60) + "\": " + message.substr(lead.size());
-    else if (path != l.url)
-      message = "link to \"" + quote_for_message(l.url, 60) + "\": " + message;
-    sink.error(l.where, p.rule, message);
+    sink.error(l.where, p.rule, p.message);
   } else if (p.article) {
     check_published(config, *p.article, "link to \"" + quote_for_message(l.url, 60) + "\"",
                     publishing, l.where, sink);

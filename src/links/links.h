@@ -85,8 +85,10 @@ struct SitePathProblem {
 /// §4 and §7): "/", "/<lang>/", "/<lang>/<section>/", "/<lang>/<section>/<slug>/"
 /// (an article in that language; a #anchor must be one of its heading ids),
 /// "/<lang>/feed.xml", "/sitemap.xml", "/assets/<file of pipeline/static/>".
+/// Messages quote `shown` when given (an absolute URL `url` is the path of),
+/// else `url`.
 SitePathProblem check_site_path(const SiteConfig& config, const Corpus& corpus,
-                                const std::string& url);
+                                const std::string& url, const std::string& shown = "");
 
 /// A bundle file named by a relative link, percent-decoded, without query,
 /// anchor and leading "./" ("./img/x.png?v=2" → "img/x.png"); "" for none.

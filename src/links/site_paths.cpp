@@ -66,7 +66,8 @@ bool is_bundle_path(const SiteConfig& config, const std::string& url) {
 }
 
 SitePathProblem check_site_path(const SiteConfig& config, const Corpus& corpus,
-                                const std::string& url) {
+                                const std::string& url, const std::string& shown) {
+  const std::string& named = shown.empty() ? url : shown;  // what messages quote
   const auto hash = url.find('#');
   const std::string anchor = hash == std::string::npos ? "" : percent_decode(url.substr(hash + 1));
   const std::string_view path = std::string_view(url).substr(0, url.find_first_of("?#"));
@@ -80,18 +81,18 @@ SitePathProblem check_site_path(const SiteConfig& config, const Corpus& corpus,
     for (std::size_t i = 1; i < seg->size(); ++i) file += (i > 1 ? "/" : "") + (*seg)[i];
     const auto& files = corpus.static_files;
     if (std::find(files.begin(), files.end(), file) != files.end()) return {};
-    return unknown(url, "no file '" + file + "' in pipeline/static/");
+    return unknown(named, "no file '" + file + "' in pipeline/static/");
   }
   if (seg && seg->size() <= 3 && config.language((*seg)[0])) {
     const std::string& lang = (*seg)[0];
     if (seg->size() == 1) return {};
     if (seg->size() == 2 && (*seg)[1] == "feed.xml" && !folder) return {};
     if (!config.section((*seg)[1]))
-      return unknown(url, "no section '" + (*seg)[1] + "' (sections: " + sections + ")");
+      return unknown(named, "no section '" + (*seg)[1] + "' (sections: " + sections + ")");
     if (seg->size() == 2) return {};
-    return check_article_path(corpus, url, lang, (*seg)[1] + "/" + (*seg)[2], anchor);
+    return check_article_path(corpus, named, lang, (*seg)[1] + "/" + (*seg)[2], anchor);
   }
-  return unknown(url,
+  return unknown(named,
                  "not a page or file of the site; expected /<section>/<slug>, /<lang>/, "
                  "/<lang>/<section>/, /<lang>/<section>/<slug>/, /<lang>/feed.xml, /sitemap.xml "
                  "or /assets/<file> (languages: " +

@@ -166,8 +166,8 @@ TEST(Publication, AnAbsoluteLinkToTheSitesOwnArticleIsCheckedAsItsPage) {
                 "23:93: error: link to \"https://example.org/ko/news/welcom/#top\": no bundle "
                 "'news/welcom' [link/unknown-bundle]\n" +
                 file +
-                "23:142: error: link to \"https://example.org/en/news/welcome/#nowhere\": "
-                "'news/welcome' (en) has no heading or anchor with id 'nowhere' [link/anchor]\n");
+                "23:142: error: 'news/welcome' (en) has no heading or anchor with id "
+                "'nowhere' [link/anchor]\n");
 }
 
 // Under a base_url with a path, an own article's URL is one under that path
