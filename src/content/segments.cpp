@@ -2,7 +2,6 @@
 
 #include <cmark-gfm.h>
 #include <unicode/uchar.h>
-#include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -39,32 +38,6 @@ const char* segment_kind_name(SegmentKind kind) {
       return "alt";
   }
   return "";
-}
-
-std::size_t count_words(std::string_view text) {
-  std::size_t words = 0;
-  bool in_word = false, counted = false;
-  for (int32_t i = 0; i < static_cast<int32_t>(text.size());) {
-    UChar32 c;
-    U8_NEXT(text.data(), i, static_cast<int32_t>(text.size()), c);
-    if (c < 0 || u_isUWhiteSpace(c)) {
-      in_word = counted = false;
-      continue;
-    }
-    UErrorCode status = U_ZERO_ERROR;
-    const UScriptCode script = uscript_getScript(c, &status);
-    if (script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA) {
-      ++words;  // each character a word; what follows it starts another
-      in_word = counted = false;
-      continue;
-    }
-    if (!in_word) in_word = true, counted = false;
-    if (!counted && u_isalnum(c)) {
-      ++words;
-      counted = true;
-    }
-  }
-  return words;
 }
 
 std::string unescape_tokens(const std::string& md) {
@@ -282,77 +255,6 @@ std::vector<Segment> article_segments(const Article& a) {
                       [&](Segment& s, cmark_node*) { out.push_back(std::move(s)); });
   cmark_node_free(root);
   return out;
-}
-
-namespace {
-
-// The number at the end of a body segment's id ("paragraph-12" → 12), or 0.
-int id_number(const std::string& id) {
-  const auto dash = id.rfind('-');
-  if (dash == std::string::npos) return 0;
-  return std::atoi(id.c_str() + dash + 1);
-}
-
-}  // namespace
-
-void assign_segment_ids(std::vector<Segment>& segments, const std::vector<Segment>& previous) {
-  std::vector<Segment*> now;
-  std::vector<const Segment*> before;
-  for (auto& s : segments)
-    if (s.kind != SegmentKind::field) now.push_back(&s);
-  int next = 1;
-  for (const auto& s : previous)
-    if (s.kind != SegmentKind::field) {
-      before.push_back(&s);
-      next = std::max(next, id_number(s.id) + 1);
-    }
-  auto same = [](const Segment* a, const Segment* b) {
-    return a->kind == b->kind && a->text == b->text;
-  };
-  // Longest common subsequence of unchanged blocks; beyond a size where the
-  // table would be large, blocks are matched in order instead.
-  const std::size_t n = now.size(), m = before.size();
-  std::vector<std::pair<std::size_t, std::size_t>> kept;  // (now, before) pairs, in order
-  if (n * m <= 4'000'000) {
-    std::vector<std::vector<unsigned>> t(n + 1, std::vector<unsigned>(m + 1, 0));
-    for (std::size_t i = n; i-- > 0;)
-      for (std::size_t j = m; j-- > 0;)
-        t[i][j] =
-            same(now[i], before[j]) ? t[i + 1][j + 1] + 1 : std::max(t[i + 1][j], t[i][j + 1]);
-    for (std::size_t i = 0, j = 0; i < n && j < m;) {
-      if (same(now[i], before[j])) {
-        kept.push_back({i++, j++});
-      } else if (t[i + 1][j] >= t[i][j + 1]) {
-        ++i;
-      } else {
-        ++j;
-      }
-    }
-  } else {
-    for (std::size_t i = 0, j = 0; i < n && j < m; ++i)
-      if (same(now[i], before[j])) kept.push_back({i, j++});
-  }
-  // Between two unchanged blocks, the changed ones take the vanished ids of
-  // their kind, in order.
-  std::size_t i = 0, j = 0;
-  kept.push_back({n, m});
-  for (const auto& [ki, kj] : kept) {
-    std::size_t bj = j;
-    for (; i < ki; ++i) {
-      while (bj < kj && before[bj]->kind != now[i]->kind) ++bj;
-      if (bj < kj) {
-        now[i]->id = before[bj++]->id;
-      } else {
-        now[i]->id.clear();
-      }
-    }
-    if (ki < n) now[ki]->id = before[kj]->id;
-    i = ki + 1;
-    j = kj + 1;
-  }
-  for (auto* s : now)
-    if (s->id.empty())
-      s->id = std::string(segment_kind_name(s->kind)) + "-" + std::to_string(next++);
 }
 
 }  // namespace pp

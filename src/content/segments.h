@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "content/content.h"
+#include "content/text_words.h"
 
 struct cmark_node;
 
@@ -66,11 +67,6 @@ struct AssembledBody {
   /// Per block, in document order: its start in the source file (line, column).
   std::vector<std::pair<int, int>> block_starts;
 };
-
-/// The words of `text` as translation tools count them (translate-toolkit's
-/// pocount, Weblate): runs between spaces that hold a letter or a digit, and
-/// each Han or kana character, which CJK text does not space.
-std::size_t count_words(std::string_view text);
 
 /// A translated entry not used because it is over a limit a body has.
 struct OverLimit {
@@ -137,11 +133,15 @@ std::vector<AlignedSegment> align_translation(const std::vector<Segment>& source
 std::string unescape_tokens(const std::string& md);
 
 /// Gives each body segment of `segments` an id, keeping those of `previous`
-/// (the segments of the last extraction, ids set) where the block is the
-/// same or was edited in place: blocks whose text is unchanged keep their id
-/// (longest common subsequence), and between two such, changed blocks of
-/// the same kind take the ids of the vanished ones in order. Others get the
-/// next free number.
-void assign_segment_ids(std::vector<Segment>& segments, const std::vector<Segment>& previous);
+/// (the segments of the last extraction, ids set) by what the blocks say,
+/// wherever they moved: a block whose text is unchanged keeps its id; a
+/// changed one takes the id of the vanished block of its kind most like it,
+/// when they are at least kSimilarBlock alike (each old id goes to one new
+/// block at most, the most similar pairs first). Others get new numbers from
+/// `first_free` on (and above every number in `previous`), so that an id a
+/// catalog may still hold as obsolete is never given to another block.
+/// Returns the next free number.
+int assign_segment_ids(std::vector<Segment>& segments, const std::vector<Segment>& previous,
+                       int first_free = 1);
 
 }  // namespace pp

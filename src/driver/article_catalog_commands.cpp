@@ -81,37 +81,61 @@ void seed_from_translations(const fs::path& root, const SiteConfig& config, cons
 
 }  // namespace
 
+namespace {
+
+// A bundle's template as written after refreshing it from its source.
+struct Template {
+  std::string rel, text;
+  std::vector<Segment> segments;  ///< the source's, ids set
+};
+
+// Writes the template of `b` from its source, the ids of the one there kept
+// by content (assign_segment_ids()); recorded in `result` (an unchanged one
+// only when `list_unchanged`). Nullopt when the source or the old template
+// cannot be read, or the template written.
+std::optional<Template> refresh_template(const fs::path& root, const Bundle& b, bool list_unchanged,
+                                         I18nUpdateResult& result) {
+  DiagnosticSink& sink = result.diagnostics;
+  const Article* source = b.source();
+  if (!source) return std::nullopt;
+  auto full = read_article_body(root, *source, sink);
+  if (!full) return std::nullopt;
+  Template t{article_pot_rel(b.id()), "", article_segments(*full)};
+  bool failed = false;
+  const auto old = read_article_catalog(root, t.rel, failed, sink);
+  if (failed) return std::nullopt;
+  const int next =
+      assign_segment_ids(t.segments, old ? template_segments(*old) : std::vector<Segment>{},
+                         old ? template_next_id(*old) : 1);
+  std::string error;
+  auto pot = format_article_pot(b.id(), source->path, t.segments, next, error);
+  if (!pot) {
+    sink.error({t.rel, 0, 0}, "emit/write", "cannot write: " + error);
+    return std::nullopt;
+  }
+  t.text = std::move(*pot);
+  const WriteOutcome w = write_site_file(root, t.rel, t.text, sink);
+  if (w == WriteOutcome::failed) return std::nullopt;
+  if (old && w != WriteOutcome::written && !list_unchanged) return t;
+  result.catalogs.push_back({t.rel,
+                             !old                         ? CatalogWritten::created
+                             : w == WriteOutcome::written ? CatalogWritten::updated
+                                                          : CatalogWritten::unchanged,
+                             std::nullopt});
+  return t;
+}
+
+}  // namespace
+
 I18nUpdateResult run_i18n_extract_articles(const fs::path& root, bool from_translation) {
   I18nUpdateResult result;
-  DiagnosticSink& sink = result.diagnostics;
   // An article with errors is not extracted, and says why.
   auto site = load_site(root, result, true);
   if (!site) return result;
   for (const auto& b : site->second.bundles) {
-    const Article* source = b.source();
-    if (!source) continue;
-    auto full = read_article_body(root, *source, sink);
-    if (!full) continue;
-    std::vector<Segment> segments = article_segments(*full);
-    const std::string rel = article_pot_rel(b.id());
-    bool failed = false;
-    const auto old = read_article_catalog(root, rel, failed, sink);
-    if (failed) continue;
-    assign_segment_ids(segments, old ? template_segments(*old) : std::vector<Segment>{});
-    std::string error;
-    const auto pot = format_article_pot(b.id(), source->path, segments, error);
-    if (!pot) {
-      sink.error({rel, 0, 0}, "emit/write", "cannot write: " + error);
-      continue;
-    }
-    const WriteOutcome w = write_site_file(root, rel, *pot, sink);
-    if (w == WriteOutcome::failed) continue;
-    result.catalogs.push_back({rel,
-                               !old                         ? CatalogWritten::created
-                               : w == WriteOutcome::written ? CatalogWritten::updated
-                                                            : CatalogWritten::unchanged,
-                               std::nullopt});
-    if (from_translation) seed_from_translations(root, site->first, b, segments, *pot, result);
+    const auto t = refresh_template(root, b, true, result);
+    if (t && from_translation)
+      seed_from_translations(root, site->first, b, t->segments, t->text, result);
   }
   return result;
 }
@@ -159,33 +183,35 @@ I18nUpdateResult run_i18n_update_articles(const fs::path& root) {
   auto site = load_site(root, result, false);
   if (!site) return result;
   const auto& [config, corpus] = *site;
+  // A site translated in catalogs has templates; one that has none is told
+  // how to start, and no catalog is made for it unasked.
+  if (file_kind(root / "locales" / "articles") == FileKind::missing) {
+    sink.error({"locales/articles", 0, 0}, "i18n/missing-pot",
+               "there is no article template to merge; run polypress i18n extract --articles "
+               "first");
+    return result;
+  }
   struct Merged {
     std::string rel, text;
     bool created;
   };
   std::vector<Merged> merged;
-  int templates = 0;
   for (const auto& b : corpus.bundles) {
-    if (!b.source()) continue;
-    const std::string pot_rel = article_pot_rel(b.id());
-    bool failed = false;
-    const auto pot = read_article_catalog(root, pot_rel, failed, sink);
+    // The templates first, from the articles as they are now (as po4a does).
+    const auto pot = refresh_template(root, b, false, result);
     if (!pot) continue;
-    ++templates;
     for (const auto& lang : config.languages) {
       if (lang.code == b.source_lang) continue;
       const std::string rel = article_po_rel(lang.code, b.id());
+      bool failed = false;
       const auto old = read_article_catalog(root, rel, failed, sink);
       if (failed || (!old && b.articles.count(lang.code))) continue;
-      auto text = merge_article_catalog(old ? &*old : nullptr, *pot, lang, rel, pot_rel, sink);
+      auto text =
+          merge_article_catalog(old ? &*old : nullptr, pot->text, lang, rel, pot->rel, sink);
       if (text) merged.push_back({rel, std::move(*text), !old});
     }
   }
-  if (templates == 0 && !sink.has_errors())
-    sink.error({"locales/articles", 0, 0}, "i18n/missing-pot",
-               "there is no article template to merge; run polypress i18n extract --articles "
-               "first");
-  // A catalog msgmerge rejects stops the run before any file is touched.
+  // A catalog msgmerge rejects stops the run before any catalog is touched.
   if (sink.has_errors()) return result;
   for (const auto& m : merged) {
     const WriteOutcome w = write_site_file(root, m.rel, m.text, sink);

@@ -233,10 +233,13 @@ I18nUpdateResult run_i18n_extract_articles(const std::filesystem::path& root,
 NewResult run_i18n_apply_articles(const std::filesystem::path& root, const std::string& lang,
                                   const std::string& bundle_id);
 
-/// `i18n update --articles`: merges each bundle's template into
+/// `i18n update --articles`: refreshes each bundle's template from its source
+/// (as `i18n extract --articles` does; an i18n/missing-pot error when the
+/// site has no locales/articles/ yet), then merges it into
 /// locales/<lang>/articles/<section>/<slug>.po for every other language
 /// (merge_article_catalog()); a catalog is created for a language the bundle
-/// has no Markdown translation in. All are merged before any is written.
+/// has no Markdown translation in. All catalogs are merged before any is
+/// written.
 I18nUpdateResult run_i18n_update_articles(const std::filesystem::path& root);
 
 /// Records the current source digest in each translation FILE (atomic writes;

@@ -1,5 +1,7 @@
 #include "l10n/article_catalog.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -12,6 +14,13 @@
 #include "l10n/l10n.h"
 
 namespace pp {
+
+namespace {
+
+// The template's header field that keeps the next free segment number.
+constexpr const char* kNextIdField = "X-Polypress-Next-Id";
+
+}  // namespace
 
 std::string article_pot_rel(const std::string& bundle_id) {
   return "locales/articles/" + bundle_id + ".pot";
@@ -41,7 +50,7 @@ std::optional<std::string> read_article_catalog(const std::filesystem::path& roo
 
 std::optional<std::string> format_article_pot(const std::string& bundle_id,
                                               const std::string& source_path,
-                                              const std::vector<Segment>& segments,
+                                              const std::vector<Segment>& segments, int next_id,
                                               std::string& error) {
   std::vector<PoMessage> messages;
   PoMessage header;
@@ -51,7 +60,8 @@ std::optional<std::string> format_article_pot(const std::string& bundle_id,
                     article_po_rel("<lang>", bundle_id) + ".\n";
   header.msgstr = "Project-Id-Version: " + bundle_id +
                   "\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
-                  "Content-Transfer-Encoding: 8bit\n";
+                  "Content-Transfer-Encoding: 8bit\n" +
+                  std::string(kNextIdField) + ": " + std::to_string(next_id) + "\n";
   messages.push_back(std::move(header));
   for (const auto& s : segments) {
     PoMessage m;
@@ -84,11 +94,34 @@ std::vector<Segment> template_segments(const std::string& pot) {
   return out;
 }
 
+int template_next_id(const std::string& pot) {
+  std::string error;
+  const auto messages = read_po_messages(pot, error);
+  if (!messages || messages->empty() || !messages->front().msgid.empty()) return 1;
+  const std::string& header = messages->front().msgstr;
+  const std::string field = "\n" + std::string(kNextIdField) + ": ";
+  const auto at = ("\n" + header).find(field);
+  if (at == std::string::npos) return 1;
+  const long n = std::strtol(header.c_str() + at + field.size() - 1, nullptr, 10);
+  return n > 0 && n < 1'000'000'000 ? static_cast<int>(n) : 1;
+}
+
 namespace {
 
-// The header of a new catalog: the template's, with the language and its
-// plural forms (no entry has plural forms; editors still ask for them).
-std::string new_catalog_header(const std::string& pot_header, const LanguageConfig& lang) {
+// The header of a new catalog: the template's (but the template's own
+// numbering), with the language and its plural forms (no entry has plural
+// forms; editors still ask for them).
+std::string new_catalog_header(std::string pot_header, const LanguageConfig& lang) {
+  const std::string field = std::string(kNextIdField) + ": ";
+  for (std::size_t at = 0; at < pot_header.size();) {
+    const auto end = pot_header.find('\n', at);
+    const std::size_t next = end == std::string::npos ? pot_header.size() : end + 1;
+    if (pot_header.compare(at, field.size(), field) == 0) {
+      pot_header.erase(at, next - at);
+      continue;
+    }
+    at = next;
+  }
   std::string gettext_lang = lang.code;
   for (char& c : gettext_lang)
     if (c == '-') c = '_';
@@ -97,26 +130,53 @@ std::string new_catalog_header(const std::string& pot_header, const LanguageConf
          "\n";
 }
 
-// Entries of `old` whose id the template gives a new text take that text,
-// fuzzy, the translated text kept as `#|` (msgmerge then matches them
-// exactly). An obsolete entry comes back the same way.
-void follow_changed_texts(std::vector<PoMessage>& old, const std::vector<PoMessage>& pot) {
-  std::map<std::string, const PoMessage*> by_id;
+// Translations of `old` moved to the template's entries their text belongs
+// to, before msgmerge (without its fuzzy matching) keeps exact matches and
+// makes the rest obsolete. An entry whose (id, text) the template no longer
+// has is free: its text elsewhere in the template takes it as it is (a
+// block moved into a list or a quote changes its id, not its words); then
+// the same id with a text at least kSimilarBlock alike takes it fuzzy, the
+// translated text kept as `#|`. Anything else stays free and goes obsolete,
+// never onto another block.
+void carry_translations(std::vector<PoMessage>& old, const std::vector<PoMessage>& pot) {
+  std::set<std::pair<std::string, std::string>> wanted, present;
   for (const auto& m : pot)
-    if (!m.msgid.empty()) by_id[m.context] = &m;
-  std::set<std::pair<std::string, std::string>> present;
+    if (!m.msgid.empty()) wanted.insert({m.context, m.msgid});
   for (const auto& m : old)
-    if (!m.obsolete) present.insert({m.context, m.msgid});
-  for (auto& m : old) {
-    const auto it = by_id.find(m.context);
-    if (m.msgid.empty() || m.msgstr.empty() || it == by_id.end()) continue;
-    if (it->second->msgid == m.msgid || present.count({m.context, it->second->msgid})) continue;
-    // Already fuzzy: `#|` stays the text the translation was made for.
-    if (!m.fuzzy || m.previous_msgid.empty()) m.previous_msgid = m.msgid;
-    m.msgid = it->second->msgid;
-    m.fuzzy = true;
-    m.obsolete = false;
-    present.insert({m.context, m.msgid});
+    if (!m.obsolete && !m.msgid.empty()) present.insert({m.context, m.msgid});
+  // An obsolete entry the template wants again comes back as it was.
+  for (auto& m : old)
+    if (m.obsolete && wanted.count({m.context, m.msgid}) &&
+        present.insert({m.context, m.msgid}).second)
+      m.obsolete = false;
+  std::vector<PoMessage*> free;
+  for (auto& m : old)
+    if (!m.msgid.empty() && !m.msgstr.empty() && !wanted.count({m.context, m.msgid}))
+      free.push_back(&m);
+  auto take = [&](PoMessage* m, const PoMessage& target, bool fuzzy) {
+    if (fuzzy && (!m->fuzzy || m->previous_msgid.empty())) m->previous_msgid = m->msgid;
+    m->context = target.context;
+    m->msgid = target.msgid;
+    m->fuzzy = m->fuzzy || fuzzy;
+    m->obsolete = false;
+    present.insert({m->context, m->msgid});
+    free.erase(std::find(free.begin(), free.end(), m));
+  };
+  for (const auto& t : pot) {
+    if (t.msgid.empty() || present.count({t.context, t.msgid})) continue;
+    // A reviewed translation of the same text first.
+    PoMessage* best = nullptr;
+    for (PoMessage* m : free)
+      if (m->msgid == t.msgid && (!best || (best->fuzzy && !m->fuzzy))) best = m;
+    if (best) take(best, t, false);
+  }
+  for (const auto& t : pot) {
+    if (t.msgid.empty() || present.count({t.context, t.msgid})) continue;
+    for (PoMessage* m : free)
+      if (m->context == t.context && text_similarity(m->msgid, t.msgid) >= kSimilarBlock) {
+        take(m, t, true);
+        break;
+      }
   }
 }
 
@@ -145,7 +205,7 @@ std::optional<std::string> merge_article_catalog(const std::string* old, const s
       sink.error({rel, 0, 0}, "i18n/syntax", "cannot read the catalog: " + error);
       return std::nullopt;
     }
-    follow_changed_texts(*messages, *pot_messages);
+    carry_translations(*messages, *pot_messages);
     const auto text = write_po_messages(*messages, error);
     if (!text) {
       sink.error({rel, 0, 0}, "i18n/syntax", "cannot write the catalog: " + error);
@@ -160,14 +220,16 @@ std::optional<std::string> merge_article_catalog(const std::string* old, const s
     input = *text;
   }
   // The catalog from memory, the template on standard input: msgmerge opens
-  // no file of the site.
+  // no file of the site. Its fuzzy matching is left out: it offers any
+  // entry's translation for a new block, across ids, however unrelated.
   MemoryFile def(true);
   if (!def.ok() || !def.write_all(input)) {
     sink.error({rel, 0, 0}, "i18n/read", "cannot hold the catalog in memory");
     return std::nullopt;
   }
   const ProcessResult r = run_process_with_input(
-      {"msgmerge", "--quiet", "--previous", "-o", "-", def.path(), "-"}, &pot);
+      {"msgmerge", "--quiet", "--previous", "--no-fuzzy-matching", "-o", "-", def.path(), "-"},
+      &pot);
   if (r.exit_code == 0) return r.out;
   if (r.exit_code < 0 && r.err.find("msgmerge") == 0) {
     sink.error({rel, 0, 0}, "i18n/msgfmt", "cannot run msgmerge (install gettext)");

@@ -34,17 +34,20 @@ std::optional<std::string> read_article_catalog(const std::filesystem::path& roo
                                                 DiagnosticSink& sink);
 
 /// The template of bundle `bundle_id` whose source file is `source_path`:
-/// a header, then one entry per segment — `#.` its note, `#:` its line,
-/// msgctxt its id — written by libgettextpo. Nullopt with `error` when the
-/// library refuses it.
+/// a header (with `next_id`, the next free segment number), then one entry
+/// per segment — `#.` its note, `#:` its line, msgctxt its id — written by
+/// libgettextpo. Nullopt with `error` when the library refuses it.
 std::optional<std::string> format_article_pot(const std::string& bundle_id,
                                               const std::string& source_path,
-                                              const std::vector<Segment>& segments,
+                                              const std::vector<Segment>& segments, int next_id,
                                               std::string& error);
 
 /// The segments a template holds (ids, texts and kinds), for
 /// assign_segment_ids(); empty when `pot` is not a readable catalog.
 std::vector<Segment> template_segments(const std::string& pot);
+
+/// The next free segment number a template records (1 when it has none).
+int template_next_id(const std::string& pot);
 
 /// A language's catalog of an article merged with its template (`pot`,
 /// checked): an entry whose id the template has with a changed text keeps

@@ -105,7 +105,8 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
     if (!source.full) return std::nullopt;
     source.segments = article_segments(*source.full);
     const auto pot = read_article_catalog(root, article_pot_rel(b.id()), failed, sink);
-    assign_segment_ids(source.segments, pot ? template_segments(*pot) : std::vector<Segment>{});
+    assign_segment_ids(source.segments, pot ? template_segments(*pot) : std::vector<Segment>{},
+                       pot ? template_next_id(*pot) : 1);
   }
   auto translation = [&](const Segment& s) -> const std::string* {
     const auto it = translations->find(s.id);
