@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "config/config.h"
@@ -222,6 +223,15 @@ std::string node_text(cmark_node* node);
 /// Whether block quote `q` of a parsed body begins with a GitHub alert's
 /// marker written escaped (`> \[!TIP]`): shown as written, as GitHub does.
 bool escaped_alert_marker(cmark_node* q);
+
+/// The kind a GitHub alert marker names ("note" for "[!NOTE]", any case;
+/// "tip", "important", "warning", "caution"), or "".
+std::string alert_marker_kind(std::string_view marker);
+
+/// The text node that would hold the alert marker of block quote `q`: its
+/// first paragraph's first node, a text alone on its line; nullptr when
+/// there is none (whether it names a kind is alert_marker_kind()'s to say).
+cmark_node* alert_marker_node(cmark_node* q);
 
 /// A new custom block for the tree of a parsed body (made with the parser's
 /// allocator, which cmark requires of nodes put together).

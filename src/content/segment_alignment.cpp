@@ -31,17 +31,28 @@ std::vector<AlignedSegment> align_translation(const std::vector<Segment>& source
                                               const std::vector<Segment>& translation) {
   std::vector<AlignedSegment> out(source.size());
   std::map<std::string, const Segment*> fields;
+  // A note's paragraphs, by its label: notes are listed in the order they
+  // are first called, which a translation may change.
+  std::map<std::string, std::vector<const Segment*>> notes;
   std::vector<const Segment*> t;
   for (const auto& s : translation)
     if (s.kind == SegmentKind::field)
       fields[s.id] = &s;
+    else if (s.kind == SegmentKind::footnote)
+      notes[s.label].push_back(&s);
     else
       t.push_back(&s);
+  std::map<std::string, std::size_t> note_paragraphs;  // of each note, passed
   std::vector<std::size_t> s_body;
   for (std::size_t i = 0; i < source.size(); ++i) {
     if (source[i].kind == SegmentKind::field) {
       const auto it = fields.find(source[i].id);
       if (it != fields.end()) out[i] = {it->second, true};
+    } else if (source[i].kind == SegmentKind::footnote) {
+      const auto& theirs = notes[source[i].label];
+      const std::size_t k = note_paragraphs[source[i].label]++;
+      if (k < theirs.size())
+        out[i] = {theirs[k], fixed_parts(source[i].text) == fixed_parts(theirs[k]->text)};
     } else {
       s_body.push_back(i);
     }

@@ -2,6 +2,8 @@
 // (docs/translators.md, "Articles in catalogs").
 #include <cmark-gfm.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <utility>
@@ -47,6 +49,7 @@ cmark_node* inline_content(const std::string& text, cmark_node*& doc,
   cmark_node* first = cmark_node_first_child(doc);
   if (!first || cmark_node_next(first) || cmark_node_get_type(first) != CMARK_NODE_PARAGRAPH)
     return nullptr;
+  frame_source_blocks(doc, text);  // its emphasis beside CJK text paired
   return first;
 }
 
@@ -82,14 +85,83 @@ void own_strings(cmark_node* node) {
   cmark_iter_free(it);
 }
 
-void replace_children(cmark_node* container, cmark_node* from) {
+// The labels of a parsed document's footnote definitions, in the order
+// cmark-gfm numbers them: a reference's literal is its definition's number
+// there.
+std::vector<std::string> footnote_labels(cmark_node* root) {
+  std::vector<std::string> out;
+  for (cmark_node* n = cmark_node_first_child(root); n; n = cmark_node_next(n))
+    if (cmark_node_get_type(n) == CMARK_NODE_FOOTNOTE_DEFINITION)
+      out.push_back(footnote_definition_label(n));
+  return out;
+}
+
+// The footnote references under `node`, each with its label.
+std::vector<std::pair<std::string, cmark_node*>> footnote_references(
+    cmark_node* node, const std::vector<std::string>& labels) {
+  std::vector<std::pair<std::string, cmark_node*>> out;
+  cmark_iter* it = cmark_iter_new(node);
+  for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+    cmark_node* n = cmark_iter_get_node(it);
+    if (ev != CMARK_EVENT_ENTER || cmark_node_get_type(n) != CMARK_NODE_FOOTNOTE_REFERENCE)
+      continue;
+    const char* number = cmark_node_get_literal(n);
+    const long k = number ? std::strtol(number, nullptr, 10) : 0;
+    if (k >= 1 && static_cast<std::size_t>(k) <= labels.size()) out.emplace_back(labels[k - 1], n);
+  }
+  cmark_iter_free(it);
+  return out;
+}
+
+// The translation `text` parsed again with the source's footnote labels
+// defined, so that its `[^label]` are references; its paragraph, under
+// `doc` (freed by the caller), or nullptr.
+cmark_node* with_footnotes(const std::string& text, const std::vector<std::string>& labels,
+                           cmark_node*& doc) {
+  std::string md = text + "\n\n";
+  for (const auto& label : labels) md += "[^" + label + "]: -\n\n";
+  doc = parse_within(md, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
+  if (!doc) return nullptr;
+  cmark_consolidate_text_nodes(doc);
+  frame_source_blocks(doc, md);
+  cmark_node* first = cmark_node_first_child(doc);
+  return first && cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH ? first : nullptr;
+}
+
+// `container`'s inline content replaced by `from`'s. A footnote reference in
+// `from` (labels `from_labels`) takes the place of one of `container`'s with
+// the same label (labels `labels`): a reference points at its definition in
+// the tree it was parsed in, which only the source's references do. False,
+// and nothing changed, when `from` has a reference `container` does not.
+bool replace_children(cmark_node* container, cmark_node* from,
+                      const std::vector<std::string>& labels = {},
+                      const std::vector<std::string>& from_labels = {}) {
+  auto theirs = footnote_references(container, labels);
+  std::vector<std::pair<cmark_node*, cmark_node*>> swaps;  // (translated, source)
+  for (const auto& [label, n] : footnote_references(from, from_labels)) {
+    const auto it =
+        std::find_if(theirs.begin(), theirs.end(), [&](const auto& r) { return r.first == label; });
+    if (it == theirs.end()) return false;
+    swaps.emplace_back(n, it->second);
+    theirs.erase(it);
+  }
+  for (const auto& [t, source] : swaps) cmark_node_unlink(source);
   own_strings(from);
+  // The heading's {#id} and the alert's marker stay (block_frame()).
+  const BlockFrame frame = block_frame(container);
+  frame.take_out();
   while (cmark_node* c = cmark_node_first_child(container)) {
     cmark_node_unlink(c);
     cmark_node_free(c);
   }
   while (cmark_node* c = cmark_node_first_child(from))
     if (!cmark_node_append_child(container, c)) break;
+  frame.put_back(container);
+  for (const auto& [t, source] : swaps) {
+    cmark_node_replace(t, source);
+    cmark_node_free(t);
+  }
+  return true;
 }
 
 // Calls `f` with each block node under `root` (not `root`), in document order.
@@ -171,6 +243,8 @@ std::optional<AssembledBody> assemble_body(
       parse_within(source.body, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
   if (!root) return std::nullopt;
   cmark_consolidate_text_nodes(root);
+  frame_source_blocks(root, source.body);
+  const std::vector<std::string> labels = footnote_labels(root);
   std::vector<const Segment*> body;
   for (const auto& s : segments)
     if (s.kind != SegmentKind::field) body.push_back(&s);
@@ -191,14 +265,25 @@ std::optional<AssembledBody> assemble_body(
     // A translation of nothing but tokens or URLs would be no segment of the
     // assembled body: the blocks after it would be taken for others.
     if (para && !block_has_words(para)) para = nullptr;
+    // Its footnote references, read with the source's notes defined.
+    cmark_node* noted = nullptr;
+    if (para && !labels.empty() && t->find("[^") != std::string::npos) {
+      cmark_node_free(doc);
+      para = with_footnotes(*t, labels, doc);
+      if (para) noted = doc;
+    }
     if (over && over_limits)
       over_limits->push_back({s.id, over->first, over->second});
     else if (t && !para)
       refused.push_back(s.id);
     const std::size_t words = count_words(s.text);
     out.words += words;
+    // One that calls a note its block does not is not used (an
+    // i18n/placeholder error of the catalog's check says so).
+    if (para && !replace_children(container, para, labels,
+                                  noted ? footnote_labels(noted) : std::vector<std::string>{}))
+      para = nullptr;
     if (para) {
-      replace_children(container, para);
       ++out.translated;
       out.words_translated += words;
     }

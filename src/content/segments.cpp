@@ -82,6 +82,9 @@ namespace {
 // spaces, so that re-wrapping a paragraph is not a change): the children are
 // moved under a paragraph of their own, rendered by cmark-gfm, and moved back.
 std::string inline_markdown(cmark_node* block) {
+  // What the translation does not write (block_frame()) is left out.
+  const BlockFrame frame = block_frame(block);
+  frame.take_out();
   cmark_node* para = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, parse_allocator());
   while (cmark_node* c = cmark_node_first_child(block))
     if (!cmark_node_append_child(para, c)) break;
@@ -89,6 +92,7 @@ std::string inline_markdown(cmark_node* block) {
   while (cmark_node* c = cmark_node_first_child(para))
     if (!cmark_node_append_child(block, c)) break;
   cmark_node_free(para);
+  frame.put_back(block);
   std::string out = rendered ? rendered : "";
   // The renderer allocates its result with the tree's allocator.
   parse_allocator()->free(rendered);
@@ -166,6 +170,13 @@ cmark_node* lone_image(cmark_node* para) {
   return image;
 }
 
+// The footnote definition a paragraph is in, or nullptr.
+cmark_node* footnote_of(cmark_node* para) {
+  for (cmark_node* p = cmark_node_parent(para); p; p = cmark_node_parent(p))
+    if (cmark_node_get_type(p) == CMARK_NODE_FOOTNOTE_DEFINITION) return p;
+  return nullptr;
+}
+
 SegmentKind paragraph_kind(cmark_node* para) {
   for (cmark_node* p = cmark_node_parent(para); p; p = cmark_node_parent(p)) {
     const auto type = cmark_node_get_type(p);
@@ -183,6 +194,14 @@ void add_field(std::vector<Segment>& out, const char* key,
 }
 
 }  // namespace
+
+std::string footnote_definition_label(cmark_node* definition) {
+  char* md = cmark_render_commonmark(definition, CMARK_OPT_DEFAULT, 0);
+  const std::string text = md ? md : "";
+  parse_allocator()->free(md);
+  const auto end = text.find("]:");
+  return text.starts_with("[^") && end != std::string::npos ? text.substr(2, end - 2) : "";
+}
 
 bool block_has_words(cmark_node* block) {
   return has_words(words_of(block));
@@ -220,6 +239,10 @@ void visit_body_segments(cmark_node* root, int first_line,
         }
       } else if (has_words(words_of(n))) {
         s = {paragraph_kind(n), "", "", line, under};
+        if (cmark_node* note = s.kind == SegmentKind::footnote ? footnote_of(n) : nullptr) {
+          s.label = footnote_definition_label(note);
+          s.note = "footnote [^" + s.label + "]" + (under.empty() ? "" : ", " + under);
+        }
         container = n;
       }
     } else if (type_name && std::strcmp(type_name, "table_cell") == 0) {
@@ -251,6 +274,7 @@ std::vector<Segment> article_segments(const Article& a) {
       parse_within(a.body, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
   if (!root) return out;
   cmark_consolidate_text_nodes(root);
+  frame_source_blocks(root, a.body);
   visit_body_segments(root, a.body_first_line,
                       [&](Segment& s, cmark_node*) { out.push_back(std::move(s)); });
   cmark_node_free(root);

@@ -35,7 +35,13 @@ struct Segment {
   /// Where it sits, for the translator (`#.`): the field, or the text of the
   /// heading above the block.
   std::string note;
+  /// A footnote paragraph's note, by its label ("src" for `[^src]:`).
+  std::string label = {};
 };
+
+/// The label of a parsed footnote definition ("src" for `[^src]:`): kept
+/// only in what cmark-gfm's renderer writes.
+std::string footnote_definition_label(cmark_node* definition);
 
 /// The segments of `a` (a source file, its body read): title, summary,
 /// verdict and cover alt text, then the body's blocks in document order —
@@ -53,6 +59,27 @@ std::vector<Segment> article_segments(const Article& a);
 /// table cell or image). `visit` may replace those children.
 void visit_body_segments(cmark_node* root, int first_line,
                          const std::function<void(Segment&, cmark_node*)>& visit);
+
+/// Makes what a translation keeps of a parsed source body's blocks, that
+/// is not their text, into custom inline nodes the CommonMark renderer
+/// writes as they were: a heading's own `{#id}` (taken out of its text) and
+/// an alert's `[!NOTE]` marker. Pairs emphasis beside CJK text as pages do
+/// (shape_tree()), so that it is written `**「強調」**`. `body` is the text
+/// `root` was parsed from.
+void frame_source_blocks(cmark_node* root, std::string_view body);
+
+/// The nodes frame_source_blocks() made at the ends of a block's inline
+/// content, with the break after a leading marker.
+struct BlockFrame {
+  std::vector<cmark_node*> lead, tail;
+  /// Unlinks them from their block.
+  void take_out() const;
+  /// Puts them back, first and last, under `container`.
+  void put_back(cmark_node* container) const;
+};
+
+/// The frame of `container` (a heading, paragraph or table cell).
+BlockFrame block_frame(cmark_node* container);
 
 /// True when a block's inline content has words (letters or digits outside
 /// code, bare URLs and {{…}} tokens): only such blocks are segments.
@@ -119,10 +146,11 @@ struct AlignedSegment {
 };
 
 /// For each segment of `source`, the segment of `translation` (both from
-/// article_segments()) that translates it: fields by key, body blocks by kind
-/// in order (the longest common subsequence of the kinds). An alignment is
-/// sure when both blocks are the same-numbered block of their kind and keep
-/// the same {{…}} tokens and number of links.
+/// article_segments()) that translates it: fields by key, footnote
+/// paragraphs by their note's label, other body blocks by kind in order (the
+/// longest common subsequence of the kinds). An alignment is sure when both
+/// blocks are the same-numbered block of their kind (or note) and keep the
+/// same {{…}} tokens and number of links.
 std::vector<AlignedSegment> align_translation(const std::vector<Segment>& source,
                                               const std::vector<Segment>& translation);
 

@@ -42,7 +42,7 @@ std::optional<Translations> usable_entries(const std::string& po, const std::str
   return out;
 }
 
-// The {{…}} tokens of a text, sorted.
+// The {{…}} tokens and footnote references ([^label]) of a text, sorted.
 std::multiset<std::string> tokens_of(const std::string& text) {
   std::multiset<std::string> out;
   for (std::size_t at = 0; (at = text.find("{{", at)) != std::string::npos;) {
@@ -50,6 +50,13 @@ std::multiset<std::string> tokens_of(const std::string& text) {
     if (end == std::string::npos) break;
     out.insert(text.substr(at, end + 2 - at));
     at = end + 2;
+  }
+  // A label has no space or bracket; an escaped "\[^" is text.
+  for (std::size_t at = 0; (at = text.find("[^", at)) != std::string::npos; at += 2) {
+    if (at > 0 && text[at - 1] == '\\') continue;
+    const auto end = text.find_first_of("] \t\n[", at + 2);
+    if (end == std::string::npos || text[end] != ']' || end == at + 2) continue;
+    out.insert(text.substr(at, end + 1 - at));
   }
   return out;
 }
@@ -76,7 +83,8 @@ void check_tokens(const std::vector<Segment>& segments, const Translations& tran
       for (const auto& x : t) out += (out.empty() ? "" : " ") + x;
       return quote_for_message(out, 200);
     };
-    std::string message = "the translation of '" + s.id + "' must keep its text's {{…}} tokens:";
+    std::string message = "the translation of '" + s.id +
+                          "' must keep its text's {{…}} tokens and [^note] references:";
     if (!missing.empty()) message += " missing " + list(missing);
     if (!added.empty())
       message += std::string(missing.empty() ? "" : ";") + " not in the text " + list(added);

@@ -20,39 +20,12 @@ constexpr std::array<std::pair<const char*, const char*>, 5> kKinds = {{{"note",
                                                                         {"warning", "Warning"},
                                                                         {"caution", "Caution"}}};
 
-// The kind named by a marker "[!NOTE]" (any case), or "".
-std::string kind_of_marker(std::string_view marker) {
-  while (!marker.empty() && (marker.back() == ' ' || marker.back() == '\t'))
-    marker.remove_suffix(1);
-  if (marker.size() < 4 || marker.substr(0, 2) != "[!" || marker.back() != ']') return "";
-  std::string name(marker.substr(2, marker.size() - 3));
-  for (char& c : name)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  for (const auto& [kind, label] : kKinds)
-    if (name == kind) return kind;
-  return "";
-}
-
-// The text node holding the marker of alert `q`: its first paragraph's first
-// node, a text alone on its line.
-cmark_node* marker_of(cmark_node* q) {
-  cmark_node* p = cmark_node_first_child(q);
-  if (!p || cmark_node_get_type(p) != CMARK_NODE_PARAGRAPH) return nullptr;
-  cmark_node* t = cmark_node_first_child(p);
-  if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT) return nullptr;
-  cmark_node* next = cmark_node_next(t);
-  if (next && cmark_node_get_type(next) != CMARK_NODE_SOFTBREAK &&
-      cmark_node_get_type(next) != CMARK_NODE_LINEBREAK)
-    return nullptr;
-  return t;
-}
-
 }  // namespace
 
 std::string alert_kind(cmark_node* q) {
   if (escaped_alert_marker(q)) return "";
-  cmark_node* t = marker_of(q);
-  return t && cmark_node_get_literal(t) ? kind_of_marker(cmark_node_get_literal(t)) : "";
+  cmark_node* t = alert_marker_node(q);
+  return t && cmark_node_get_literal(t) ? alert_marker_kind(cmark_node_get_literal(t)) : "";
 }
 
 std::string alert_label(const std::string& kind, const Locale& loc) {
@@ -74,7 +47,8 @@ AlertBlocks::AlertBlocks(cmark_node* root, const Locale& loc) {
   // children after it has been swapped itself.
   for (auto a = alerts.rbegin(); a != alerts.rend(); ++a) {
     cmark_node* q = a->first;
-    Swap s{q, new_custom_block(), marker_of(q), cmark_node_get_literal(marker_of(q))};
+    Swap s{q, new_custom_block(), alert_marker_node(q),
+           cmark_node_get_literal(alert_marker_node(q))};
     const std::string enter = "<div class=\"alert alert-" + a->second +
                               "\" role=\"note\">\n<p class=\"alert-title\"><strong>" +
                               html_escape(alert_label(a->second, loc)) + "</strong></p>\n";

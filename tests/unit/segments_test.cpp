@@ -81,7 +81,7 @@ TEST(Segments, FieldsThenEveryTranslatableBlockInOrder) {
             "cell-8 28 [under \"Install it\"] speed\n"
             "alt-9 30 [image chart.png, under \"Install it\"] A chart of speed\n"
             "paragraph-10 32 [under \"Install it\"] Text with a note[^n].\n"
-            "footnote-11 34 [under \"Install it\"] The note itself.\n");
+            "footnote-11 34 [footnote [^n], under \"Install it\"] The note itself.\n");
 }
 
 TEST(Segments, IdsStayWithTheirBlocksAcrossEdits) {
