@@ -222,6 +222,13 @@ std::string node_text(cmark_node* node);
 
 /// Whether block quote `q` of a parsed body begins with a GitHub alert's
 /// marker written escaped (`> \[!TIP]`): shown as written, as GitHub does.
+/// The line `new --lang` and `i18n apply --articles` write in a new
+/// translation's front matter: a draft, never published (nor listed, mailed
+/// or in hreflang) but with `--drafts`, until `translations stamp` takes
+/// this line out as it records source_digest.
+inline constexpr const char* kInProgressLine =
+    "draft: true  # in progress: `polypress translations stamp` publishes it";
+
 bool escaped_alert_marker(cmark_node* q);
 
 /// The kind a GitHub alert marker names ("note" for "[!NOTE]", any case;

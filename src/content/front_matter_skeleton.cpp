@@ -62,9 +62,9 @@ std::string new_translation_front_matter(const Article& source) {
   for (const FrontMatterField* f : rows_in_new_order())
     if (f->new_translation)
       if (const auto value = f->new_translation(file)) out += line(f->key, *value);
-  return out +
-         "# In progress: `polypress translations stamp` adds source_digest when it is "
-         "translated.\n---\n";
+  // A draft until it is stamped: an English copy under another language's
+  // address is never published by mistake.
+  return out + std::string(kInProgressLine) + "\n---\n";
 }
 
 }  // namespace pp

@@ -13,8 +13,8 @@ std::string new_source_front_matter(const std::string& slug, ArticleType type,
                                     const std::string& date);
 
 /// "---\n...---\n" of a new translation of `source`: its own-language keys to
-/// translate and translation_of. No source_digest: the translation is in
-/// progress (unstamped) until `translations stamp`.
+/// translate and translation_of, then kInProgressLine: no source_digest, a
+/// draft until `translations stamp`.
 std::string new_translation_front_matter(const Article& source);
 
 /// A YAML double-quoted scalar.

@@ -31,7 +31,11 @@ bool published_in(const Publication& p, const Publishing& with) {
 std::string unpublished_because(const Article& a, const std::string& time_zone,
                                 const Publishing& with) {
   const Publication p = publication_of(a, time_zone, with.now_ms);
-  if (p.draft && !with.drafts) return "is a draft (build --drafts publishes it)";
+  if (p.draft && !with.drafts)
+    return a.own.translation_of && !a.own.source_digest
+               ? "is a translation in progress, published once `polypress translations stamp` "
+                 "records it (build --drafts publishes it now)"
+               : "is a draft (build --drafts publishes it)";
   if (p.expired && !with.expired)
     return "expired on " + a.meta.expires->value.text + " (build --expired keeps it)";
   if (p.future && !with.future)

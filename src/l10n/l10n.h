@@ -265,9 +265,10 @@ std::vector<TranslationRow> translation_matrix(const std::filesystem::path& root
                                                const SiteConfig& config, const Corpus& corpus);
 
 /// `bytes` of an article with `source_digest: DIGEST` set in its front matter:
-/// the existing line replaced, or a line added before the closing `---`. Every
-/// other byte (BOM, line ends, comments, order) is kept. nullopt when the file
-/// has no front matter block.
+/// the existing line replaced, or a line added before the closing `---`; the
+/// draft line `new --lang` wrote (kInProgressLine) taken out. Every other byte
+/// (BOM, line ends, comments, order) is kept. nullopt when the file has no
+/// front matter block.
 std::optional<std::string> stamp_front_matter(const std::string& bytes, const std::string& digest);
 
 /// One change of a source article between the translated version and now.

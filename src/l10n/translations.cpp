@@ -87,13 +87,26 @@ std::optional<std::string> stamp_front_matter(const std::string& bytes, const st
                               ? "\n"
                               : bytes.substr(end, next_line(end) - end);
   pos = next_line(end);
+  std::string out;
+  std::size_t copied = 0;  // bytes before it are in `out`
+  bool stamped = false;
   while (pos < bytes.size()) {
     end = line_end(pos);
     const std::string line = bytes.substr(pos, end - pos);
-    if (line.rfind("---", 0) == 0 && line.find_first_not_of(" \t", 3) == std::string::npos)
-      return bytes.substr(0, pos) + "source_digest: " + digest + eol + bytes.substr(pos);
-    if (line.rfind("source_digest:", 0) == 0)
-      return bytes.substr(0, pos) + "source_digest: " + digest + bytes.substr(end);
+    if (line.rfind("---", 0) == 0 && line.find_first_not_of(" \t", 3) == std::string::npos) {
+      out += bytes.substr(copied, pos - copied);
+      if (!stamped) out += "source_digest: " + digest + eol;
+      return out + bytes.substr(pos);
+    }
+    if (line.rfind("source_digest:", 0) == 0) {
+      out += bytes.substr(copied, pos - copied) + "source_digest: " + digest;
+      copied = end;
+      stamped = true;
+    } else if (line == kInProgressLine) {
+      // Stamped, it is published: the draft line `new --lang` wrote goes.
+      out += bytes.substr(copied, pos - copied);
+      copied = next_line(end);
+    }
     pos = next_line(end);
   }
   return std::nullopt;

@@ -58,8 +58,8 @@ TEST(New, AnExistingBundleGetsATranslationInProgress) {
   EXPECT_EQ(r.out, "content/news/fresh-idea/index.ar.md\n");
   const std::string rel = "content/news/fresh-idea/index.ar.md";
   const std::string text = test::read_text(dir.path() / rel);
-  EXPECT_NE(text.find("\ntranslation_of: en\n# In progress: `polypress translations stamp` adds "
-                      "source_digest when it is translated.\n---\n"),
+  EXPECT_NE(text.find("\ntranslation_of: en\ndraft: true  # in progress: `polypress translations "
+                      "stamp` publishes it\n---\n"),
             std::string::npos)
       << text;
   EXPECT_EQ(text.find("source_digest:"), std::string::npos) << text;
@@ -67,8 +67,26 @@ TEST(New, AnExistingBundleGetsATranslationInProgress) {
   EXPECT_EQ(findings_about(dir.path(), rel), "");
   r = test::run_polypress({"-C", root, "translations"});
   EXPECT_NE(r.out.find("news/fresh-idea   source      unstamped\n"), std::string::npos) << r.out;
-  // The site builds at once, the draft source aside.
+  // The site builds at once, the draft source aside. An English copy is
+  // never published under the Arabic address: not before it is stamped.
   EXPECT_EQ(test::run_polypress({"-C", root, "build", "--quiet"}).exit_code, 0);
+  EXPECT_FALSE(fs::exists(dir.path() / "public/ar/news/fresh-idea/index.html"));
+  // Links to it say why and how to publish it.
+  const fs::path chip = dir.path() / "content/news/chip-launch/index.ar.md";
+  std::string linking = test::read_text(chip);
+  test::write_text(chip.parent_path(), "index.ar.md", linking + "\n[فكرة](/news/fresh-idea)\n");
+  std::string source = test::read_text(dir.path() / "content/news/fresh-idea/index.en.md");
+  const std::string draft_line = "draft: true\n";
+  source.erase(source.find(draft_line), draft_line.size());
+  test::write_text(dir.path() / "content/news/fresh-idea", "index.en.md", source);
+  r = test::run_polypress({"-C", root, "validate"});
+  EXPECT_NE(r.err.find("content/news/chip-launch/index.ar.md:9:1: error: link to 'news/fresh-idea' "
+                       "(ar), which this build does not publish: it is a translation in "
+                       "progress, published once `polypress translations stamp` records it "
+                       "(build --drafts publishes it now) [link/unpublished]\n"),
+            std::string::npos)
+      << r.err;
+  test::write_text(chip.parent_path(), "index.ar.md", linking);
   // Stamping the untranslated copy is refused; the file is left as it is.
   r = test::run_polypress({"-C", root, "translations", "stamp", rel});
   EXPECT_EQ(r.exit_code, 1);
@@ -85,7 +103,12 @@ TEST(New, AnExistingBundleGetsATranslationInProgress) {
                    text.substr(0, text.find("Write the article here.")) + "اكتب المقال هنا.\n");
   r = test::run_polypress({"-C", root, "translations", "stamp", rel});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(test::read_text(dir.path() / rel).find("\nsource_digest: "), std::string::npos);
+  const std::string stamped = test::read_text(dir.path() / rel);
+  EXPECT_NE(stamped.find("\nsource_digest: "), std::string::npos);
+  // Stamped, it is no draft any more: the build publishes it.
+  EXPECT_EQ(stamped.find("draft:"), std::string::npos) << stamped;
+  EXPECT_EQ(test::run_polypress({"-C", root, "build", "--quiet"}).exit_code, 0);
+  EXPECT_TRUE(fs::exists(dir.path() / "public/ar/news/fresh-idea/index.html"));
 }
 
 TEST(New, NeverOverwritesAndRefusesBadNames) {

@@ -277,7 +277,10 @@ TEST(ContentModel, CoverAndExtraReachEveryOutput) {
                 .exit_code,
             0);
   std::string ko = test::read_text(bundle / "index.ko.md");
-  ko.insert(ko.find("# In progress"), "extra: {badge: 추천}\n");
+  // Published as a finished translation: stamped, its draft line gone.
+  ko.replace(ko.find("draft: true  # in progress"),
+             ko.find("\n---\n", 4) - ko.find("draft: true  # in progress"),
+             "extra: {badge: 추천}\nsource_digest: 0000000000000000000000000000000000000000");
   test::write_text(bundle, "index.ko.md", ko);
   test::write_text(site, "pipeline/templates/html/footer.mustache",
                    "<footer class=\"site-footer\"><p>{{#extra}}{{extra.badge}} · "

@@ -199,8 +199,7 @@ TEST(NewSkeleton, ATranslationHasTheSourcesOwnLanguageKeys) {
                            sink);
   ASSERT_TRUE(src);
   const std::string in_progress =
-      "# In progress: `polypress translations stamp` adds source_digest when it is "
-      "translated.\n---\n";
+      "draft: true  # in progress: `polypress translations stamp` publishes it\n---\n";
   EXPECT_EQ(new_translation_front_matter(*src),
             "---\ntitle: \"Say \\\"hi\\\"\"\nsummary: \"S\"\ntranslation_of: en\n" + in_progress);
   src->meta.verdict = Located<std::string>{"V", {}};
