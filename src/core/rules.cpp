@@ -162,6 +162,9 @@ constexpr RuleRow kRules[] = {
     {"i18n/plural-forms-extra", Severity::note,
      "Plural-Forms is right for every whole number and has a form only fractions use, or "
      "shares \"other\"'s form with CLDR's category for millions"},
+    {"i18n/plural-forms-latent", Severity::note,
+     "Plural-Forms gives some whole numbers another CLDR category's form, but no translated "
+     "plural entry reads differently for them yet"},
     {"i18n/plural-forms-fixed", Severity::note,
      "i18n update --fix-plural-forms set a corrected Plural-Forms and renumbered the plural "
      "entries"},

@@ -92,6 +92,7 @@ namespace {
 // and its forms no whole number uses to `fraction_forms`.
 std::optional<std::string> header_finding(const SiteConfig& config, const LanguageConfig& lang,
                                           const std::optional<std::string>& plural_forms,
+                                          const std::vector<PoEntry>& entries,
                                           bool msgfmt_on_plural_forms, const SourceLocation& where,
                                           std::set<int>& fraction_forms, DiagnosticSink& sink) {
   const std::string icu = lang.locale.empty() ? lang.code : lang.locale;
@@ -108,6 +109,22 @@ std::optional<std::string> header_finding(const SiteConfig& config, const Langua
            "\"; " + has + ", e.g. \"" + expected + "\"";
   const PluralFormsVerdict verdict = judge_plural_forms(config, lang, *plural_forms);
   fraction_forms.insert(verdict.fraction_forms.begin(), verdict.fraction_forms.end());
+  // A header that gives some numbers another category's form is wrong for
+  // readers only where an entry's texts differ between those forms: until
+  // then it is a note (a catalog with no translated plural entry, or the
+  // same text in every form, shows the same whatever the header says).
+  if (verdict.error && !verdict.forms.empty()) {
+    int line = 0;
+    const auto seen = plural_outcome_error(verdict, entries, line);
+    const std::string fix = has + ", e.g. \"" + verdict.suggestion + "\"" + fix_hint(verdict);
+    if (seen) return *verdict.error + "; so " + *seen + "; " + fix;
+    sink.report(where, Severity::note, "i18n/plural-forms-latent",
+                *verdict.error +
+                    "; no translated plural entry reads differently for it yet, so "
+                    "readers see nothing wrong; " +
+                    fix);
+    return std::nullopt;
+  }
   // When msgfmt rejects the expression, its own words (with its hint) say it.
   if (verdict.error && !(msgfmt_on_plural_forms && verdict.error->starts_with("msgfmt rejects")))
     return *verdict.error + "; " + has + ", e.g. \"" + verdict.suggestion + "\"" +
@@ -159,7 +176,7 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
   std::set<int> fraction_forms;
   const std::optional<std::string> header_error =
       header_unread ? std::nullopt  // msgfmt's syntax error is the finding
-                    : header_finding(config, lang, plural_forms, msgfmt_on_plural_forms,
+                    : header_finding(config, lang, plural_forms, entries, msgfmt_on_plural_forms,
                                      {rel, header_line, 1}, fraction_forms, sink);
   if (header_error) sink.error({rel, header_line, 1}, "i18n/plural-forms", *header_error);
   std::set<int> msgfmt_lines;  // lines msgfmt reported something at

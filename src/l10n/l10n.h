@@ -117,6 +117,8 @@ std::vector<std::string> integer_plural_categories(const std::string& icu_locale
 std::string gettext_plural_forms(const std::string& icu_locale, const std::vector<int>& forms = {},
                                  int nplurals = 0);
 
+struct PoEntry;
+
 /// What a catalog's Plural-Forms does to every whole number, judged against
 /// CLDR by outcome: the expression is evaluated by msgfmt and Boost.Locale, as
 /// pages will use it, for 0..1000 and large numbers.
@@ -143,9 +145,24 @@ struct PluralFormsVerdict {
     int from = -1;
     bool exact = true;
     std::string category;  ///< CLDR's, when the form is one's own
+    /// The old forms the category's numbers got: a new form is a guess only
+    /// in an entry whose texts differ among them.
+    std::vector<int> shown = {};
   };
   std::vector<Slot> slots;
+  /// When the header could be evaluated: CLDR category → form → the sampled
+  /// whole numbers the header gives that form.
+  std::map<std::string, std::map<int, std::vector<long>>> forms;
 };
+
+/// A header judged wrong (`v.error`) by what readers would see in the
+/// catalog's `entries`: the first translated plural entry (not fuzzy, every
+/// form written) that shows numbers of one CLDR category different texts,
+/// said with its line in `line`;
+/// nullopt when no entry does, so that the header changes nothing a reader
+/// sees (yet).
+std::optional<std::string> plural_outcome_error(const PluralFormsVerdict& v,
+                                                const std::vector<PoEntry>& entries, int& line);
 
 /// Judges `plural_forms` (the header's value) for `lang`.
 PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageConfig& lang,

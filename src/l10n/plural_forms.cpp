@@ -410,7 +410,7 @@ void suggest_fix(const std::string& icu, FormsSeen& seen, FormAssignment& a, int
     for (const auto& c : categories) forms.push_back(a.form_of.count(c) ? a.form_of[c] : 0);
     v.suggestion = "Plural-Forms: " + gettext_plural_forms(icu, forms, nplurals);
     v.renumbering = "(your msgstr[] keep their numbers)";
-    for (int f = 0; f < nplurals; ++f) v.slots.push_back({f, true, ""});
+    for (int f = 0; f < nplurals; ++f) v.slots.push_back({f, true, "", {}});
     return;
   }
   // The forms that move to CLDR's order, then the ones to write anew.
@@ -419,7 +419,9 @@ void suggest_fix(const std::string& icu, FormsSeen& seen, FormAssignment& a, int
     const std::string& c = categories[i];
     const bool own =
         a.form_of.count(c) && a.owner.count(a.form_of[c]) && a.owner[a.form_of[c]] == c;
-    v.slots.push_back({a.form_of.count(c) ? a.form_of[c] : -1, own, c});
+    std::vector<int> shown;
+    for (const auto& [f, numbers] : seen[c]) shown.push_back(f);
+    v.slots.push_back({a.form_of.count(c) ? a.form_of[c] : -1, own, c, shown});
     if (own && a.form_of[c] == int(i)) continue;
     std::string& list = own ? moves : added;
     list += std::string(list.empty() ? "" : ", ") +
@@ -457,6 +459,7 @@ PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageCo
     v.error = error;
     return v;
   }
+  v.forms = *seen;
   FormAssignment a(*seen);
   std::vector<std::string> refinements;
   const auto wrong = wrong_forms(*seen, a, refinements);

@@ -61,7 +61,13 @@ std::vector<std::string> renumber_entry(const std::vector<std::string>& entry,
     std::vector<std::string> block =
         found == blocks.end() ? std::vector<std::string>{"\"\""} : found->second;
     const bool translated = block.size() > 1 || block.front() != "\"\"";
-    guessed |= !slots[s].exact && translated;
+    // A new form is a guess only where its category's numbers showed
+    // different texts: otherwise it holds what they all showed.
+    bool alike = true;
+    for (int k : slots[s].shown)
+      if (const auto b = blocks.find(k); b != blocks.end() && found != blocks.end())
+        alike &= b->second == found->second;
+    guessed |= !slots[s].exact && translated && !alike;
     block.front() = "msgstr[" + std::to_string(s) + "] " + block.front();
     out.insert(out.end(), block.begin(), block.end());
   }

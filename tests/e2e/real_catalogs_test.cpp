@@ -86,7 +86,9 @@ TEST(RealCatalogs, AWrongMappingStopsTheBuildNamingTheNumbers) {
   const auto r = test::run_polypress({"-C", dir.path().string(), "build"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("locales/de.po:2:1: error: 0 gets form 0 ('one', as 1), but CLDR says "
-                       "'other' (form 1, as 2); 'de' has 2 CLDR plural categories for whole "
+                       "'other' (form 1, as 2); so msgid \"Source:\" (line 201) would read "
+                       "\"Quelle:\" for 0 but \"Quellen:\" for 2, which CLDR's 'other' reads "
+                       "alike; 'de' has 2 CLDR plural categories for whole "
                        "numbers (one, other), e.g. \"Plural-Forms: nplurals=2; plural=(n == 1 ? 0 "
                        ": 1);\" (your msgstr[] keep their numbers; i18n update "
                        "--fix-plural-forms writes it) [i18n/plural-forms]\n"),
@@ -279,15 +281,17 @@ TEST(RealCatalogs, FixPluralFormsRenumbersAndFlagsWhatItGuessed) {
             "locales/ru.po:2:1: note: Plural-Forms set to \"nplurals=3; plural=((n % 10 == 1 && n "
             "% 100 != 11) ? 0 : ((n % 10 >= 2 && n % 10 <= 4) && !(n % 100 >= 12 && n % 100 <= "
             "14)) ? 1 : 2);\"; in 5 plural entries msgstr[1] ('few') is new, filled from "
-            "msgstr[1], msgstr[1] became msgstr[2] ('many'); 5 entries are marked fuzzy: a new "
-            "form holds its old text, to check [i18n/plural-forms-fixed]\n");
-  EXPECT_NE(r.out.find("locales/ru.po: updated, 57 translated, 5 fuzzy, 0 untranslated"),
+            "msgstr[1], msgstr[1] became msgstr[2] ('many') [i18n/plural-forms-fixed]\n");
+  // Nothing was guessed: every 'few' number (2–4, 22–24, …) showed msgstr[1]
+  // before, and the new form holds that text, so every entry stays
+  // translated and no reader sees the source language instead.
+  EXPECT_NE(r.out.find("locales/ru.po: updated, 62 translated, 0 fuzzy, 0 untranslated"),
             std::string::npos)
       << r.out;
   // What 5 showed stays the form for 5: the old msgstr[1] is msgstr[2] now,
-  // and the new 'few' form starts as a copy to check.
+  // and the new 'few' form starts as a copy of what its numbers showed.
   const std::string po = test::read_text(root / "locales/ru.po");
-  EXPECT_NE(po.find("#: src/render/pages.cpp\n#, fuzzy\nmsgid \"Source:\"\nmsgid_plural "
+  EXPECT_NE(po.find("#: src/render/pages.cpp\nmsgid \"Source:\"\nmsgid_plural "
                     "\"Sources:\"\nmsgstr[0] \"Quelle:\"\nmsgstr[1] \"Quellen:\"\nmsgstr[2] "
                     "\"Quellen:\"\n"),
             std::string::npos)

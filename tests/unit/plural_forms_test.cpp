@@ -213,7 +213,7 @@ TEST(PluralForms, RenumberingMovesFormsAndFlagsGuesses) {
       "\"Plural-Forms: nplurals=2; plural=(n == 1 ? 0 : 1);\\n\"\n"
       "\n"
       "#: a.mustache:1\n"
-      "#, fuzzy, python-brace-format\n"
+      "#, python-brace-format\n"
       "msgid \"{count} article\"\n"
       "msgid_plural \"{count} articles\"\n"
       "msgstr[0] \"\"\n"
@@ -234,6 +234,24 @@ TEST(PluralForms, RenumberingMovesFormsAndFlagsGuesses) {
       "#~ msgid \"gone\"\n"
       "#~ msgid_plural \"gones\"\n"
       "#~ msgstr[0] \"жок\"\n");
+  // 1 showed "{count} макала" before, and shows it still: nothing was
+  // guessed, so the entry stays translated.
+  EXPECT_EQ(entries, 2);
+  EXPECT_EQ(fuzzied, 0);
+  // A new form whose numbers showed two texts (form 0 for some, form 1 for
+  // others) holds one of them: a guess, to check.
+  const std::vector<PluralFormsVerdict::Slot> slots = {
+      {0, true, "one", {0}}, {1, false, "few", {0, 1}}, {1, true, "other", {1}}};
+  const std::string two =
+      "msgid \"\"\nmsgstr \"\"\n\"Plural-Forms: nplurals=2; plural=n>1;\\n\"\n\n"
+      "msgid \"a\"\nmsgid_plural \"as\"\nmsgstr[0] \"A\"\nmsgstr[1] \"As\"\n\n"
+      "msgid \"b\"\nmsgid_plural \"bs\"\nmsgstr[0] \"B\"\nmsgstr[1] \"B\"\n";
+  EXPECT_EQ(
+      renumber_plural_forms(two, "nplurals=3; plural=X;", slots, entries, fuzzied),
+      "msgid \"\"\nmsgstr \"\"\n\"Plural-Forms: nplurals=3; plural=X;\\n\"\n\n"
+      "#, fuzzy\nmsgid \"a\"\nmsgid_plural \"as\"\nmsgstr[0] \"A\"\nmsgstr[1] \"As\"\n"
+      "msgstr[2] \"As\"\n\n"
+      "msgid \"b\"\nmsgid_plural \"bs\"\nmsgstr[0] \"B\"\nmsgstr[1] \"B\"\nmsgstr[2] \"B\"\n");
   EXPECT_EQ(entries, 2);
   EXPECT_EQ(fuzzied, 1);
 }

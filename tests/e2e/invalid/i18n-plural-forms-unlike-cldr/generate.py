@@ -1,25 +1,11 @@
 # Writes this case's input into the site given as argument.
 import os, sys
 SITE = sys.argv[1]
-P = "content/news/case/index.en.md"
-NEWS = '---\ntitle: "Case"\ntype: news\ndate: 2026-11-21\nsummary: "s"\nverdict: "v"\nsources:\n  - {title: "t", url: "https://x.example/", publisher: "P"}\n---\nBody.\n'
-NEWS_HEAD = NEWS.split("---\n")[0] + "---\n" + NEWS.split("---\n")[1]
-def news(extra_fm="", body="Body.\n", drop=()):
-    lines = NEWS.split("\n")
-    out = [l for l in lines if not any(l.startswith(d + ":") for d in drop)]
-    s = "\n".join(out)
-    head, _, rest = s.partition("\n---\nBody.\n")
-    return head + ("\n" + extra_fm.rstrip("\n") if extra_fm else "") + "\n---\n" + body
-def write_bytes(rel, data):
-    path = os.path.join(SITE, rel)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(data)
-def write(rel, text):
-    write_bytes(rel, text.encode())
 p = os.path.join(SITE, "locales/ar.po")
 text = open(p, encoding="utf-8").read()
 import re
-text = re.sub(r"nplurals=6; plural=[^\\]*;", "nplurals=2; plural=(n != 1);", text)
+# Two forms chosen by the last digit: 11 and 12 are both CLDR's 'many' but
+# would read differently in every translated plural entry.
+text = re.sub(r"nplurals=6; plural=[^\\]*;", "nplurals=2; plural=(n%10 != 1);", text)
 text = re.sub(r"msgstr\[[2-5]\] .*\n", "", text)
 open(p, "w", encoding="utf-8").write(text)
