@@ -122,24 +122,27 @@ std::string translations_json(const TranslationsResult& result) {
 
 std::string i18n_stats_text(const I18nStatsResult& result) {
   char line[256];
-  std::snprintf(line, sizeof line, "%-9s %10s %6s %12s %6s   %10s %6s %9s %7s %6s\n", "language",
-                "translated", "fuzzy", "untranslated", "%", "up to date", "stale", "unstamped",
-                "missing", "%");
+  std::snprintf(line, sizeof line, "%-9s %10s %6s %12s %6s   %10s %6s %9s %8s %7s %6s\n",
+                "language", "translated", "fuzzy", "untranslated", "%", "up to date", "stale",
+                "unstamped", "catalogs", "missing", "%");
   std::string text = line;
   for (const auto& l : result.languages) {
     const int done = l.source + l.up_to_date;
+    // Articles translated in catalogs: complete ones of all ("11/12").
+    const std::string catalogs =
+        l.catalog ? std::to_string(l.catalog_complete) + "/" + std::to_string(l.catalog) : "0";
+    char strings[64];
     if (const auto& cs = l.strings; cs && l.source_language)
-      std::snprintf(line, sizeof line, "%-9s %10d %6d %12d %6s   %10d %6d %9d %7d %5.1f%%\n",
-                    l.language.c_str(), cs->translated, cs->fuzzy, cs->untranslated, "source", done,
-                    l.stale, l.unstamped, l.missing, l.articles_percent);
+      std::snprintf(strings, sizeof strings, "%10d %6d %12d %6s", cs->translated, cs->fuzzy,
+                    cs->untranslated, "source");
     else if (cs)
-      std::snprintf(line, sizeof line, "%-9s %10d %6d %12d %5.1f%%   %10d %6d %9d %7d %5.1f%%\n",
-                    l.language.c_str(), cs->translated, cs->fuzzy, cs->untranslated,
-                    l.strings_percent, done, l.stale, l.unstamped, l.missing, l.articles_percent);
+      std::snprintf(strings, sizeof strings, "%10d %6d %12d %5.1f%%", cs->translated, cs->fuzzy,
+                    cs->untranslated, l.strings_percent);
     else
-      std::snprintf(line, sizeof line, "%-9s %10s %6s %12s %6s   %10d %6d %9d %7d %5.1f%%\n",
-                    l.language.c_str(), "no catalog", "-", "-", "-", done, l.stale, l.unstamped,
-                    l.missing, l.articles_percent);
+      std::snprintf(strings, sizeof strings, "%10s %6s %12s %6s", "no catalog", "-", "-", "-");
+    std::snprintf(line, sizeof line, "%-9s %s   %10d %6d %9d %8s %7d %5.1f%%\n", l.language.c_str(),
+                  strings, done, l.stale, l.unstamped, catalogs.c_str(), l.missing,
+                  l.articles_percent);
     text += line;
   }
   // Articles in catalogs, when there are any: their segments.

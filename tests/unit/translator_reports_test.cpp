@@ -64,13 +64,21 @@ TEST(TranslatorReports, StatsTableAndThreshold) {
   r.languages = {en, de, ko};
   EXPECT_EQ(i18n_stats_text(r),
             "language  translated  fuzzy untranslated      %   up to date  stale unstamped "
-            "missing      %\n"
+            "catalogs missing      %\n"
             "en                 0      0            4 source            2      0         0 "
-            "      0 100.0%\n"
+            "       0       0 100.0%\n"
             "de                 3      1            0  75.0%            2      0         0 "
-            "      0 100.0%\n"
+            "       0       0 100.0%\n"
             "ko        no catalog      -            -      -            1      1         0 "
-            "      0  50.0%\n");
+            "       0       0  50.0%\n");
+  // A language translated in catalogs only: its articles are there, not
+  // missing (11 of 12 catalogs complete).
+  LanguageStats fr{"fr", false, std::nullopt, 0.0, 0, 0, 0, 0, 0, 91.7, 12, 11, {}};
+  r.languages = {fr};
+  EXPECT_EQ(i18n_stats_text(r).substr(i18n_stats_text(r).find('\n') + 1, 86),
+            "fr        no catalog      -            -      -            0      0         0 "
+            "   11/12");
+  r.languages = {en, de, ko};
   // The source language's strings are the msgids: never below the bar.
   EXPECT_EQ(i18n_stats_below(r, 0), std::vector<std::string>{});
   EXPECT_EQ(i18n_stats_below(r, 1), std::vector<std::string>{"ko (strings 0.0 %)"});
