@@ -6,6 +6,7 @@
 #include "content/front_matter_reader.h"
 #include "core/code_points.h"
 #include "core/limits.h"
+#include "core/markup_text.h"
 #include "core/yaml_escapes.h"
 
 namespace pp {
@@ -25,28 +26,14 @@ struct RefusedScalar {
 // isolate left open or closing nothing, which would reorder the text shown
 // after the value (the site name in <title>, the date in a list).
 std::string scalar_problem(const std::string& s, std::string& rule) {
-  std::vector<char32_t> open;  // what closes each open level: U+202C or U+2069
   for (std::size_t i = 0; i < s.size();) {
     const CodePoint cp = decode_utf8_at(s, i);
     i += cp.length;
     const char32_t c = cp.valid ? cp.value : 0xD800;  // only a "\uD800" escape decodes so
     if (const std::string m = refused_front_matter_character(c, false, rule); !m.empty()) return m;
-    rule = "front-matter/bidi";
-    if (c == 0x202A || c == 0x202B) open.push_back(0x202C);
-    if (c >= 0x2066 && c <= 0x2068) open.push_back(0x2069);
-    if (c == 0x202C || c == 0x2069) {
-      if (open.empty())
-        return "bidi control " + code_point_name(c) + " closes nothing open before it";
-      if (open.back() != c)
-        return "bidi control " + code_point_name(c) +
-               " closes out of order: " + code_point_name(open.back()) + " must come first";
-      open.pop_back();
-    }
   }
-  if (!open.empty())
-    return "bidi control left open: close it with " + code_point_name(open.back()) +
-           " within the value";
-  return "";
+  rule = "front-matter/bidi";
+  return bidi_problem(s);
 }
 
 // The first scalar with a problem: the file's bytes were checked, but an

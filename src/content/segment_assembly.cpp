@@ -264,7 +264,7 @@ std::optional<AssembledBody> assemble_body(
     cmark_node* para = t && !over ? inline_content(*t, doc, over) : nullptr;
     // A translation of nothing but tokens or URLs would be no segment of the
     // assembled body: the blocks after it would be taken for others.
-    if (para && !block_has_words(para)) para = nullptr;
+    if (para && (!block_has_words(para) || !fits_block(para, *t, container))) para = nullptr;
     // Its footnote references, read with the source's notes defined.
     cmark_node* noted = nullptr;
     if (para && !labels.empty() && t->find("[^") != std::string::npos) {
@@ -292,6 +292,7 @@ std::optional<AssembledBody> assemble_body(
   });
   // CommonMark back, soft breaks as written, no wrapping: it parses to the
   // same blocks (the renderer's round trip).
+  write_task_markers_as_text(root);
   char* md = cmark_render_commonmark(root, CMARK_OPT_DEFAULT, 0);
   // Tokens as written ({{fig:a_b}}, not the renderer's {{fig:a\_b}}): where
   // findings are looked up, and what `i18n apply` writes.

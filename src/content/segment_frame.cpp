@@ -1,7 +1,11 @@
 // What a translated block keeps of its source that is not its text: a
 // heading's own `{#id}` and an alert's `[!NOTE]` marker (docs/translators.md,
 // "Articles in catalogs").
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>
+
+#include <vector>
 
 #include "content/bounded_parse.h"
 #include "content/content.h"
@@ -75,6 +79,49 @@ void BlockFrame::take_out() const {
 void BlockFrame::put_back(cmark_node* container) const {
   for (auto n = lead.rbegin(); n != lead.rend(); ++n) cmark_node_prepend_child(container, *n);
   for (cmark_node* n : tail) cmark_node_append_child(container, n);
+}
+
+bool fits_block(cmark_node* para, std::string_view text, cmark_node* container) {
+  // The paragraph is the whole text: a link reference definition, or
+  // anything before a blank line, would be another block the source does
+  // not have (a definition would even make a link live on the page).
+  int lines = 1, last = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n')
+      ++lines;
+    else if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r')
+      last = lines;
+  }
+  if (cmark_node_get_start_line(para) != 1 || cmark_node_get_end_line(para) != last) return false;
+  // A table cell is one line of its row: a break would end the row there.
+  if (std::string_view(cmark_node_get_type_string(container)) == "table_cell")
+    for (cmark_node* c = cmark_node_first_child(para); c; c = cmark_node_next(c))
+      if (is_break(c)) return false;
+  // A heading's id is the source's (kept by its frame): one the translation
+  // writes is left out, so that it never shows as text.
+  if (cmark_node_get_type(container) == CMARK_NODE_HEADING) take_own_heading_id(para);
+  return true;
+}
+
+void write_task_markers_as_text(cmark_node* root) {
+  // cmark-gfm's CommonMark renderer indents the items after a task item as
+  // if they were inside it; an ordinary item led by its "[ ] " written as it
+  // is parses back to the same task item.
+  std::vector<cmark_node*> items;
+  cmark_iter* it = cmark_iter_new(root);
+  for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+    cmark_node* n = cmark_iter_get_node(it);
+    if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_ITEM &&
+        cmark_node_get_syntax_extension(n) && cmark_node_first_child(n) &&
+        cmark_node_get_type(cmark_node_first_child(n)) == CMARK_NODE_PARAGRAPH)
+      items.push_back(n);
+  }
+  cmark_iter_free(it);
+  for (cmark_node* item : items) {
+    const bool checked = cmark_gfm_extensions_get_tasklist_item_checked(item);
+    cmark_node_set_syntax_extension(item, nullptr);
+    cmark_node_prepend_child(cmark_node_first_child(item), literal_node(checked ? "[x] " : "[ ] "));
+  }
 }
 
 }  // namespace pp

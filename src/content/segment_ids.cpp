@@ -35,11 +35,11 @@ std::vector<Pairing> similar_pairs(const std::vector<Segment*>& now,
                                    const std::vector<const Segment*>& before,
                                    const std::vector<bool>& now_done,
                                    const std::vector<bool>& before_done) {
-  std::vector<std::vector<std::string_view>> now_tokens(now.size()), before_tokens(before.size());
+  std::vector<std::vector<std::string>> now_tokens(now.size()), before_tokens(before.size());
   for (std::size_t i = 0; i < now.size(); ++i)
-    if (!now_done[i]) now_tokens[i] = word_tokens(now[i]->text);
+    if (!now_done[i]) now_tokens[i] = comparable_words(now[i]->text);
   for (std::size_t j = 0; j < before.size(); ++j)
-    if (!before_done[j]) before_tokens[j] = word_tokens(before[j]->text);
+    if (!before_done[j]) before_tokens[j] = comparable_words(before[j]->text);
   std::vector<Pairing> found;
   std::size_t budget = kComparisonBudget;
   for (std::size_t i = 0; i < now.size(); ++i) {

@@ -81,6 +81,18 @@ struct BlockFrame {
 /// The frame of `container` (a heading, paragraph or table cell).
 BlockFrame block_frame(cmark_node* container);
 
+/// Whether `para`, parsed from a translation `text` of `container`'s
+/// segment, can take its place: it is the whole text (no link reference
+/// definition, nothing after a blank line) and, in a table cell, one line. A
+/// heading's translation has a `{#id}` it ends with taken out (the id is
+/// the source's).
+bool fits_block(cmark_node* para, std::string_view text, cmark_node* container);
+
+/// Task list items of `root` made ordinary items led by their "[ ] " or
+/// "[x] " as text, which parses back the same: cmark-gfm's CommonMark
+/// renderer nests the items after a task item inside it.
+void write_task_markers_as_text(cmark_node* root);
+
 /// True when a block's inline content has words (letters or digits outside
 /// code, bare URLs and {{…}} tokens): only such blocks are segments.
 bool block_has_words(cmark_node* block);

@@ -3,6 +3,7 @@
 // pocount counts them, and compared to tell an edited block from another.
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -13,18 +14,18 @@ namespace pp {
 /// each Han or kana character, which CJK text does not space.
 std::size_t count_words(std::string_view text);
 
-/// `text` cut for comparison: each run of letters and digits, each Han or
-/// kana character and each other character but spaces, in order (views into
-/// `text`).
-std::vector<std::string_view> word_tokens(std::string_view text);
+/// The words of a block's inline Markdown, for comparing it: each run of
+/// letters and digits and each Han or kana character, in order, once link
+/// destinations (`](…)`), autolinks (`<…>`) and bare URLs are taken out —
+/// markup and addresses say nothing of what the text says.
+std::vector<std::string> comparable_words(std::string_view text);
 
 /// How alike two texts are, from 0 (nothing in common) to 1 (the same
-/// tokens): twice their longest common subsequence of word_tokens() over
-/// the tokens of both — the measure GNU msgmerge uses for its fuzzy matches
-/// (fstrcmp), on words instead of bytes, so that two unrelated paragraphs do
-/// not look alike for sharing letters.
-double token_similarity(const std::vector<std::string_view>& a,
-                        const std::vector<std::string_view>& b);
+/// words): twice their longest common subsequence of comparable_words()
+/// over the words of both — the measure GNU msgmerge uses for its fuzzy
+/// matches (fstrcmp), on words instead of bytes, so that two unrelated
+/// paragraphs do not look alike for sharing letters, punctuation or links.
+double token_similarity(const std::vector<std::string>& a, const std::vector<std::string>& b);
 
 /// token_similarity() of two texts.
 double text_similarity(std::string_view a, std::string_view b);

@@ -84,6 +84,11 @@ cmark_node* new_custom_block() {
   return cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, parse_allocator());
 }
 
+std::optional<std::string> take_own_heading_id(cmark_node* h) {
+  std::string bad;
+  return take_heading_id(h, bad);
+}
+
 bool escaped_alert_marker(cmark_node* q) {
   return cmark_node_get_user_data(q) == &kEscapedMarker;
 }

@@ -4,6 +4,7 @@
 
 #include <cmark-gfm.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -33,5 +34,10 @@ struct TreeShape {
 /// source (`body`) escapes an asterisk or a tilde is left as it is; a single
 /// `~` keeps CommonMark's rules (CJK text writes ranges with it: 3~5日).
 TreeShape shape_tree(cmark_node* root, std::string_view body);
+
+/// The `{#id}` that ends the inline content of `h` (a heading, or a
+/// paragraph parsed from a heading's translation), taken out of its text;
+/// nullopt, and nothing changed, when it has no well-formed one.
+std::optional<std::string> take_own_heading_id(cmark_node* h);
 
 }  // namespace pp

@@ -85,6 +85,34 @@ std::string close_bidi_controls(std::string_view s) {
   return out;
 }
 
+std::string bidi_problem(std::string_view s) {
+  if (s.find('\xE2') == std::string_view::npos) return "";
+  std::vector<char32_t> open;  // what closes each open level: U+202C or U+2069
+  for (std::size_t i = 0; i < s.size();) {
+    const CodePoint cp = decode_utf8_at(s, i);
+    i += cp.length;
+    const char32_t c = cp.valid ? cp.value : 0;
+    if (c == 0x202D || c == 0x202E)
+      return "bidi override " + code_point_name(c) +
+             " reverses the text around it (an isolate, U+2066 to U+2069, sets a direction "
+             "safely)";
+    if (c == 0x202A || c == 0x202B) open.push_back(kPdf);
+    if (c >= 0x2066 && c <= 0x2068) open.push_back(kPdi);
+    if (c == kPdf || c == kPdi) {
+      if (open.empty())
+        return "bidi control " + code_point_name(c) + " closes nothing open before it";
+      if (open.back() != c)
+        return "bidi control " + code_point_name(c) +
+               " closes out of order: " + code_point_name(open.back()) + " must come first";
+      open.pop_back();
+    }
+  }
+  if (!open.empty())
+    return "bidi control left open: close it with " + code_point_name(open.back()) +
+           " within the value";
+  return "";
+}
+
 std::string markup_value(std::string_view s) {
   return close_bidi_controls(drop_refused_in_markup(s));
 }

@@ -24,6 +24,12 @@ std::string form_feeds_as_spaces(std::string s);
 /// there. Text without bidi controls is returned unchanged.
 std::string close_bidi_controls(std::string_view s);
 
+/// What is wrong with the bidi controls of one value, or "": an override
+/// (U+202D, U+202E, which reverses the text around it), or an embedding or
+/// isolate left open or closing nothing (which would reorder what is shown
+/// after the value).
+std::string bidi_problem(std::string_view s);
+
 /// One value of user text (a title, a name, a section title) for a page, a
 /// feed or a header: drop_refused_in_markup, then close_bidi_controls.
 std::string markup_value(std::string_view s);

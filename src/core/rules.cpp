@@ -162,6 +162,8 @@ constexpr RuleRow kRules[] = {
     {"i18n/plural-forms-extra", Severity::note,
      "Plural-Forms is right for every whole number and has a form only fractions use, or "
      "shares \"other\"'s form with CLDR's category for millions"},
+    {"i18n/bidi", E,
+     "a translation holds a bidi override, or a bidi embedding or isolate it does not close"},
     {"i18n/plural-forms-latent", Severity::note,
      "Plural-Forms gives some whole numbers another CLDR category's form, but no translated "
      "plural entry reads differently for them yet"},

@@ -1,5 +1,6 @@
 // Characters a translation may not carry into pages, feeds and emails.
 #include "core/code_points.h"
+#include "core/markup_text.h"
 #include "core/visible_text.h"
 #include "l10n/po_file.h"
 
@@ -11,6 +12,12 @@ void check_catalog_characters(const std::vector<PoEntry>& entries, const std::st
     if (e.msgid.empty()) continue;  // the header is never shown
     for (std::size_t i = 0; i < e.msgstr.size(); ++i) {
       const std::string& text = e.msgstr[i].second;
+      // An unclosed U+202E in "Verdict:" would reverse the verdict after it
+      // on every page; pages close what is left open, but the translator
+      // must see it.
+      if (const std::string bidi = bidi_problem(text); !bidi.empty())
+        sink.error({rel, e.msgstr_lines[i], 1}, "i18n/bidi",
+                   "the translation of \"" + e.msgid + "\": " + bidi);
       for (std::size_t at = 0; at < text.size();) {
         const CodePoint cp = decode_utf8_at(text, at);
         at += cp.length;

@@ -12,6 +12,7 @@
 #include <boost/locale.hpp>
 
 #include "core/digest.h"
+#include "core/markup_text.h"
 #include "core/text.h"
 #include "incremental/incremental.h"
 #include "l10n/l10n.h"
@@ -84,7 +85,8 @@ Locale::~Locale() = default;
 std::string Locale::tr(const std::string& msgid) const {
   record_dependency(DependencyKey::catalog(code_));
   std::string out = bl::translate(msgid).str(messages_);
-  return out.empty() ? msgid : out;
+  // What a translation leaves open is closed within it (i18n check reports it).
+  return out.empty() ? msgid : close_bidi_controls(out);
 }
 
 std::string Locale::tr_n(const std::string& singular, const std::string& plural, long n) const {
@@ -92,7 +94,7 @@ std::string Locale::tr_n(const std::string& singular, const std::string& plural,
   // An empty form of a translated entry falls back to the source text, as an
   // untranslated entry does: never an empty string on a page.
   std::string out = bl::translate(singular, plural, n).str(messages_);
-  return !out.empty() ? out : n == 1 ? singular : plural;
+  return !out.empty() ? close_bidi_controls(out) : n == 1 ? singular : plural;
 }
 
 std::string Locale::tr_fill(const std::string& msgid,

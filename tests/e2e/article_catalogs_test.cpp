@@ -477,6 +477,53 @@ TEST(ArticleCatalogs, ProblemsInATranslatedSegmentAreAtItsLine) {
       << r.err;
 }
 
+// Found by an outside audit on real documents: a translation that would be
+// more than its block is not used (a newline in a table cell, a link
+// reference definition before the text), a heading keeps the source's id
+// whatever its translation writes, and an item after a task item stays its
+// sibling.
+TEST(ArticleCatalogs, ATranslationIsOnlyItsOwnBlock) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  const fs::path bundle = site / "content" / kBundle;
+  test::write_text(bundle, "index.en.md",
+                   test::read_text(bundle / "index.en.md") +
+                       "\n## Tasks {#tasks}\n\n- [ ] Top task.\n- Top plain.\n\n"
+                       "| Name | Value |\n| --- | --- |\n| speed | fast |\n\nPress the button.\n");
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
+  translate_all(po);
+  const std::string text = test::read_text(po);
+  auto context_of = [&](const std::string& msgid) {
+    const auto at = text.rfind("msgctxt \"", text.find("msgid \"" + msgid + "\""));
+    return text.substr(at + 9, text.find('"', at + 9) - at - 9);
+  };
+  set_msgstr(po, context_of("speed"), "T line one\\nline two");
+  set_msgstr(po, context_of("Press the button."), "[x]: https://evil.example/\\n\\nT [see][x]");
+  set_msgstr(po, context_of("Tasks"), "Aufgaben {#aufgaben}");
+  auto r = run_polypress({"-C", site.string(), "build"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& id : {context_of("speed"), context_of("Press the button.")})
+    EXPECT_NE(r.err.find(id), std::string::npos) << id << "\n" << r.err;
+  const std::string page =
+      test::read_text(site / ("public/ar/" + std::string(kBundle) + "/index.html"));
+  EXPECT_EQ(page.find("evil.example"), std::string::npos);
+  EXPECT_EQ(page.find("line two"), std::string::npos);
+  EXPECT_NE(page.find("id=\"tasks\""), std::string::npos);
+  EXPECT_EQ(page.find("{#aufgaben}"), std::string::npos);
+  // The plain item is the task item's sibling, as in the source.
+  EXPECT_EQ(page.find("Top task.<ul>"), std::string::npos);
+  EXPECT_NE(page.find("Top plain.</li>"), std::string::npos) << page;
+  r = run_polypress({"-C", site.string(), "i18n", "apply", "--articles", "ar", kBundle});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string written =
+      test::read_text(site / ("content/" + std::string(kBundle) + "/index.ar.md"));
+  EXPECT_NE(written.find("## Aufgaben {#tasks}\n"), std::string::npos) << written;
+  EXPECT_NE(written.find("\n  - [ ] T"), std::string::npos) << written;
+  EXPECT_EQ(written.find("\n    - T"), std::string::npos) << written;
+}
+
 // What is in no segment (here raw HTML in a list item) is the source's, and
 // its findings are at the source's line; an untranslated block's are at its
 // entry's msgid line, where the translator would translate it.
