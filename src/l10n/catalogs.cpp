@@ -102,8 +102,21 @@ std::optional<std::string> header_finding(const SiteConfig& config, const Langua
   const std::string expected = "Plural-Forms: " + gettext_plural_forms(icu);
   const std::string has = "'" + lang.code + "' has " + std::to_string(categories.size()) +
                           " CLDR plural categories for whole numbers (" + names + ")";
-  if (!plural_forms)
-    return "the header has no Plural-Forms; " + has + ", e.g. \"" + expected + "\"";
+  if (!plural_forms) {
+    // msgfmt accepts it while no entry has plural forms; nothing is shown
+    // wrong until one is translated.
+    const bool plural_translated = std::any_of(entries.begin(), entries.end(), [](const auto& e) {
+      return !e.msgid_plural.empty() && !e.fuzzy &&
+             std::any_of(e.msgstr.begin(), e.msgstr.end(),
+                         [](const auto& m) { return !m.second.empty(); });
+    });
+    const std::string finding =
+        "the header has no Plural-Forms; " + has + ", e.g. \"" + expected + "\"";
+    if (plural_translated) return finding;
+    sink.report(where, Severity::note, "i18n/plural-forms-latent",
+                finding + " (no translated plural entry needs it yet)");
+    return std::nullopt;
+  }
   if (plural_forms->find("INTEGER") != std::string::npos)
     return "Plural-Forms is still the template's \"" + quote_for_message(*plural_forms, 60) +
            "\"; " + has + ", e.g. \"" + expected + "\"";
@@ -129,6 +142,14 @@ std::optional<std::string> header_finding(const SiteConfig& config, const Langua
   if (verdict.error && !(msgfmt_on_plural_forms && verdict.error->starts_with("msgfmt rejects")))
     return *verdict.error + "; " + has + ", e.g. \"" + verdict.suggestion + "\"" +
            fix_hint(verdict);
+  // A form of its own for some numbers of one category (Hebrew's tens) is
+  // right only while its texts read like the category's.
+  if (!verdict.error && !verdict.forms.empty()) {
+    int line = 0;
+    if (const auto seen = plural_outcome_error(verdict, entries, line))
+      return "Plural-Forms gives some numbers of one CLDR category a form of their own, and " +
+             *seen + "; " + has + ", e.g. \"" + verdict.suggestion + "\"";
+  }
   if (verdict.note && !verdict.error)
     sink.report(where, Severity::note, "i18n/plural-forms-extra", *verdict.note);
   return std::nullopt;

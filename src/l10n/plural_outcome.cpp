@@ -13,16 +13,46 @@
 
 namespace pp {
 
+namespace {
+
+// A text as a page shows it: runs of white space are one space (HTML
+// collapses them), none at the ends.
+std::string as_shown(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// `a` and `b` quoted for a message from a little before where they first
+// differ, so that two long texts never look alike in it.
+std::pair<std::string, std::string> quoted_difference(const std::string& a, const std::string& b) {
+  std::size_t at = 0;
+  while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
+  std::size_t from = at > 20 ? at - 20 : 0;
+  while (from > 0 && (static_cast<unsigned char>(a[from]) & 0xC0) == 0x80) --from;
+  const std::string lead = from > 0 ? "…" : "";
+  return {"\"" + lead + quote_for_message(std::string_view(a).substr(from), 40) + "\"",
+          "\"" + lead + quote_for_message(std::string_view(b).substr(from), 40) + "\""};
+}
+
+}  // namespace
+
 std::optional<std::string> plural_outcome_error(const PluralFormsVerdict& v,
                                                 const std::vector<PoEntry>& entries, int& line) {
   for (const auto& e : entries) {
     if (e.msgid_plural.empty() || e.fuzzy) continue;
     std::map<int, const std::string*> text;  // form → its translation
     bool written = !e.msgstr.empty();
-    for (const auto& [k, t] : e.msgstr) {
-      text[k] = &t;
-      written &= !t.empty();
-    }
+    std::vector<std::string> shown_texts;
+    shown_texts.reserve(e.msgstr.size());
+    for (const auto& [k, t] : e.msgstr) written &= !t.empty();
+    for (const auto& [k, t] : e.msgstr) shown_texts.push_back(as_shown(t));
+    for (std::size_t i = 0; i < e.msgstr.size(); ++i) text[e.msgstr[i].first] = &shown_texts[i];
     if (!written) continue;  // shown in the source language, whatever the header
     bool alike = true;
     for (const auto& [k, t] : text) alike &= *t == *text.begin()->second;
@@ -65,11 +95,11 @@ std::optional<std::string> plural_outcome_error(const PluralFormsVerdict& v,
         }
         if (*it->second == *text[first_form]) continue;
         line = e.line;
+        const auto [one, other] = quoted_difference(*text[first_form], *it->second);
         return "msgid \"" + quote_for_message(e.msgid, 40) + "\" (line " + std::to_string(e.line) +
-               ") would read \"" + quote_for_message(*text[first_form], 40) + "\" for " +
-               std::to_string(first_numbers->front()) + " but \"" +
-               quote_for_message(*it->second, 40) + "\" for " + std::to_string(numbers.front()) +
-               ", which CLDR's '" + category + "' reads alike";
+               ") would read " + one + " for " + std::to_string(first_numbers->front()) + " but " +
+               other + " for " + std::to_string(numbers.front()) + ", which CLDR's '" + category +
+               "' reads alike";
       }
     }
   }

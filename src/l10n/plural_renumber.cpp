@@ -72,6 +72,17 @@ std::vector<std::string> renumber_entry(const std::vector<std::string>& entry,
     out.insert(out.end(), block.begin(), block.end());
   }
   for (; i < entry.size(); ++i) out.push_back(entry[i]);  // anything after (kept)
+  // A text the translator wrote that no new form takes would be dropped
+  // silently (Welsh's form for 8 and 11 under a header that gives them
+  // 'other''s): the entry is for the translator to check.
+  for (const auto& [k, block] : blocks) {
+    const bool written = block.size() > 1 || block.front() != "\"\"";
+    bool kept = false;
+    for (const auto& slot : slots)
+      if (const auto taken = blocks.find(slot.from); taken != blocks.end())
+        kept |= slot.from == k || taken->second == block;
+    guessed |= written && !kept;
+  }
   if (guessed) {
     // A guessed form is for the translator to confirm: msgfmt leaves the
     // entry out until "fuzzy" is removed, so the page shows the source text.
@@ -134,6 +145,14 @@ std::string renumber_plural_forms(const std::string& po, const std::string& plur
       header |= entry[k] == "msgid \"\"" && k + 1 < entry.size() && starts(entry[k + 1], "msgstr ");
       plural |= starts(entry[k], "msgid_plural ");
     }
+    // An obsolete entry ("#~ msgid_plural …") is renumbered too: msgmerge
+    // brings it back as it is when its msgid returns.
+    bool obsolete = false;
+    for (const auto& l : entry) obsolete |= starts(l, "#~ msgid_plural ");
+    if (obsolete)
+      for (auto& l : entry)
+        if (starts(l, "#~ ")) l.erase(0, 3);
+    for (const auto& l : entry) plural |= starts(l, "msgid_plural ");
     bool fuzzy = false;
     if (header)
       entry = replace_header(entry, plural_forms);
@@ -142,6 +161,9 @@ std::string renumber_plural_forms(const std::string& po, const std::string& plur
       ++entries;
       fuzzied += fuzzy;
     }
+    if (obsolete)
+      for (auto& l : entry)
+        if (!starts(l, "#")) l = "#~ " + l;
     for (const auto& l : entry) out += l + "\n";
   }
   if (!po.empty() && po.back() != '\n' && !out.empty()) out.pop_back();

@@ -233,10 +233,12 @@ TEST(PluralForms, RenumberingMovesFormsAndFlagsGuesses) {
       "\n"
       "#~ msgid \"gone\"\n"
       "#~ msgid_plural \"gones\"\n"
-      "#~ msgstr[0] \"жок\"\n");
+      "#~ msgstr[0] \"жок\"\n"
+      "#~ msgstr[1] \"жок\"\n");
   // 1 showed "{count} макала" before, and shows it still: nothing was
-  // guessed, so the entry stays translated.
-  EXPECT_EQ(entries, 2);
+  // guessed, so the entry stays translated. The obsolete entry is
+  // renumbered too: msgmerge brings it back as it is.
+  EXPECT_EQ(entries, 3);
   EXPECT_EQ(fuzzied, 0);
   // A new form whose numbers showed two texts (form 0 for some, form 1 for
   // others) holds one of them: a guess, to check.
@@ -253,6 +255,14 @@ TEST(PluralForms, RenumberingMovesFormsAndFlagsGuesses) {
       "msgstr[2] \"As\"\n\n"
       "msgid \"b\"\nmsgid_plural \"bs\"\nmsgstr[0] \"B\"\nmsgstr[1] \"B\"\nmsgstr[2] \"B\"\n");
   EXPECT_EQ(entries, 2);
+  EXPECT_EQ(fuzzied, 1);
+  // A text no new form takes would be lost: to check.
+  const std::string three =
+      "msgid \"c\"\nmsgid_plural \"cs\"\nmsgstr[0] \"C\"\nmsgstr[1] \"Cs\"\nmsgstr[2] \"Cz\"\n";
+  const std::vector<PluralFormsVerdict::Slot> two_slots = {{0, true, "one", {0}},
+                                                           {1, true, "other", {1, 2}}};
+  EXPECT_EQ(renumber_plural_forms(three, "nplurals=2; plural=X;", two_slots, entries, fuzzied),
+            "#, fuzzy\nmsgid \"c\"\nmsgid_plural \"cs\"\nmsgstr[0] \"C\"\nmsgstr[1] \"Cs\"\n");
   EXPECT_EQ(fuzzied, 1);
 }
 

@@ -64,6 +64,24 @@ TEST(PluralOutcome, OnlyTextsThatDifferWithinACategoryAreWrong) {
   // Hebrew under msginit's "n != 1": 'two' reads 'other''s text, as one text.
   const auto he = judge("he", "nplurals=2; plural=(n != 1);");
   EXPECT_EQ(plural_outcome_error(he, {entry({"קובץ", "{count} קבצים"})}, line), std::nullopt);
+  // Hebrew's tens with a form of their own (Transifex's old "many"): right
+  // while it reads like 'other', wrong when it does not (an audit's edit of
+  // Django's catalog).
+  const auto tens =
+      judge("he", "nplurals=4; plural=(n==1 ? 0 : n==2 ? 1 : n>10 && n%10==0 ? 2 : 3);");
+  ASSERT_FALSE(tens.error);
+  EXPECT_EQ(plural_outcome_error(tens, {entry({"שנה", "שנתיים", "%d שנים", "%d שנים"})}, line),
+            std::nullopt);
+  EXPECT_EQ(plural_outcome_error(tens, {entry({"שנה", "שנתיים", "%d שנה", "%d שנים"})}, line),
+            "msgid \"{count} file\" (line 7) would read \"%d שנה\" for 20 but \"%d שנים\" for 0, "
+            "which CLDR's 'other' reads alike");
+  // White space a page collapses is no difference; a long shared start is
+  // quoted from near the difference.
+  EXPECT_EQ(plural_outcome_error(tg, {entry({"a  b", "a b"})}, line), std::nullopt);
+  const std::string start(60, 'x');
+  EXPECT_EQ(plural_outcome_error(tg, {entry({start + " one", start + " two"})}, line),
+            "msgid \"{count} file\" (line 7) would read \"…xxxxxxxxxxxxxxxxxxx one\" for 1 but "
+            "\"…xxxxxxxxxxxxxxxxxxx two\" for 0, which CLDR's 'other' reads alike");
 }
 
 // The "Done when": every header msginit writes, for every language
