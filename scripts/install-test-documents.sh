@@ -5,7 +5,9 @@
 # `apt-get download` and only their documentation is unpacked into
 # tests/documents/ (the packages themselves, TeX, Emacs or Node.js, are not
 # installed). Documents Debian installs anyway (fonts-noto-core's Korean
-# FAQ, Google Benchmark's docs) are read where they are.
+# FAQ, Google Benchmark's docs) are read where they are. Also real gettext
+# catalogs in many languages (Django's, from Transifex; Shutter's, from
+# Launchpad) for tests/e2e/real_plural_catalogs.py.
 # Safe to run again: does nothing when every document is there.
 set -euo pipefail
 cd "$(dirname "$0")/../tests"
@@ -19,12 +21,14 @@ declare -A documents=(
   [node-postcss]="usr/share/doc/node-postcss/docs/README-cn.md.gz"
   [gita]="usr/share/doc/gita/README_CN.md.gz"
   [nodejs-doc]="usr/share/doc/nodejs/api/os.md.gz"
+  [python3-django]="usr/lib/python3/dist-packages/django/conf/locale"
+  [shutter]="usr/share/shutter/resources/po/shutter"
 )
 
 missing=()
 for p in "${!documents[@]}"; do
   for f in ${documents[$p]}; do
-    if [ ! -f "documents/$f" ]; then missing+=("$p"); break; fi
+    if [ ! -e "documents/$f" ]; then missing+=("$p"); break; fi
   done
 done
 if [ ${#missing[@]} -eq 0 ]; then
