@@ -329,6 +329,10 @@ TEST(ContentModel, TagPagesAndFeedsPerLanguage) {
   ASSERT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ar"}).exit_code, 0);
   auto r = run_polypress({"-C", site.string(), "new", "news/welcome", "--lang", "ar", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Published once stamped (an English copy, stamped on purpose).
+  r = run_polypress({"-C", site.string(), "translations", "stamp", "--force",
+                     "content/news/welcome/index.ar.md"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_polypress({"-C", site.string(), "build"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // The examples are all tagged getting-started.
