@@ -53,6 +53,16 @@ void translate_all(const fs::path& po) {
   test::write_text(po.parent_path(), po.filename().string(), text);
 }
 
+// The Arabic catalog of kBundle in `site`, extracted, merged and translated
+// whole (translate_all()).
+fs::path translated_catalog(const fs::path& site) {
+  EXPECT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  EXPECT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
+  translate_all(po);
+  return po;
+}
+
 // What a gettext tool prints for `args`, which must succeed.
 std::string tool(const std::vector<std::string>& args) {
   const ProcessResult r = run_process(args);
@@ -288,10 +298,7 @@ TEST(ArticleCatalogs, ApplyThenFromTranslationGivesTheSameTranslations) {
   std::string source = test::read_text(bundle / "index.en.md");
   source.insert(source.find("\ntags:"), "\ncover: {src: cover.svg, alt: \"A chart of adoption\"}");
   test::write_text(bundle, "index.en.md", source);
-  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
-  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
-  const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
-  translate_all(po);
+  const fs::path po = translated_catalog(site);
   int fuzzy = 0;
   const auto before = translations_of(po, fuzzy);
   EXPECT_EQ(before.size(), 13u);
@@ -360,10 +367,7 @@ Escapes stay: \*not emphasis\*, \<b\>, `"a\"b"`, ~~struck~~ and <kbd>Ctrl</kbd>.
 )";
   test::write_text(bundle, "index.en.md", source);
   fs::copy_file(site / "content/reviews/pytorch/adoption.svg", bundle / "chart.svg");
-  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
-  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
-  const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
-  translate_all(po);
+  const fs::path po = translated_catalog(site);
   int fuzzy = 0;
   const auto before = translations_of(po, fuzzy);
   auto r = run_polypress({"-C", site.string(), "i18n", "apply", "--articles", "ar", kBundle});
