@@ -100,8 +100,15 @@ std::optional<std::string> header_finding(const SiteConfig& config, const Langua
   std::string names;
   for (const auto& c : categories) names += (names.empty() ? "" : ", ") + c;
   const std::string expected = "Plural-Forms: " + gettext_plural_forms(icu);
-  const std::string has = "'" + lang.code + "' has " + std::to_string(categories.size()) +
-                          " CLDR plural categories for whole numbers (" + names + ")";
+  // A language read with another's rules (`locale: ru` for udm) says whose.
+  auto language_of = [](const std::string& tag) { return tag.substr(0, tag.find_first_of("-_@")); };
+  const std::string whose =
+      lang.locale.empty() || language_of(lang.locale) == language_of(lang.code)
+          ? "'" + lang.code + "'"
+          : "'" + lang.code + "' (read as '" + lang.locale + "')";
+  const std::string has = whose + " has " + std::to_string(categories.size()) + " CLDR plural " +
+                          (categories.size() == 1 ? "category" : "categories") +
+                          " for whole numbers (" + names + ")";
   if (!plural_forms) {
     // msgfmt accepts it while no entry has plural forms; nothing is shown
     // wrong until one is translated.
