@@ -514,6 +514,8 @@ TEST(ArticleCatalogs, ATranslationIsOnlyItsOwnBlock) {
       test::read_text(site / ("public/ar/" + std::string(kBundle) + "/index.html"));
   EXPECT_EQ(page.find("evil.example"), std::string::npos);
   EXPECT_EQ(page.find("line two"), std::string::npos);
+  // The refused cell shows the source's text (it vanished before).
+  EXPECT_NE(page.find("<td dir=\"auto\">speed</td>"), std::string::npos) << page;
   EXPECT_NE(page.find("id=\"tasks\""), std::string::npos);
   EXPECT_EQ(page.find("{#aufgaben}"), std::string::npos);
   // The plain item is the task item's sibling, as in the source.
