@@ -277,6 +277,7 @@ std::string format_pot(const std::vector<CatalogMessage>& messages) {
       "\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n";
   for (const auto& m : messages) {
     out += "\n";
+    if (!m.note.empty()) out += "#. " + m.note + "\n";
     for (const auto& ref : m.references) out += "#: " + ref + "\n";
     if (m.msgid.find('{') != std::string::npos) out += "#, python-brace-format\n";
     out += "msgid " + po_quote(m.msgid) + "\n";

@@ -198,6 +198,7 @@ std::map<std::string, std::unique_ptr<Locale>> load_locales(const std::filesyste
 struct CatalogMessage {
   std::string msgid, plural;
   std::vector<std::string> references;  ///< "path:line"
+  std::string note = {};                ///< for the translator (`#.`)
 };
 
 /// A complete gettext template (header and entries, in the given order), with

@@ -219,6 +219,7 @@ std::string edition_week_notes(const Corpus& corpus, const SiteConfig& config, c
 /// An interface string translated by the code (not by a template).
 struct CodeMessage {
   std::string msgid, plural, where;
+  std::string note = {};  ///< for the translator (`#.` in the .pot): where readers see it
 };
 
 /// Every string the code passes to tr(), tr_fill() or tr_n().
