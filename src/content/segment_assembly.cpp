@@ -13,6 +13,7 @@
 #include "content/markdown.h"
 #include "content/markdown_guard.h"
 #include "content/segments.h"
+#include "content/tree_shape.h"
 #include "core/text.h"
 
 namespace pp {
@@ -272,6 +273,9 @@ std::optional<AssembledBody> assemble_body(
       para = with_footnotes(*t, labels, doc);
       if (para) noted = doc;
     }
+    // A heading's id is the source's (kept by its frame): one its translation
+    // writes is left out of the final parse, so that it never shows as text.
+    if (para && cmark_node_get_type(container) == CMARK_NODE_HEADING) take_own_heading_id(para);
     if (over && over_limits)
       over_limits->push_back({s.id, over->first, over->second});
     else if (t && !para)

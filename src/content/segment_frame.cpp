@@ -97,9 +97,6 @@ bool fits_block(cmark_node* para, std::string_view text, cmark_node* container) 
   if (std::string_view(cmark_node_get_type_string(container)) == "table_cell")
     for (cmark_node* c = cmark_node_first_child(para); c; c = cmark_node_next(c))
       if (is_break(c)) return false;
-  // A heading's id is the source's (kept by its frame): one the translation
-  // writes is left out, so that it never shows as text.
-  if (cmark_node_get_type(container) == CMARK_NODE_HEADING) take_own_heading_id(para);
   return true;
 }
 

@@ -83,9 +83,7 @@ BlockFrame block_frame(cmark_node* container);
 
 /// Whether `para`, parsed from a translation `text` of `container`'s
 /// segment, can take its place: it is the whole text (no link reference
-/// definition, nothing after a blank line) and, in a table cell, one line. A
-/// heading's translation has a `{#id}` it ends with taken out (the id is
-/// the source's).
+/// definition, nothing after a blank line) and, in a table cell, one line.
 bool fits_block(cmark_node* para, std::string_view text, cmark_node* container);
 
 /// Task list items of `root` made ordinary items led by their "[ ] " or
