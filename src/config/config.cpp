@@ -112,6 +112,7 @@ void read_site(const YAML::Node& root, SiteConfig& c, Reader& r) {
     c.base_path = path_start == std::string::npos ? "/" : c.base_url.substr(path_start);
   }
   c.description = r.str(site, "site", "description", "'site'").value_or("");
+  if (site["description"]) c.description_line = location_of(site["description"], r.origin()).line;
   c.default_language = r.str(site, "site", "default_language", "'site'").value_or("");
   c.time_zone = r.str(site, "site", "time_zone", "'site'").value_or("");
   if (!c.time_zone.empty()) {
@@ -226,6 +227,7 @@ void read_sections(const YAML::Node& root, SiteConfig& c, Reader& r) {
     SectionConfig s;
     s.id = r.str(item, "sections", "id", "a section").value_or("");
     s.title = r.str(item, "sections", "title", "a section").value_or("");
+    if (item["title"]) s.title_line = location_of(item["title"], r.origin()).line;
     if (s.id.empty()) continue;
     if (!is_slug(s.id) || s.id == "assets" || s.id == "tags") {
       r.sink().error(location_of(item["id"], r.origin()), "config/section",

@@ -21,8 +21,9 @@ struct LanguageConfig {
 };
 
 struct SectionConfig {
-  std::string id;     ///< path segment ("news")
-  std::string title;  ///< msgid, translated by the catalogs
+  std::string id;      ///< path segment ("news")
+  std::string title;   ///< msgid, translated by the catalogs
+  int title_line = 0;  ///< its line in site.yaml, for the .pot's reference
 };
 
 struct NewsletterConfig {
@@ -50,9 +51,10 @@ using RuleLevels = std::map<std::string, std::optional<Severity>>;
 
 struct SiteConfig {
   std::string name;
-  std::string base_url;     ///< absolute, ends with '/'
-  std::string base_path;    ///< path part of base_url, starts and ends with '/'
-  std::string description;  ///< msgid of the home page's description; "" = the name
+  std::string base_url;      ///< absolute, ends with '/'
+  std::string base_path;     ///< path part of base_url, starts and ends with '/'
+  std::string description;   ///< msgid of the home page's description; "" = the name
+  int description_line = 0;  ///< its line in site.yaml, for the .pot's reference
   std::string default_language;
   std::string time_zone;
   std::vector<LanguageConfig> languages;

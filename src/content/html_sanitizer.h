@@ -69,6 +69,11 @@ SanitizedHtml sanitize_html(std::string_view html, const std::vector<RawSpan>& r
 /// between blocks (`<p>`, `<tr>`, `<li>`, `<summary>`…), cells separated by a space.
 std::string raw_html_visible_text(std::string_view literal, RawHtmlMode mode);
 
+/// The elements of a raw HTML literal as HTML parses it (unsanitized), in
+/// document order with their nesting: "p(a,img)" for `<p><a>x</a><img></p>`.
+/// A translation of a raw HTML block keeps its source's outline.
+std::string raw_html_outline(std::string_view literal);
+
 /// The finding for `e` under `mode`, or "" when there is nothing to report:
 /// "raw HTML <iframe> dropped; its text \"…\" is lost" (docs/spec.md §4).
 std::string raw_html_message(const RawElement& e, RawHtmlMode mode);

@@ -10,6 +10,7 @@
 
 #include "content/bounded_parse.h"
 #include "content/front_matter_fields.h"
+#include "content/html_sanitizer.h"
 #include "content/markdown.h"
 #include "content/markdown_guard.h"
 #include "content/segments.h"
@@ -165,6 +166,81 @@ bool replace_children(cmark_node* container, cmark_node* from,
   return true;
 }
 
+// A raw HTML block's literal replaced by its translation `text`, when that
+// is one HTML block alone with the source's elements in the same nesting and
+// words a reader sees: the tags stay the author's (and are sanitized as
+// theirs are); text and attributes are the translator's. False, and nothing
+// changed, otherwise, with `over` set when the parse went over its time.
+bool replace_html_block(cmark_node* block, const std::string& text,
+                        std::optional<std::pair<std::string, std::string>>& over) {
+  cmark_node* doc =
+      parse_within(text, CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES, kMarkdownParseLimit);
+  if (!doc) {
+    over = {"markdown/too-complex",
+            "the translation takes more than 10 seconds of processor time to parse"};
+    return false;
+  }
+  cmark_node* first = cmark_node_first_child(doc);
+  const bool one =
+      first && !cmark_node_next(first) && cmark_node_get_type(first) == CMARK_NODE_HTML_BLOCK;
+  cmark_node_free(doc);
+  const char* source = cmark_node_get_literal(block);
+  if (!one || raw_html_outline(text) != raw_html_outline(source ? source : "") ||
+      !text_has_words(readable_text(SegmentKind::html, text)))
+    return false;
+  cmark_node_set_literal(block, (text + "\n").c_str());
+  return true;
+}
+
+// An image's title replaced by its translation `text` (line breaks as
+// spaces: a title is one line of a tooltip), when that has words.
+bool replace_image_title(cmark_node* image, const std::string& text) {
+  if (!text_has_words(text)) return false;
+  std::string title = text;
+  std::replace(title.begin(), title.end(), '\n', ' ');
+  cmark_node_set_title(image, title.c_str());
+  return true;
+}
+
+// What became of a block's translation.
+enum class Outcome {
+  used,
+  refused,   ///< not a block of its kind: an i18n/segment warning says so
+  not_used,  ///< none, or one another finding is about
+};
+
+// A translation `t` of `container`'s inline content put in its children's
+// place. A footnote call in it is read with the source's notes (`labels`)
+// defined; one the block does not make leaves it unused (an i18n/placeholder
+// error of the catalog's check says so). `over` is set as inline_content()
+// sets it.
+Outcome replace_inline_content(cmark_node* container, const std::string& t,
+                               const std::vector<std::string>& labels,
+                               std::optional<std::pair<std::string, std::string>>& over) {
+  cmark_node* doc = nullptr;
+  cmark_node* para = inline_content(t, doc, over);
+  // A translation of nothing but tokens or URLs would be no segment of the
+  // assembled body: the blocks after it would be taken for others.
+  if (para && (!block_has_words(para) || !fits_block(para, t, container))) para = nullptr;
+  cmark_node* noted = nullptr;
+  if (para && !labels.empty() && t.find("[^") != std::string::npos) {
+    cmark_node_free(doc);
+    para = with_footnotes(t, labels, doc);
+    if (para) noted = doc;
+  }
+  // A heading's id is the source's (kept by its frame): one its translation
+  // writes is left out of the final parse, so that it never shows as text.
+  if (para && cmark_node_get_type(container) == CMARK_NODE_HEADING) take_own_heading_id(para);
+  Outcome o = Outcome::refused;
+  if (para)
+    o = replace_children(container, para, labels,
+                         noted ? footnote_labels(noted) : std::vector<std::string>{})
+            ? Outcome::used
+            : Outcome::not_used;
+  if (doc) cmark_node_free(doc);
+  return o;
+}
+
 // Calls `f` with each block node under `root` (not `root`), in document order.
 void for_each_block(cmark_node* root, const std::function<void(cmark_node*)>& f) {
   cmark_iter* it = cmark_iter_new(root);
@@ -179,7 +255,7 @@ void for_each_block(cmark_node* root, const std::function<void(cmark_node*)>& f)
 
 // Moves what walk_markdown() found in an assembled body (lines of that body)
 // to the catalog's lines: the entry of the segment it is in. What is in no
-// segment (code, HTML) is the source's, and found at its line there.
+// segment (code, markup alone) is the source's, and found at its line there.
 void locate_in_catalog(Article& t, const std::vector<Segment>& segments,
                        const std::vector<bool>& kept, const AssembledBody& body_info,
                        const std::string& source_path,
@@ -260,39 +336,27 @@ std::optional<AssembledBody> assemble_body(
     ++i;
     if (known) s.id = known->id;
     const std::string* t = known ? translation(s) : nullptr;
-    cmark_node* doc = nullptr;
     auto over = t ? over_body_limits(*t) : std::nullopt;
-    cmark_node* para = t && !over ? inline_content(*t, doc, over) : nullptr;
-    // A translation of nothing but tokens or URLs would be no segment of the
-    // assembled body: the blocks after it would be taken for others.
-    if (para && (!block_has_words(para) || !fits_block(para, *t, container))) para = nullptr;
-    // Its footnote references, read with the source's notes defined.
-    cmark_node* noted = nullptr;
-    if (para && !labels.empty() && t->find("[^") != std::string::npos) {
-      cmark_node_free(doc);
-      para = with_footnotes(*t, labels, doc);
-      if (para) noted = doc;
+    const std::size_t words = count_words(readable_text(s.kind, s.text));
+    out.words += words;
+    Outcome o = t ? Outcome::refused : Outcome::not_used;
+    if (t && !over) {
+      if (s.kind == SegmentKind::html)
+        o = replace_html_block(container, *t, over) ? Outcome::used : Outcome::refused;
+      else if (s.kind == SegmentKind::image_title)
+        o = replace_image_title(container, *t) ? Outcome::used : Outcome::refused;
+      else
+        o = replace_inline_content(container, *t, labels, over);
     }
-    // A heading's id is the source's (kept by its frame): one its translation
-    // writes is left out of the final parse, so that it never shows as text.
-    if (para && cmark_node_get_type(container) == CMARK_NODE_HEADING) take_own_heading_id(para);
     if (over && over_limits)
       over_limits->push_back({s.id, over->first, over->second});
-    else if (t && !para)
+    else if (o == Outcome::refused)
       refused.push_back(s.id);
-    const std::size_t words = count_words(s.text);
-    out.words += words;
-    // One that calls a note its block does not is not used (an
-    // i18n/placeholder error of the catalog's check says so).
-    if (para && !replace_children(container, para, labels,
-                                  noted ? footnote_labels(noted) : std::vector<std::string>{}))
-      para = nullptr;
-    if (para) {
+    if (o == Outcome::used) {
       ++out.translated;
       out.words_translated += words;
     }
-    out.kept.push_back(para == nullptr);
-    if (doc) cmark_node_free(doc);
+    out.kept.push_back(o != Outcome::used);
   });
   // CommonMark back, soft breaks as written, no wrapping: it parses to the
   // same blocks (the renderer's round trip).
@@ -375,7 +439,18 @@ void mark_kept_segments(cmark_node* root, const std::vector<bool>& kept, const s
   visit_body_segments(root, 1, [&](Segment& s, cmark_node* container) {
     const bool mark = i < kept.size() && kept[i];
     ++i;
-    if (!mark || s.kind == SegmentKind::alt) return;
+    if (!mark || s.kind == SegmentKind::alt || s.kind == SegmentKind::image_title) return;
+    if (s.kind == SegmentKind::html) {
+      // A raw block is marked by a <div> around it: nothing inline holds it.
+      cmark_node* div = new_custom_block();
+      cmark_node_set_on_enter(div, ("<div" + open.substr(5)).c_str());
+      cmark_node_set_on_exit(div, "</div>");
+      if (!cmark_node_insert_before(container, div) || !cmark_node_append_child(div, container)) {
+        cmark_node_unlink(div);
+        cmark_node_free(div);
+      }
+      return;
+    }
     cmark_node* span = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, parse_allocator());
     cmark_node_set_on_enter(span, open.c_str());
     cmark_node_set_on_exit(span, "</span>");

@@ -37,9 +37,10 @@ std::vector<Pairing> similar_pairs(const std::vector<Segment*>& now,
                                    const std::vector<bool>& before_done) {
   std::vector<std::vector<std::string>> now_tokens(now.size()), before_tokens(before.size());
   for (std::size_t i = 0; i < now.size(); ++i)
-    if (!now_done[i]) now_tokens[i] = comparable_words(now[i]->text);
+    if (!now_done[i]) now_tokens[i] = comparable_words(readable_text(now[i]->kind, now[i]->text));
   for (std::size_t j = 0; j < before.size(); ++j)
-    if (!before_done[j]) before_tokens[j] = comparable_words(before[j]->text);
+    if (!before_done[j])
+      before_tokens[j] = comparable_words(readable_text(before[j]->kind, before[j]->text));
   std::vector<Pairing> found;
   std::size_t budget = kComparisonBudget;
   for (std::size_t i = 0; i < now.size(); ++i) {

@@ -12,6 +12,7 @@
 #include <map>
 
 #include "content/bounded_parse.h"
+#include "content/html_sanitizer.h"
 #include "content/markdown.h"
 
 namespace pp {
@@ -36,8 +37,28 @@ const char* segment_kind_name(SegmentKind kind) {
       return "footnote";
     case SegmentKind::alt:
       return "alt";
+    case SegmentKind::image_title:
+      return "image-title";
+    case SegmentKind::html:
+      return "html";
   }
   return "";
+}
+
+SegmentKind segment_kind_of_id(const std::string& id) {
+  for (SegmentKind k : {SegmentKind::heading, SegmentKind::paragraph, SegmentKind::item,
+                        SegmentKind::quote, SegmentKind::cell, SegmentKind::footnote,
+                        SegmentKind::alt, SegmentKind::image_title, SegmentKind::html}) {
+    const std::string prefix = std::string(segment_kind_name(k)) + "-";
+    if (id.starts_with(prefix) && id.size() > prefix.size() &&
+        id.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+      return k;
+  }
+  return SegmentKind::field;
+}
+
+std::string readable_text(SegmentKind kind, const std::string& text) {
+  return kind == SegmentKind::html ? raw_html_visible_text(text, RawHtmlMode::sanitize) : text;
 }
 
 std::string unescape_tokens(const std::string& md) {
@@ -100,8 +121,9 @@ std::string inline_markdown(cmark_node* block) {
   return unescape_tokens(out);
 }
 
-// True when `text` holds a letter or a digit once {{…}} tokens are taken out.
-bool has_words(const std::string& text) {
+}  // namespace
+
+bool text_has_words(const std::string& text) {
   std::string rest;
   for (std::size_t i = 0; i < text.size();) {
     if (text.compare(i, 2, "{{") == 0) {
@@ -120,6 +142,8 @@ bool has_words(const std::string& text) {
   }
   return false;
 }
+
+namespace {
 
 // The words of a block a reader sees: its text, leaving out code, and links
 // whose text is their address (bare and <…> URLs).
@@ -204,7 +228,7 @@ std::string footnote_definition_label(cmark_node* definition) {
 }
 
 bool block_has_words(cmark_node* block) {
-  return has_words(words_of(block));
+  return text_has_words(words_of(block));
 }
 
 void visit_body_segments(cmark_node* root, int first_line,
@@ -224,20 +248,27 @@ void visit_body_segments(cmark_node* root, int first_line,
     cmark_node* container = nullptr;
     if (type == CMARK_NODE_HEADING) {
       heading = node_text(n);
-      if (has_words(words_of(n))) {
+      if (text_has_words(words_of(n))) {
         s = {SegmentKind::heading, "", "", line,
              "heading, level " + std::to_string(cmark_node_get_heading_level(n))};
         container = n;
       }
     } else if (type == CMARK_NODE_PARAGRAPH) {
       if (cmark_node* image = lone_image(n)) {
-        if (has_words(node_text(image))) {
-          const char* url = cmark_node_get_url(image);
-          s = {SegmentKind::alt, "", "", line,
-               "image " + std::string(url ? url : "") + (under.empty() ? "" : ", " + under)};
-          container = image;
-        }
-      } else if (has_words(words_of(n))) {
+        const char* url = cmark_node_get_url(image);
+        const std::string where =
+            "image " + std::string(url ? url : "") + (under.empty() ? "" : ", " + under);
+        if (text_has_words(node_text(image)))
+          found.emplace_back(Segment{SegmentKind::alt, "", inline_markdown(image), line, where},
+                             image);
+        // Its title, which a reader sees on hovering (and a screen reader reads).
+        const char* title = cmark_node_get_title(image);
+        if (title && text_has_words(title))
+          found.emplace_back(
+              Segment{SegmentKind::image_title, "", title, line, "title of the " + where}, image);
+        continue;
+      }
+      if (text_has_words(words_of(n))) {
         s = {paragraph_kind(n), "", "", line, under};
         if (cmark_node* note = s.kind == SegmentKind::footnote ? footnote_of(n) : nullptr) {
           s.label = footnote_definition_label(note);
@@ -245,8 +276,16 @@ void visit_body_segments(cmark_node* root, int first_line,
         }
         container = n;
       }
+    } else if (type == CMARK_NODE_HTML_BLOCK) {
+      std::string literal = cmark_node_get_literal(n) ? cmark_node_get_literal(n) : "";
+      while (!literal.empty() && literal.back() == '\n') literal.pop_back();
+      if (text_has_words(readable_text(SegmentKind::html, literal)))
+        found.emplace_back(Segment{SegmentKind::html, "", literal, line,
+                                   "raw HTML: keep its tags" + (under.empty() ? "" : ", " + under)},
+                           n);
+      continue;
     } else if (type_name && std::strcmp(type_name, "table_cell") == 0) {
-      if (has_words(words_of(n))) {
+      if (text_has_words(words_of(n))) {
         s = {SegmentKind::cell, "", "", line, under};
         container = n;
       }

@@ -17,11 +17,32 @@ struct cmark_node;
 namespace pp {
 
 /// What a segment is; its name starts the segment's id ("paragraph-4").
-enum class SegmentKind { field, heading, paragraph, item, quote, cell, footnote, alt };
+enum class SegmentKind {
+  field,
+  heading,
+  paragraph,
+  item,
+  quote,
+  cell,
+  footnote,
+  alt,
+  image_title,
+  html
+};
 
 /// The name of a kind in ids: "heading", "paragraph", "item", "quote", "cell",
-/// "footnote", "alt" ("" for front matter fields, whose id is the key).
+/// "footnote", "alt", "image-title", "html" ("" for front matter fields,
+/// whose id is the key).
 const char* segment_kind_name(SegmentKind kind);
+
+/// The kind of a segment by its id: "paragraph-4" is a paragraph; an id
+/// without a kind's name and number is a front matter field's.
+SegmentKind segment_kind_of_id(const std::string& id);
+
+/// What a reader sees of a segment's text `text` of kind `kind`, to count
+/// and compare its words: a raw HTML block's visible text (its tags and
+/// attributes are no words), any other's text as it is.
+std::string readable_text(SegmentKind kind, const std::string& text);
 
 /// One piece of an article a translator translates whole.
 struct Segment {
@@ -46,17 +67,19 @@ std::string footnote_definition_label(cmark_node* definition);
 /// The segments of `a` (a source file, its body read): title, summary,
 /// verdict and cover alt text, then the body's blocks in document order —
 /// headings, paragraphs (by their container: list item, block quote, table
-/// cell, footnote), and the alt text of an image that stands alone.
-/// Code blocks, HTML blocks, and paragraphs of nothing but a URL, code or
-/// `{{fig:…}}` tokens are not offered; body ids are left empty. Empty when
-/// the body does not parse within its bounds.
+/// cell, footnote), the alt text and title of an image that stands alone,
+/// and raw HTML blocks with text a reader sees (the whole literal: tags are
+/// kept, text and attributes translated). Code blocks, and blocks of nothing
+/// but a URL, code, markup or `{{fig:…}}` tokens are not offered; body ids
+/// are left empty. Empty when the body does not parse within its bounds.
 std::vector<Segment> article_segments(const Article& a);
 
 /// Walks the body segments of a parsed tree in document order, as
 /// article_segments() finds them: `visit(segment, container)` gets the
 /// segment (its kind, text, file line counted from `first_line`, note; no id)
 /// and the node whose children are its inline content (a heading, paragraph,
-/// table cell or image). `visit` may replace those children.
+/// table cell or image), or whose literal or title it is (a raw HTML block,
+/// an image for its title). `visit` may replace those.
 void visit_body_segments(cmark_node* root, int first_line,
                          const std::function<void(Segment&, cmark_node*)>& visit);
 
@@ -90,6 +113,9 @@ bool fits_block(cmark_node* para, std::string_view text, cmark_node* container);
 /// "[x] " as text, which parses back the same: cmark-gfm's CommonMark
 /// renderer nests the items after a task item inside it.
 void write_task_markers_as_text(cmark_node* root);
+
+/// True when `text` holds a letter or a digit once {{…}} tokens are taken out.
+bool text_has_words(const std::string& text);
 
 /// True when a block's inline content has words (letters or digits outside
 /// code, bare URLs and {{…}} tokens): only such blocks are segments.

@@ -147,13 +147,15 @@ constexpr RuleRow kRules[] = {
      "an article catalog translates less than translations.min_complete: the article is not "
      "published from it"},
     {"i18n/segment", W,
-     "a segment's translation in an article catalog is not one paragraph's text: the source's "
-     "text is shown"},
+     "a segment's translation in an article catalog is not one block of its kind (one "
+     "paragraph's text, one raw HTML block): the source's text is shown"},
     {"i18n/empty-plural-form", W,
      "a plural entry has an empty msgstr[i] beside translated ones; it counts as untranslated"},
     {"i18n/missing-catalog", W, "a configured language has no locales/<lang>.po"},
     {"i18n/msgfmt", E, "msgfmt cannot be run"},
-    {"i18n/placeholder", E, "a translation's {placeholders} differ from the msgid's"},
+    {"i18n/placeholder", E,
+     "a translation's {placeholders} differ from the msgid's ({{fig:…}} tokens, [^note] calls and "
+     "raw HTML elements in article catalogs)"},
     {"i18n/placeholder-length", E,
      "a {placeholder} name in a catalog is longer than 64 characters"},
     {"i18n/plural-forms", E,

@@ -43,7 +43,7 @@ CommandResult run_i18n_check(const fs::path& root) {
   const ReadResult pot = read_file(root / kPotPath, kMaxCatalogBytes);
   const std::set<std::string> in_pot = pot.ok ? catalog_msgids(pot.bytes) : std::set<std::string>{};
   for (const auto& m : extract_messages(*config, templates)) {
-    if (!in_pot.count(m.msgid))
+    if (!in_pot.count(catalog_key(m.context, m.msgid)))
       sink.error({kPotPath, 0, 0}, "i18n/missing-msgid",
                  "\"" + m.msgid + "\" (" + m.references.front() +
                      ") is missing; run polypress i18n extract");

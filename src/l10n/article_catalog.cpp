@@ -84,11 +84,7 @@ std::vector<Segment> template_segments(const std::string& pot) {
     Segment s;
     s.id = m.context;
     s.text = m.msgid;
-    s.kind = SegmentKind::field;
-    for (SegmentKind k :
-         {SegmentKind::heading, SegmentKind::paragraph, SegmentKind::item, SegmentKind::quote,
-          SegmentKind::cell, SegmentKind::footnote, SegmentKind::alt})
-      if (s.id.starts_with(std::string(segment_kind_name(k)) + "-")) s.kind = k;
+    s.kind = segment_kind_of_id(s.id);
     out.push_back(std::move(s));
   }
   return out;
@@ -173,7 +169,9 @@ void carry_translations(std::vector<PoMessage>& old, const std::vector<PoMessage
   for (const auto& t : pot) {
     if (t.msgid.empty() || present.count({t.context, t.msgid})) continue;
     for (PoMessage* m : free)
-      if (m->context == t.context && text_similarity(m->msgid, t.msgid) >= kSimilarBlock) {
+      if (m->context == t.context &&
+          text_similarity(readable_text(segment_kind_of_id(t.context), m->msgid),
+                          readable_text(segment_kind_of_id(t.context), t.msgid)) >= kSimilarBlock) {
         take(m, t, true);
         break;
       }

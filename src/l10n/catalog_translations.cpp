@@ -8,6 +8,7 @@
 #include <set>
 
 #include "content/article_cache.h"
+#include "content/html_sanitizer.h"
 #include "core/text.h"
 #include "l10n/article_catalog.h"
 #include "l10n/gettext_po.h"
@@ -66,11 +67,32 @@ std::multiset<std::string> tokens_of(const std::string& text) {
 // Where each entry's msgid and msgstr are in the catalog, by msgctxt.
 using EntryLines = std::map<std::string, std::pair<int, int>>;
 
-void check_tokens(const std::vector<Segment>& segments, const Translations& translations,
-                  const std::string& rel, const EntryLines& lines, DiagnosticSink& sink) {
+// A translated raw HTML block keeps its elements, nested as they are (the
+// tags are the author's; see replace_html_block()).
+bool check_elements(const Segment& s, const std::string& translated, const std::string& rel,
+                    const EntryLines& lines, DiagnosticSink& sink) {
+  if (s.kind != SegmentKind::html) return true;
+  const std::string want = raw_html_outline(s.text), got = raw_html_outline(translated);
+  if (want == got) return true;
+  const auto at = lines.find(s.id);
+  sink.error({rel, at == lines.end() ? 0 : at->second.second, 1}, "i18n/placeholder",
+             "the translation of '" + s.id + "' must keep its raw HTML elements, nested as in " +
+                 quote_for_message(want, 120) + "; it has " +
+                 quote_for_message(got.empty() ? "none" : got, 120) +
+                 "; the source's text is shown");
+  return false;
+}
+
+// Checks every usable translation of `segments`; the ids of those it
+// reported are returned (not reported again as not usable).
+std::set<std::string> check_tokens(const std::vector<Segment>& segments,
+                                   const Translations& translations, const std::string& rel,
+                                   const EntryLines& lines, DiagnosticSink& sink) {
+  std::set<std::string> reported;
   for (const auto& s : segments) {
     const auto it = translations.find(s.id);
     if (it == translations.end() || it->second.first != s.text) continue;
+    if (!check_elements(s, it->second.second, rel, lines, sink)) reported.insert(s.id);
     const auto want = tokens_of(s.text), got = tokens_of(it->second.second);
     if (want == got) continue;
     std::vector<std::string> missing, added;
@@ -90,6 +112,20 @@ void check_tokens(const std::vector<Segment>& segments, const Translations& tran
       message += std::string(missing.empty() ? "" : ";") + " not in the text " + list(added);
     const auto at = lines.find(s.id);
     sink.error({rel, at == lines.end() ? 0 : at->second.second, 1}, "i18n/placeholder", message);
+  }
+  return reported;
+}
+
+// Why a translation of kind `kind` could not be used.
+std::string why_refused(SegmentKind kind) {
+  switch (kind) {
+    case SegmentKind::html:
+      return "is not one raw HTML block with words (a blank line ends the block)";
+    case SegmentKind::image_title:
+      return "has no words";
+    default:
+      return "is not one paragraph's text with words (a blank line, a list or heading marker, "
+             "only tokens?)";
   }
 }
 
@@ -125,7 +161,7 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
   for (const auto& e : read_po(*po))
     if (!e.msgid.empty())
       lines[e.context] = {e.line, e.msgstr_lines.empty() ? e.line : e.msgstr_lines.front()};
-  check_tokens(source.segments, *translations, rel, lines, sink);
+  const auto reported = check_tokens(source.segments, *translations, rel, lines, sink);
   const std::string stamp = file_stamp((root / rel).string()) + "+" + b.source()->stamp;
   const std::string dir = icu::Locale(b.source_lang.c_str()).isRightToLeft() ? "rtl" : "ltr";
   auto catalog_line = [&](const std::string& id, bool translated) {
@@ -141,10 +177,10 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
     sink.error({rel, catalog_line(o.id, true), 1}, o.rule,
                "the translation of '" + o.id + "': " + o.message + "; the source's text is shown");
   for (const auto& id : refused)
-    sink.warning({rel, catalog_line(id, true), 1}, "i18n/segment",
-                 "the translation of '" + id +
-                     "' is not one paragraph's text with words (a blank line, a list or heading "
-                     "marker, only tokens?); the source's text is shown");
+    if (!reported.count(id))
+      sink.warning({rel, catalog_line(id, true), 1}, "i18n/segment",
+                   "the translation of '" + id + "' " + why_refused(segment_kind_of_id(id)) +
+                       "; the source's text is shown");
   return t;
 }
 

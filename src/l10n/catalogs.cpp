@@ -220,10 +220,14 @@ std::optional<std::string> check_catalog(const fs::path& root, const SiteConfig&
   return mo;
 }
 
+std::string catalog_key(const std::string& context, const std::string& msgid) {
+  return context.empty() ? msgid : context + '\x04' + msgid;
+}
+
 std::set<std::string> catalog_msgids(const std::string& po_text) {
   std::set<std::string> ids;
   for (const auto& e : read_po(po_text))
-    if (!e.msgid.empty()) ids.insert(e.msgid);
+    if (!e.msgid.empty()) ids.insert(catalog_key(e.context, e.msgid));
   return ids;
 }
 
@@ -280,6 +284,7 @@ std::string format_pot(const std::vector<CatalogMessage>& messages) {
     if (!m.note.empty()) out += "#. " + m.note + "\n";
     for (const auto& ref : m.references) out += "#: " + ref + "\n";
     if (m.msgid.find('{') != std::string::npos) out += "#, python-brace-format\n";
+    if (!m.context.empty()) out += "msgctxt " + po_quote(m.context) + "\n";
     out += "msgid " + po_quote(m.msgid) + "\n";
     if (m.plural.empty()) {
       out += "msgstr \"\"\n";

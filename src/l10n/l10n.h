@@ -55,6 +55,10 @@ class Locale {
 
   /// The catalog's translation of `msgid`, or `msgid` itself.
   std::string tr(const std::string& msgid) const;
+  /// The catalog's translation of `msgid` in `context` (its msgctxt); a
+  /// catalog that translates `msgid` only without one (written before the
+  /// context was given) gives that.
+  std::string tr_ctx(const std::string& context, const std::string& msgid) const;
   /// The plural form for `n` of the catalog's translation.
   std::string tr_n(const std::string& singular, const std::string& plural, long n) const;
   /// tr() with `{name}` placeholders filled.
@@ -199,7 +203,12 @@ struct CatalogMessage {
   std::string msgid, plural;
   std::vector<std::string> references;  ///< "path:line"
   std::string note = {};                ///< for the translator (`#.`)
+  std::string context = {};             ///< the msgctxt, "" for none
 };
+
+/// How a catalog's entry is told from others: its msgid, after its msgctxt
+/// and U+0004 when it has one (as in a compiled catalog).
+std::string catalog_key(const std::string& context, const std::string& msgid);
 
 /// A complete gettext template (header and entries, in the given order), with
 /// PO escaping; no creation date, so the same messages give the same bytes.

@@ -89,6 +89,15 @@ std::string Locale::tr(const std::string& msgid) const {
   return out.empty() ? msgid : close_bidi_controls(out);
 }
 
+std::string Locale::tr_ctx(const std::string& context, const std::string& msgid) const {
+  record_dependency(DependencyKey::catalog(code_));
+  const std::string out = bl::translate(context, msgid).str(messages_);
+  // Untranslated in its context (Boost.Locale gives the msgid back): the
+  // plain entry, which catalogs made before the context was given hold.
+  if (out.empty() || out == msgid) return tr(msgid);
+  return close_bidi_controls(out);
+}
+
 std::string Locale::tr_n(const std::string& singular, const std::string& plural, long n) const {
   record_dependency(DependencyKey::catalog(code_));
   // An empty form of a translated entry falls back to the source text, as an

@@ -464,7 +464,11 @@ PluralFormsVerdict judge_plural_forms(const SiteConfig& config, const LanguageCo
   std::vector<std::string> refinements;
   const auto wrong = wrong_forms(*seen, a, refinements);
   if (!wrong.empty()) {
-    v.error = wrong[0].second + (wrong.size() > 1 ? "; " + wrong[1].second : "");
+    // Every category read wrong is named (at most six): a translator fixes
+    // them all at once.
+    std::string all;
+    for (const auto& w : wrong) all += (all.empty() ? "" : "; ") + w.second;
+    v.error = all;
     suggest_fix(icu, *seen, a, nplurals, v);
     return v;
   }

@@ -10,10 +10,13 @@ const std::vector<CodeMessage>& code_messages() {
   // this list complete).
   static const std::vector<CodeMessage> messages = {
       {"News", "", "src/render/pages.cpp",
-       "The type of a news article, above its title and in lists"},
-      {"Review", "", "src/render/pages.cpp", "The type of a review, above its title and in lists"},
+       "The type of a news article, above its title and in lists", kArticleTypeContext},
+      {"Review", "", "src/render/pages.cpp", "The type of a review, above its title and in lists",
+       kArticleTypeContext},
       {"Analysis", "", "src/render/pages.cpp",
-       "The type of an analysis, above its title and in lists"},
+       "The type of an analysis, above its title and in lists (a section may have this name "
+       "too, translated on its own)",
+       kArticleTypeContext},
       {"Updated {date}", "", "src/render/pages.cpp",
        "Below an article's title when it was updated; {date} is formatted for the language"},
       {"By {authors}", "", "src/render/pages.cpp",
@@ -75,9 +78,9 @@ std::vector<CatalogMessage> extract_messages(const SiteConfig& config,
   std::vector<CatalogMessage> out;
   std::map<std::string, std::size_t> index;
   auto add = [&](const std::string& msgid, const std::string& plural, const std::string& ref,
-                 const std::string& note = "") {
-    auto [it, fresh] = index.emplace(msgid, out.size());
-    if (fresh) out.push_back({msgid, plural, {}});
+                 const std::string& note = "", const std::string& context = "") {
+    auto [it, fresh] = index.emplace(catalog_key(context, msgid), out.size());
+    if (fresh) out.push_back({msgid, plural, {}, "", context});
     // Every place a string is seen is said, once.
     std::string& notes = out[it->second].note;
     if (!note.empty() && notes.find(note) == std::string::npos)
@@ -96,13 +99,19 @@ std::vector<CatalogMessage> extract_messages(const SiteConfig& config,
       add(t.text, "", templates.path(name) + ":" + std::to_string(line));
     }
   }
+  // site.yaml's strings at their lines. The code's are polypress's own: the
+  // file names where they are used, without a line, which would change with
+  // every release and rewrite every site's references (docs/translators.md).
+  auto at_line = [](int line) {
+    return std::string(kSiteConfigPath) + (line > 0 ? ":" + std::to_string(line) : "");
+  };
   if (!config.description.empty())
-    add(config.description, "", std::string(kSiteConfigPath),
+    add(config.description, "", at_line(config.description_line),
         "The site's description (site.yaml), on the home page and in feeds");
   for (const auto& s : config.sections)
-    add(s.title, "", std::string(kSiteConfigPath),
+    add(s.title, "", at_line(s.title_line),
         "The title of the section '" + s.id + "' (site.yaml), in menus and lists");
-  for (const auto& m : code_messages()) add(m.msgid, m.plural, m.where, m.note);
+  for (const auto& m : code_messages()) add(m.msgid, m.plural, m.where, m.note, m.context);
   return out;
 }
 

@@ -19,9 +19,9 @@
 namespace pp {
 
 std::string type_label(const Locale& loc, ArticleType type) {
-  if (type == ArticleType::news) return loc.tr("News");
-  if (type == ArticleType::review) return loc.tr("Review");
-  return loc.tr("Analysis");
+  if (type == ArticleType::news) return loc.tr_ctx(kArticleTypeContext, "News");
+  if (type == ArticleType::review) return loc.tr_ctx(kArticleTypeContext, "Review");
+  return loc.tr_ctx(kArticleTypeContext, "Analysis");
 }
 
 std::string section_title(const SiteModel& m, const Locale& loc, const std::string& id) {

@@ -219,8 +219,13 @@ std::string edition_week_notes(const Corpus& corpus, const SiteConfig& config, c
 /// An interface string translated by the code (not by a template).
 struct CodeMessage {
   std::string msgid, plural, where;
-  std::string note = {};  ///< for the translator (`#.` in the .pot): where readers see it
+  std::string note = {};     ///< for the translator (`#.` in the .pot): where readers see it
+  std::string context = {};  ///< the msgctxt, where the msgid has another role too
 };
+
+/// The msgctxt of an article type's label ("Analysis"), which a section may
+/// also be called (where another language says it in the plural).
+inline constexpr const char* kArticleTypeContext = "article type";
 
 /// Every string the code passes to tr(), tr_fill() or tr_n().
 const std::vector<CodeMessage>& code_messages();

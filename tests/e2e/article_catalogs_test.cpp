@@ -45,8 +45,11 @@ void translate_all(const fs::path& po) {
     // A heading keeps its words, so that links to its anchor still hold.
     const bool heading = text.rfind("msgctxt \"heading-", id_at) != std::string::npos &&
                          text.rfind("msgctxt \"heading-", id_at) > text.rfind("\n\n", id_at);
-    const std::string t =
-        "\nmsgstr \"" + (heading ? "" : "T" + std::to_string(++n) + " ") + msgid + "\"\n";
+    // Raw HTML keeps its tags: the mark goes after the first.
+    const std::string mark = heading ? "" : "T" + std::to_string(++n) + " ";
+    const std::size_t first_tag_end = msgid.starts_with("<") ? msgid.find('>') + 1 : 0;
+    const std::string t = "\nmsgstr \"" + msgid.substr(0, first_tag_end) + mark +
+                          msgid.substr(first_tag_end) + "\"\n";
     text.replace(at, 11, t);
     at += t.size();
   }
@@ -361,6 +364,11 @@ Escapes stay: \*not emphasis\*, \<b\>, `"a\"b"`, ~~struck~~ and <kbd>Ctrl</kbd>.
 
 ![A chart of speed](chart.svg "Speed")
 
+<details>
+<summary>Raw HTML</summary>
+Its <b>text</b> and <img src="chart.svg" alt="its alt text"> are translated.
+</details>
+
 これは**「強調」**です。
 
 [^src]: The source, with a [link](/reviews/ollama).
@@ -377,12 +385,25 @@ Escapes stay: \*not emphasis\*, \<b\>, `"a\"b"`, ~~struck~~ and <kbd>Ctrl</kbd>.
   for (const char* kept :
        {"## Every construct {#constructs}\n",
         "[review](/reviews/pytorch), [this part](#constructs)",
-        "[the page](https://reviews.example/en/reviews/ollama/)", "[file](chart.svg)",
-        "[mailto:desk@reviews.example](mailto:desk@reviews.example)", "<https://example.com/x>",
+        "[the page](https://reviews.example/en/reviews/ollama/)",
+        "[file](chart.svg)",
+        "[mailto:desk@reviews.example](mailto:desk@reviews.example)",
+        "<https://example.com/x>",
         "{{fig:model_file}} files[^src].",
         "Escapes stay: \\*not emphasis\\*, \\<b\\>, `\"a\\\"b\"`, ~~struck~~ and <kbd>Ctrl</kbd>.",
-        "- [x] T", "- [ ] T", "> [!NOTE]\n> T", "| T", "![T", "](chart.svg \"Speed\")",
-        "**「強調」**", "[^src]:\n    T", "[link](/reviews/ollama)"})
+        "- [x] T",
+        "- [ ] T",
+        "> [!NOTE]\n> T",
+        "| T",
+        "![T",
+        "](chart.svg \"T",
+        " Speed\")",
+        "<details>T",
+        "\n<summary>Raw HTML</summary>\nIts <b>text</b> and <img src=\"chart.svg\" "
+        "alt=\"its alt text\"> are translated.\n</details>\n",
+        "**「強調」**",
+        "[^src]:\n    T",
+        "[link](/reviews/ollama)"})
     EXPECT_NE(written.find(kept), std::string::npos) << kept << "\n" << written;
   r = run_polypress({"-C", site.string(), "validate"});
   EXPECT_EQ(r.err.find(md + ":"), std::string::npos) << r.err;
@@ -530,7 +551,7 @@ TEST(ArticleCatalogs, ATranslationIsOnlyItsOwnBlock) {
   EXPECT_EQ(written.find("\n    - T"), std::string::npos) << written;
 }
 
-// What is in no segment (here raw HTML in a list item) is the source's, and
+// What is in no segment (here raw HTML without words, in a list item) is the source's, and
 // its findings are at the source's line; an untranslated block's are at its
 // entry's msgid line, where the translator would translate it.
 TEST(ArticleCatalogs, ProblemsOutsideTranslatedSegmentsAreAtTheirSource) {
@@ -539,7 +560,7 @@ TEST(ArticleCatalogs, ProblemsOutsideTranslatedSegmentsAreAtTheirSource) {
   const fs::path bundle = site / "content" / kBundle;
   std::string source = test::read_text(bundle / "index.en.md");
   const int list_line = static_cast<int>(std::count(source.begin(), source.end(), '\n')) + 3;
-  source += "\n\n- A list item\n\n  <div><marquee>old</marquee></div>\n\nLast [x](/nope/gone).\n";
+  source += "\n\n- A list item\n\n  <div><marquee>→</marquee></div>\n\nLast [x](/nope/gone).\n";
   test::write_text(bundle, "index.en.md", source);
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
@@ -572,6 +593,75 @@ TEST(ArticleCatalogs, ProblemsOutsideTranslatedSegmentsAreAtTheirSource) {
       << r.err;
 }
 
+// Raw HTML blocks with words and the titles of lone images are offered for
+// translation: the translated tags must be the source's, nested the same; an
+// edit of a block's text keeps its id and carries its translation, fuzzy.
+TEST(ArticleCatalogs, RawHtmlBlocksAndImageTitlesAreTranslated) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  const fs::path bundle = site / "content" / kBundle;
+  fs::copy_file(site / "content/reviews/pytorch/adoption.svg", bundle / "chart.svg");
+  const std::string source = test::read_text(bundle / "index.en.md");
+  test::write_text(bundle, "index.en.md",
+                   source +
+                       "\n\n![Speed chart](chart.svg \"Speed by model\")\n\n<p>Raw <b>bold</b> "
+                       "text.</p>\n\n<p>Second <i>raw</i> block.</p>\n");
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  const std::string rel = "locales/ar/articles/" + std::string(kBundle) + ".po";
+  const fs::path po = site / rel;
+  std::string text = test::read_text(po);
+  auto context_of = [&](const std::string& msgid) {
+    const auto at = text.find("msgid \"" + msgid + "\"\n");
+    EXPECT_NE(at, std::string::npos) << msgid << "\n" << text;
+    const auto ctx = text.rfind("msgctxt \"", at) + 9;
+    return text.substr(ctx, text.find('"', ctx) - ctx);
+  };
+  const std::string title = context_of("Speed by model");
+  const std::string html = context_of("<p>Raw <b>bold</b> text.</p>");
+  const std::string second = context_of("<p>Second <i>raw</i> block.</p>");
+  EXPECT_TRUE(title.starts_with("image-title-")) << title;
+  EXPECT_TRUE(html.starts_with("html-")) << html;
+  EXPECT_NE(text.find("#. raw HTML: keep its tags"), std::string::npos) << text;
+  set_msgstr(po, title, "مخطط السرعة");
+  set_msgstr(po, html, "<p>نص <b>عريض</b>.</p>");
+  set_msgstr(po, second, "<p>كتلة بلا وسوم.</p>");
+  auto r = run_polypress({"-C", site.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(rel + ":" + std::to_string(msgstr_line(text, second)) +
+                       ":1: error: the translation of '" + second +
+                       "' must keep its raw HTML elements, nested as in p(i); it has p; "
+                       "the source's text is shown [i18n/placeholder]\n"),
+            std::string::npos)
+      << r.err;
+  set_msgstr(po, second, "");
+  // Published with the rest of the article in English, to be seen.
+  const std::string yaml = test::read_text(site / "pipeline/site.yaml");
+  test::write_text(site, "pipeline/site.yaml",
+                   yaml.substr(0, yaml.find("translations:\n") + 14) + "  min_complete: 0\n" +
+                       yaml.substr(yaml.find("translations:\n") + 14));
+  r = run_polypress({"-C", site.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string page = test::read_text(site / "public/ar" / kBundle / "index.html");
+  EXPECT_NE(page.find("alt=\"Speed chart\" title=\"مخطط السرعة\""), std::string::npos) << page;
+  EXPECT_NE(page.find("<p dir=\"auto\">نص <b>عريض</b>.</p>"), std::string::npos) << page;
+  EXPECT_EQ(page.find("Raw <b>bold</b>"), std::string::npos) << page;
+  // One word added to the raw block: the same entry, fuzzy, its translation kept.
+  test::write_text(bundle, "index.en.md",
+                   source +
+                       "\n\n![Speed chart](chart.svg \"Speed by model\")\n\n<p>Raw <b>bold</b> "
+                       "text here.</p>\n\n<p>Second <i>raw</i> block.</p>\n");
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  text = test::read_text(po);
+  const auto at = text.find("msgctxt \"" + html +
+                            "\"\nmsgid \"<p>Raw <b>bold</b> text here.</p>\"\n"
+                            "msgstr \"<p>نص <b>عريض</b>.</p>\"\n");
+  ASSERT_NE(at, std::string::npos) << text;
+  EXPECT_NE(text.substr(text.rfind("\n\n", at), at - text.rfind("\n\n", at)).find("#, fuzzy"),
+            std::string::npos)
+      << text;
+}
+
 // An untranslated block is marked with its language whether the site keeps
 // raw HTML (sanitize) or drops it, in the page and in the email, around raw
 // HTML of the source's as well.
@@ -585,13 +675,15 @@ TEST(ArticleCatalogs, KeptBlocksAreMarkedWhateverTheRawHtmlSetting) {
     const fs::path bundle = site / "content" / kBundle;
     test::write_text(bundle, "index.en.md",
                      test::read_text(bundle / "index.en.md") +
-                         "\n\n<div>\n\nKept <b>in</b> a div.\n\n</div>\n\nKept <i>open.\n");
+                         "\n\n<div>\n\nKept <b>in</b> a div.\n\n</div>\n\nKept <i>open.\n\n"
+                         "<p>Raw <b>kept</b> words.</p>\n");
     ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
     ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
     const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
     translate_all(po);
     std::string text = test::read_text(po);
-    for (const char* kept : {"Kept <b>in</b> a div.", "Kept <i>open."}) {
+    for (const char* kept :
+         {"Kept <b>in</b> a div.", "Kept <i>open.", "<p>Raw <b>kept</b> words.</p>"}) {
       const auto at = text.find(std::string("msgid \"") + kept + "\"\nmsgstr \"");
       ASSERT_NE(at, std::string::npos) << kept << "\n" << text;
       const auto str = text.find("\nmsgstr \"", at) + 9;
@@ -606,6 +698,11 @@ TEST(ArticleCatalogs, KeptBlocksAreMarkedWhateverTheRawHtmlSetting) {
               std::string::npos)
         << mode;
     EXPECT_NE(page.find("<span lang=\"en\" dir=\"ltr\">Kept " + i), std::string::npos) << mode;
+    // A raw HTML block, which holds no inline mark, in a <div> of its own.
+    const auto div = page.find("<div lang=\"en\" dir=\"ltr\">");
+    ASSERT_NE(div, std::string::npos) << mode << page;
+    EXPECT_NE(page.substr(div, page.find("</div>", div) - div).find("Raw "), std::string::npos)
+        << mode;
     // The HTML part, quoted-printable, with its soft line breaks taken out.
     std::string eml = test::read_text(site / "mail/ar/analysis--small-models-on-laptops.eml");
     for (std::size_t at; (at = eml.find("=\r\n")) != std::string::npos;) eml.erase(at, 3);

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "core/process.h"
 #include "l10n/l10n.h"
 #include "support/temp_site.h"
 
@@ -72,6 +73,28 @@ TEST(L10n, CatalogsCompileAndTranslateWithPlurals) {
   // Arabic has six plural forms; 2 is the dual, 11 "many".
   EXPECT_NE(ar.tr_n("{count} article", "{count} articles", 2),
             ar.tr_n("{count} article", "{count} articles", 11));
+}
+
+// A msgctxt tells one English word's two roles apart; a catalog written
+// before the context was given keeps working through its plain entry.
+TEST(L10n, AContextTranslatesOnItsOwnAndFallsBackToThePlainEntry) {
+  const std::string header =
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+      "msgid \"Analysis\"\nmsgstr \"Analysen\"\n\n";
+  auto compiled = [](const std::string& po) {
+    std::string text = po;
+    const ProcessResult r = run_process_with_input({"msgfmt", "-o", "-", "-"}, &text);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.out;
+  };
+  const Locale with(seoul(), {"de", "Deutsch", "de"},
+                    compiled(header + "msgctxt \"article type\"\nmsgid \"Analysis\"\nmsgstr "
+                                      "\"Analyse\"\n"));
+  EXPECT_EQ(with.tr("Analysis"), "Analysen");
+  EXPECT_EQ(with.tr_ctx("article type", "Analysis"), "Analyse");
+  const Locale without(seoul(), {"de", "Deutsch", "de"}, compiled(header));
+  EXPECT_EQ(without.tr_ctx("article type", "Analysis"), "Analysen");
+  EXPECT_EQ(without.tr_ctx("article type", "Review"), "Review");
 }
 
 TEST(L10n, BrokenCatalogIsALocatedError) {
