@@ -69,12 +69,16 @@ std::vector<RawHtmlUse> get_raw_html(ByteReader& r) {
   return uses;
 }
 
-// The stamp of what `st` describes.
+// The stamp of what `st` describes. Its change time is in it: an edit that
+// keeps the size and puts the modification time back (`touch -r`) still
+// changes ctime, which no one can set.
 std::string stamp_of(const struct stat& st, long long* mtime_ns) {
   if (!S_ISREG(st.st_mode)) return "special " + std::to_string(st.st_mode & S_IFMT);
   const long long ns = st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+  const long long ctime = st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
   if (mtime_ns) *mtime_ns = ns;
-  return std::to_string(st.st_size) + " " + std::to_string(ns) + " " + std::to_string(st.st_ino);
+  return std::to_string(st.st_size) + " " + std::to_string(ns) + " " + std::to_string(st.st_ino) +
+         " " + std::to_string(ctime);
 }
 
 }  // namespace
@@ -87,7 +91,7 @@ std::string file_stamp(const std::string& path, long long* mtime_ns) {
 }
 
 std::optional<long long> stamp_mtime_ns(const std::string& stamp) {
-  // "size mtime-ns inode", as stamp_of() writes it.
+  // "size mtime-ns inode ctime-ns", as stamp_of() writes it.
   const auto first = stamp.find(' ');
   long long ns = 0;
   if (first == std::string::npos || stamp.compare(0, first, "special") == 0 ||

@@ -28,8 +28,9 @@ struct ParseCache {
   long long newer_than_ns = 0;  ///< files changed after this are parsed but not cached
 };
 
-/// "size mtime-ns inode" of a file, or "" when it cannot be read: the identity
-/// under which a parse is cached and a body is read again for rendering.
+/// "size mtime-ns inode ctime-ns" of a file, or "" when it cannot be read: the
+/// identity under which a parse is cached and a body is read again for
+/// rendering.
 std::string file_stamp(const std::string& path, long long* mtime_ns = nullptr);
 
 /// file_stamp() of `name` in the folder open as `dir_fd` (a short path walk:

@@ -47,6 +47,8 @@ constexpr RuleRow kRules[] = {
     {"bundle/too-deep", E, "folders nest more than 16 deep in a bundle"},
     {"bundle/svg-script", W, "an SVG in a bundle holds a script or event attributes"},
     {"bundle/translation-of", E, "translation_of does not name the bundle's source language"},
+    {"config/committed-state", W,
+     "git tracks files of .polypress/ (one machine's build state and link cache)"},
     {"config/duplicate-key", E, "a key appears twice in site.yaml"},
     {"config/encoding", E, "site.yaml is not valid UTF-8"},
     {"config/language", E,

@@ -29,6 +29,9 @@ inline std::string catalog_path(const std::string& lang) {
 inline constexpr const char* kStateFolder = ".polypress";
 /// The build state: what the last build made and from what (docs/incremental.md).
 inline constexpr const char* kBuildStatePath = ".polypress/build.sqlite";
+/// Written (and removed) at each build's start: its time is the file system's
+/// clock, in its own granularity (docs/incremental.md, "Racy stamps").
+inline constexpr const char* kClockPath = ".polypress/clock";
 /// The link checker's cache of external URLs.
 inline constexpr const char* kLinkCachePath = ".polypress/links.sqlite";
 /// Where a running build stages its files (`staging/<pid>/`).

@@ -20,13 +20,7 @@ namespace {
 // Writes `bytes` to site file `rel` unless a link is on the way.
 WriteOutcome write_site_file(const fs::path& root, const std::string& rel, const std::string& bytes,
                              DiagnosticSink& sink) {
-  if (const std::string link = link_on_way(root, rel); !link.empty()) {
-    sink.error({rel, 0, 0}, "emit/write",
-               "cannot write: " + link +
-                   " is a link or a special file; polypress does not "
-                   "write through it");
-    return WriteOutcome::failed;
-  }
+  if (refused_link(root, rel, sink)) return WriteOutcome::failed;
   std::string error;
   const WriteOutcome w = write_file_atomic(root / rel, bytes, error);
   if (w == WriteOutcome::failed) sink.error({rel, 0, 0}, "emit/write", "cannot write: " + error);

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/clock.h"
+#include "core/process.h"
 #include "core/site_layout.h"
 #include "core/state_folder.h"
 #include "driver/check_site.h"
@@ -118,6 +119,23 @@ ExternalStats check_external_urls(const CheckOptions& options, const CheckedSite
   return check_external(*site.config, site.corpus, *prober, cache.get(), now, sink);
 }
 
+// A warning when git tracks files of .polypress/: one machine's build state
+// and link cache, which CI must never take from a repository (docs/ci.md).
+void warn_committed_state(const fs::path& root, DiagnosticSink& sink) {
+  std::error_code ec;
+  if (!fs::exists(root / kStateFolder, ec)) return;
+  const ProcessResult git =
+      run_process({"git", "-C", root.string(), "ls-files", "-z", "--", kStateFolder});
+  if (git.exit_code != 0 || git.out.empty()) return;
+  const auto n = std::count(git.out.begin(), git.out.end(), '\0');
+  sink.report({kStateFolder, 0, 0}, Severity::warning, "config/committed-state",
+              std::string(kStateFolder) + "/ is tracked by git (" + std::to_string(n) +
+                  (n == 1 ? " file" : " files") +
+                  "): it is one machine's build state and link cache, which no one else should "
+                  "trust; run git rm -r --cached " +
+                  kStateFolder + " and add /" + kStateFolder + "/ to .gitignore");
+}
+
 }  // namespace
 
 ValidateResult run_validate(const ValidateOptions& options) {
@@ -128,6 +146,8 @@ ValidateResult run_validate(const ValidateOptions& options) {
               .kept = nullptr,
               .publishing = {}},
              nullptr, result);
+  if (options.files.empty() && !result.error)
+    warn_committed_state(options.root, result.diagnostics);
   return result;
 }
 

@@ -121,7 +121,7 @@ Publishing publishing_of(const BuildOptions& o) {
 struct BuildRun {
   const BuildOptions& options;
   fs::path out_dir, mail_dir;  // under the root when given relative
-  long long started = 0;       // when it started, in ns since the epoch
+  long long started = 0;       // when it started, by the file system's clock (ns)
   long long newest_input = 0;  // the newest input's change, in ns since the epoch
   std::string inputs, opts;    // fingerprints of the inputs and of the options
 };
@@ -257,9 +257,8 @@ std::string record_build(const BuildRun& run, const Corpus& corpus, IncrementalS
   // changed during the build differs from it next time: that build is a
   // real one. A file changed in the last moments could change again within
   // the file system's timestamp granularity without its size changing
-  // ("racy git"): a build that started within 200 ms of an input's change is
-  // not recorded either.
-  if (run.started - run.newest_input > 200'000'000LL && state_error.empty())
+  // ("racy git"): a build whose newest input is racy is not recorded either.
+  if (!racy_stamp(run.newest_input, run.started) && state_error.empty())
     state_error = write_build_record(run.options.root, record);
   return state_error;
 }
@@ -287,9 +286,7 @@ BuildResult run_build(const BuildOptions& options) {
   if (!build_can_start(run, result)) return result;
   if (const std::string damage = repair_build_state(options.root); !damage.empty())
     sink.warning({kBuildStatePath, 0, 0}, "emit/state", damage + "; this build renders everything");
-  run.started = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                    std::chrono::system_clock::now().time_since_epoch())
-                    .count();
+  run.started = file_system_clock_ns(options.root);
   PhaseTimer timer;
   run.inputs = fingerprint_inputs(options.root, &run.newest_input);
   run.opts = build_options_fingerprint(options, run.out_dir, run.mail_dir);
@@ -298,7 +295,7 @@ BuildResult run_build(const BuildOptions& options) {
   // come from the parse cache and current outputs are left as they are.
   const std::string identity = build_identity(options);
   auto kept = std::make_unique<IncrementalState>(read_incremental_state(options.root, identity));
-  kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - 200'000'000LL;
+  kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - kRacyMarginNs;
   timer.mark("manifest");
   auto prepared =
       prepare_render(options.root, options.languages, options.jobs, result, nullptr,

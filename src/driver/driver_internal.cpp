@@ -1,5 +1,6 @@
 // Helpers the command files share.
 #include "driver/driver_internal.h"
+#include "core/safe_fs.h"
 #include "core/site_layout.h"
 
 namespace pp {
@@ -75,6 +76,15 @@ std::string output_folder_problem(const fs::path& root, const fs::path& folder,
       return option + " " + shown + " overlaps the other output folder";
   }
   return "";
+}
+
+bool refused_link(const std::filesystem::path& root, const std::string& rel, DiagnosticSink& sink) {
+  const std::string link = link_on_way(root, rel);
+  if (link.empty()) return false;
+  sink.error({rel, 0, 0}, "emit/write",
+             "cannot write: " + link +
+                 " is a link or a special file; polypress does not write through it");
+  return true;
 }
 
 }  // namespace pp

@@ -140,4 +140,9 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
                                const IncrementalState& kept, const std::string& global,
                                DiagnosticSink& sink);
 
+/// True, with an emit/write error at `rel`, when a symbolic link or special
+/// file is on the way from `root` to `root / rel` (`rel` itself included):
+/// polypress never reads or writes a site file through one.
+bool refused_link(const std::filesystem::path& root, const std::string& rel, DiagnosticSink& sink);
+
 }  // namespace pp

@@ -24,6 +24,7 @@ CommandResult run_i18n_extract(const fs::path& root) {
   const TemplateSet templates = TemplateSet::load(root, sink);
   if (sink.has_errors()) return result;
   const std::string pot = format_pot(extract_messages(*config, templates));
+  if (refused_link(root, kPotPath, sink)) return result;
   std::string error;
   if (write_file_atomic(root / kPotPath, pot, error) == WriteOutcome::failed)
     sink.error({kPotPath, 0, 0}, "emit/write", "cannot write: " + error);
@@ -131,6 +132,7 @@ I18nUpdateResult run_i18n_update(const fs::path& root, bool fix_plurals) {
     result.stop(ErrorKind::configuration);
     return result;
   }
+  if (refused_link(root, kPotPath, sink)) return result;
   std::error_code ec;
   if (!fs::is_regular_file(root / kPotPath, ec)) {
     sink.error({kPotPath, 0, 0}, "i18n/missing-pot",
@@ -148,6 +150,9 @@ I18nUpdateResult run_i18n_update(const fs::path& root, bool fix_plurals) {
   if (sink.has_errors()) return result;
   for (const auto& [code, update] : merged) {
     const std::string rel = catalog_rel(root, code);
+    // A link to a catalog in locales/ is written through (catalog_file());
+    // nothing else on the way may be one.
+    if (refused_link(root, update.file.lexically_relative(root).generic_string(), sink)) continue;
     std::string error;
     const WriteOutcome w = write_file_atomic(update.file, update.text, error);
     if (w == WriteOutcome::failed) {

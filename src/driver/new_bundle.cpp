@@ -15,6 +15,7 @@
 #include "content/front_matter_skeleton.h"
 #include "core/clock.h"
 #include "core/file_io.h"
+#include "core/safe_fs.h"
 #include "core/site_layout.h"
 #include "core/text.h"
 #include "driver/driver.h"
@@ -109,6 +110,14 @@ NewResult run_new(const fs::path& root, const std::string& id, const std::string
   } else {
     bytes = new_source_front_matter(slug, *article_type, today_in(config->time_zone)) +
             "\nWrite the article here.\n";
+  }
+  // A section folder (or the bundle's) that is a link would take the new
+  // file out of the site.
+  if (const std::string link = link_on_way(root, rel); !link.empty()) {
+    result.stop(ErrorKind::io, link +
+                                   " is a symbolic link or special file; polypress new never "
+                                   "writes through one");
+    return result;
   }
   if (auto problem = create_new_file(root / rel, bytes)) {
     result.error = std::move(problem);

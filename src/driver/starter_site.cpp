@@ -104,6 +104,11 @@ std::map<std::string, std::string> starter_site_files(const StarterSite& s) {
                              ", accessed: " + s.today + "}\n";
   std::map<std::string, std::string> files;
   files[kSiteConfigPath] = site_yaml(s);
+  // What a build makes is never committed: outputs are made again, and the
+  // state of one machine's builds is no one else's to trust (docs/ci.md).
+  files[".gitignore"] =
+      "# Made by polypress: outputs, and this machine's build state and link cache.\n"
+      "/.polypress/\n/public/\n/mail/\n";
   files[std::string(kContentFolder) + "/news/welcome/index." + lang + ".md"] = article(
       "title: " + yaml_quoted("Welcome to " + s.title) + "\ntype: news\n" + date +
           "summary: \"The first article of a new polypress site: where things are, and what to "

@@ -8,11 +8,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstring>
 
 #include "content/article_cache.h"
 #include "core/digest.h"
+#include "core/file_io.h"
 #include "core/limits.h"
 #include "core/site_layout.h"
 #include "incremental/incremental.h"
@@ -23,14 +25,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A line for `path`: its size, modification time and inode, as a fingerprint
-// compares them ("missing" when there is none).
+// A line for `path`: its size, modification time, inode and change time, as
+// a fingerprint compares them ("missing" when there is none). The change time
+// catches an edit whose modification time was put back (`touch -r`).
 std::string stat_line(const std::string& path, const struct stat* st, long long* newest_ns) {
   if (!st) return path + " missing\n";
   if (newest_ns)
     *newest_ns = std::max(*newest_ns, st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec);
   return path + " " + std::to_string(st->st_size) + " " + std::to_string(st->st_mtim.tv_sec) + "." +
-         std::to_string(st->st_mtim.tv_nsec) + " " + std::to_string(st->st_ino) + "\n";
+         std::to_string(st->st_mtim.tv_nsec) + " " + std::to_string(st->st_ino) + " " +
+         std::to_string(st->st_ctim.tv_sec) + "." + std::to_string(st->st_ctim.tv_nsec) + "\n";
 }
 
 std::string stat_line(const std::string& path, long long* newest_ns = nullptr) {
@@ -146,6 +150,28 @@ class FolderAt {
 };
 
 }  // namespace
+
+long long file_system_clock_ns(const fs::path& root) {
+  const long long now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+  // A file written now is stamped in the file system's granularity: a whole
+  // second on some, where a stamp taken now may be up to a second behind.
+  // The marker is removed at once: a build that fails leaves no file.
+  std::string error;
+  const fs::path marker = root / kClockPath;
+  struct stat st {};
+  const bool stamped =
+      write_file_atomic(marker, std::to_string(now) + "\n", error) != WriteOutcome::failed &&
+      ::lstat(marker.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  std::error_code ec;
+  fs::remove(marker, ec);
+  return stamped ? std::min(now, st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec) : now;
+}
+
+bool racy_stamp(long long changed_ns, long long clock_ns) {
+  return changed_ns + kRacyMarginNs >= clock_ns;
+}
 
 std::string fingerprint_inputs(const fs::path& root, long long* newest_ns) {
   std::vector<std::string> lines;

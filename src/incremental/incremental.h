@@ -231,8 +231,26 @@ void keep_bundle_checks(CheckCache& cache, const Corpus& corpus, IncrementalUpda
 /// file_stamp() of a file as it is now ("missing" when absent).
 std::string file_state(const std::string& path);
 
+/// How long before the file system's clock a change may still be racy: a
+/// file changed then may change again, within the clock's own granularity
+/// and the time its stamp takes, without its stamp changing.
+inline constexpr long long kRacyMarginNs = 200'000'000LL;
+
+/// The file system's time now (ns since the epoch), as it stamps a file
+/// written now (in its own granularity: a whole second on some): the mtime of
+/// kClockPath, written for it and removed at once. The system clock when it
+/// cannot be written.
+long long file_system_clock_ns(const std::filesystem::path& root);
+
+/// Whether a file last changed at `changed_ns` (its mtime) could change again
+/// without its stamp changing, by the file system's clock `clock_ns` at the
+/// build's start (git's racy rule: a stamp as new as the clock, or within
+/// kRacyMarginNs of it, is not trusted). Such files are read again next time.
+bool racy_stamp(long long changed_ns, long long clock_ns);
+
 /// A fingerprint of the site's inputs: every regular file under content/,
-/// pipeline/ and locales/ with its size and modification time (nanoseconds).
+/// pipeline/ and locales/ with its size, modification time, inode and change
+/// time (nanoseconds).
 /// `newest_ns`, when given, receives the newest modification time seen.
 std::string fingerprint_inputs(const std::filesystem::path& root, long long* newest_ns = nullptr);
 

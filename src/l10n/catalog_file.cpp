@@ -33,6 +33,11 @@ std::string catalog_rel(const fs::path& root, const std::string& lang) {
 std::optional<fs::path> catalog_file(const fs::path& root, const std::string& lang,
                                      std::string& error) {
   const fs::path path = root / catalog_rel(root, lang);
+  // locales/ itself a link would take every catalog out of the site.
+  if (const std::string link = link_on_way(root, kLocalesFolder); !link.empty()) {
+    error = link + " is a symbolic link or special file (never followed)";
+    return std::nullopt;
+  }
   if (file_kind(path) != FileKind::symlink) return path;
   // Only a link to a regular file in the site's own locales folder is
   // followed (pt_BR.po -> pt-BR.po): nothing outside the site is read or

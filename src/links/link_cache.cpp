@@ -58,17 +58,26 @@ LinkCache::~LinkCache() {
 std::optional<ProbeResult> LinkCache::find(const std::string& url, double now_ms) const {
   if (!db_ || ttl_hours_ <= 0) return std::nullopt;
   sqlite3_stmt* st = nullptr;
+  // Only a result checked within the configured age counts: one dated in
+  // the future (a planted row "checked" in the year 3000, or a clock set
+  // back) is as unknown as one too old. A minute of clock skew is allowed.
   if (sqlite3_prepare_v2(db_,
-                         "SELECT status, reason FROM link_results WHERE url=? AND checked_at>=?",
+                         "SELECT status, reason FROM link_results WHERE url=? AND checked_at>=? "
+                         "AND checked_at<=?",
                          -1, &st, nullptr) != SQLITE_OK)
     return std::nullopt;
+  const auto now_s = static_cast<sqlite3_int64>(now_ms / 1000);
   sqlite3_bind_text(st, 1, url.c_str(), -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64(st, 2, static_cast<sqlite3_int64>(now_ms / 1000) - ttl_hours_ * 3600LL);
+  sqlite3_bind_int64(st, 2, now_s - ttl_hours_ * 3600LL);
+  sqlite3_bind_int64(st, 3, now_s + 60);
   std::optional<ProbeResult> r;
   if (sqlite3_step(st) == SQLITE_ROW) {
-    const std::string status = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-    r = ProbeResult{status == "broken" ? LinkStatus::broken : LinkStatus::ok,
-                    reinterpret_cast<const char*>(sqlite3_column_text(st, 1))};
+    // A row this program did not write (a NULL, another status) is unknown.
+    const auto* status = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    const auto* reason = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
+    const std::string s = status ? status : "";
+    if (reason && (s == "ok" || s == "broken"))
+      r = ProbeResult{s == "broken" ? LinkStatus::broken : LinkStatus::ok, reason};
   }
   sqlite3_finalize(st);
   return r;

@@ -1,5 +1,6 @@
 // check --external against a real HTTP server on 127.0.0.1 (tests/e2e/link_server.py).
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <regex>
@@ -187,6 +188,35 @@ TEST(Check, WarmRunAsksNothingForCachedUrls) {
   EXPECT_EQ(count(std::vector<std::string>(all.begin() + static_cast<long>(before), all.end()),
                   "HEAD /ok"),
             1);
+}
+
+// A cache is a file anyone with the repository can write: a row dated in the
+// future (here the year 3000, "ok" for a dead link) is not trusted, nor one
+// this program did not write (a status it never writes); the URLs are asked again.
+TEST(Check, APlantedCacheRowIsNotTrusted) {
+  test::LinkServer server;
+  test::TempDir dir;
+  make_link_site(dir.path(), server, true, urls_of(server, {"/ok", "/missing", "/gone"}));
+  const auto cold = test::run_polypress({"-C", dir.path().string(), "check", "--external"});
+  EXPECT_EQ(cold.exit_code, 1);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir.path() / ".polypress/links.sqlite").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "UPDATE link_results SET status='ok', reason='', checked_at=32503680000 "
+                         "WHERE url LIKE '%/missing';"
+                         "UPDATE link_results SET status='fine' WHERE url LIKE '%/gone';",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  const std::size_t after_cold = server.log().size();
+  const auto warm = test::run_polypress({"-C", dir.path().string(), "check", "--external"});
+  EXPECT_EQ(warm.exit_code, 1);
+  EXPECT_EQ(warm.err, cold.err);
+  const auto log = server.log();
+  const std::vector<std::string> asked(log.begin() + static_cast<long>(after_cold), log.end());
+  EXPECT_EQ(count(asked, "HEAD /missing"), 1);
+  EXPECT_EQ(count(asked, "HEAD /gone"), 1);
+  EXPECT_EQ(count(asked, "HEAD /ok"), 0);
 }
 
 TEST(Check, PrivateAddressesAreNeverContacted) {

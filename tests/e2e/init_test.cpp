@@ -2,6 +2,7 @@
 // runs them (docs/templates.md).
 #include <gtest/gtest.h>
 
+#include "core/process.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -44,6 +45,7 @@ TEST(Init, AnEmptyFolderBuildsAtOnce) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out,
+            "created .gitignore\n"
             "created content/analysis/example-analysis/index.en.md\n"
             "created content/news/welcome/index.en.md\n"
             "created content/reviews/example-review/index.en.md\n"
@@ -74,6 +76,21 @@ TEST(Init, AnEmptyFolderBuildsAtOnce) {
   for (const char* word : {"ReviewRamble", "MCP", "AI reviews"}) {
     EXPECT_EQ(files_holding(site, word), std::vector<std::string>{}) << word;
   }
+  // What a build makes stays out of git: committed, the build state is a
+  // warning (CI never trusts state it did not make).
+  EXPECT_EQ(test::read_text(site / ".gitignore"),
+            "# Made by polypress: outputs, and this machine's build state and link cache.\n"
+            "/.polypress/\n/public/\n/mail/\n");
+  ASSERT_EQ(run_process({"git", "-C", site.string(), "init", "-q"}).exit_code, 0);
+  ASSERT_EQ(run_process({"git", "-C", site.string(), "add", "-A"}).exit_code, 0);
+  EXPECT_EQ(run_process({"git", "-C", site.string(), "ls-files", "public", ".polypress"}).out, "");
+  r = run_polypress({"-C", site.string(), "validate"});
+  EXPECT_EQ(r.err, "");
+  ASSERT_EQ(run_process({"git", "-C", site.string(), "add", "-f", ".polypress"}).exit_code, 0);
+  r = run_polypress({"-C", site.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.err.find(".polypress: warning: .polypress/ is tracked by git ("), std::string::npos)
+      << r.err;
   // Each catalog has its language's plural forms, and as many msgstr[] slots.
   const std::string ar = test::read_text(site / "locales/ar.po");
   EXPECT_NE(ar.find("\"Plural-Forms: nplurals=6;"), std::string::npos) << ar;

@@ -144,3 +144,23 @@ TEST(New, NeverOverwritesAndRefusesBadNames) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// A section folder that is a link (here to a folder outside the site) is
+// never written through: nothing is created there.
+TEST(New, NeverWritesThroughALinkedSectionFolder) {
+  test::TempDir dir, outside;
+  test::make_minimal_site(dir.path());
+  fs::remove_all(dir.path() / "content/news");
+  fs::create_directory_symlink(outside.path(), dir.path() / "content/news");
+  const auto r = test::run_polypress({"-C", dir.path().string(), "new", "news/evil"});
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find("content/news is a symbolic link or special file; polypress new never "
+                       "writes through one"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_empty(outside.path()));
+}
+
+}  // namespace pp

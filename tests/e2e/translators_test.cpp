@@ -374,3 +374,39 @@ TEST(Translations, DiffOutsideAGitRepositoryIsAUsageError) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// locales/ as a link to a folder outside the site: nothing is read or
+// written through it — no template created there, no catalog rewritten.
+TEST(I18n, NothingIsWrittenThroughALinkedLocalesFolder) {
+  test::TempDir dir, outside;
+  const auto root = dir.path();
+  test::make_minimal_site(root);
+  for (const auto& e : std::filesystem::directory_iterator(root / "locales"))
+    std::filesystem::copy_file(e.path(), outside.path() / e.path().filename());
+  std::filesystem::remove(outside.path() / "polypress.pot");
+  std::filesystem::remove_all(root / "locales");
+  std::filesystem::create_directory_symlink(outside.path(), root / "locales");
+  const auto before = test::read_tree(outside.path());
+  auto r = test::run_polypress({"-C", root.string(), "i18n", "extract"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("locales/polypress.pot: error: cannot write: locales is a link or a "
+                       "special file; polypress does not write through it [emit/write]"),
+            std::string::npos)
+      << r.err;
+  test::write_text(outside.path(), "polypress.pot",
+                   test::read_text(test::source_dir() / "locales/polypress.pot"));
+  const auto with_pot = test::read_tree(outside.path());
+  r = test::run_polypress({"-C", root.string(), "i18n", "update"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(test::read_tree(outside.path()), with_pot);
+  r = test::run_polypress({"-C", root.string(), "i18n", "check"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("locales is a symbolic link or special file (never followed)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(before.size() + 1, with_pot.size());
+}
+
+}  // namespace pp

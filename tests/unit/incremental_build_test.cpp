@@ -8,7 +8,11 @@
 #include <set>
 #include <thread>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
 #include "driver/driver.h"
+#include "incremental/incremental.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -150,6 +154,54 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   s.expect_same_as_clean_build();
   // Nothing changed since: nothing at all is rendered.
   EXPECT_TRUE(s.build().reused);
+}
+
+// An edit that keeps the size and puts the modification time back (`touch
+// -r`, an editor's "preserve timestamps") is seen: the stamp holds the change
+// time, which nobody can set. A new error in it is found, not hidden by the
+// last build's record.
+TEST(IncrementalBuild, AnEditWithItsModificationTimePutBackIsSeen) {
+  Site s;
+  ASSERT_EQ(exit_status(s.build()), 0);
+  const fs::path file = s.dir.path() / "content/news/n03/index.en.md";
+  struct stat before {};
+  ASSERT_EQ(::stat(file.c_str(), &before), 0);
+  std::string text = test::read_text(file);
+  // "Body of n03." becomes a link to a bundle that does not exist, same size.
+  const std::string from = "Body of n03.\n", to = "[x](/n/zzz)!\n";
+  ASSERT_EQ(from.size(), to.size());
+  text.replace(text.find(from), from.size(), to);
+  test::write_text(s.dir.path(), "content/news/n03/index.en.md", text);
+  const timespec times[2] = {before.st_atim, before.st_mtim};
+  ASSERT_EQ(::utimensat(AT_FDCWD, file.c_str(), times, AT_SYMLINK_NOFOLLOW), 0);
+  settle();
+  const BuildResult r = s.build();
+  EXPECT_FALSE(r.reused);
+  EXPECT_EQ(exit_status(r), 1);
+  EXPECT_NE(format_diagnostics(r.diagnostics.sorted(), OutputFormat::text)
+                .find("content/news/n03/index.en.md:10:1: error: "),
+            std::string::npos)
+      << format_diagnostics(r.diagnostics.sorted(), OutputFormat::text);
+}
+
+// Git's racy rule by the file system's own clock: on a file system that
+// stamps whole seconds, a file saved in the second a build starts has the
+// stamp the clock reads; it could be saved again, same size, with the same
+// stamp. Such a stamp is never trusted, however long after the second's
+// start the build began (the rule before judged by the system clock: 0.9 s
+// later, it trusted it).
+TEST(IncrementalBuild, AStampAsNewAsTheFileSystemsClockIsNotTrusted) {
+  const long long second = 1'800'000'000LL * 1'000'000'000LL;
+  EXPECT_TRUE(racy_stamp(second, second));
+  EXPECT_TRUE(racy_stamp(second - 100'000'000LL, second));
+  EXPECT_FALSE(racy_stamp(second - 1'000'000'000LL, second));
+  test::TempDir dir;
+  const long long clock = file_system_clock_ns(dir.path());
+  const long long now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+  EXPECT_LE(clock, now);
+  EXPECT_FALSE(fs::exists(dir.path() / ".polypress/clock"));
 }
 
 TEST(IncrementalBuild, ANewestArticleIsOnEveryPageOfItsLanguage) {
