@@ -419,39 +419,6 @@ std::string raw_html_visible_text(std::string_view literal, RawHtmlMode mode) {
   return tidy_lines(out);
 }
 
-std::string raw_html_outline(std::string_view literal) {
-  const auto parsed = parse_fragment(literal);
-  if (!parsed) return "";
-  std::string out;
-  // Depth first, with an explicit stack: a literal may nest deeply.
-  std::vector<std::pair<const GumboNode*, bool>> stack;  // node, after its children
-  const GumboVector& top = children_of(parsed->root);
-  for (unsigned i = top.length; i > 0; --i)
-    stack.emplace_back(static_cast<GumboNode*>(top.data[i - 1]), false);
-  while (!stack.empty()) {
-    const auto [n, after] = stack.back();
-    stack.pop_back();
-    if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE) continue;
-    const GumboVector& c = n->v.element.children;
-    if (after) {
-      out += ')';
-      continue;
-    }
-    if (!out.empty() && out.back() != '(') out += ',';
-    out += tag_name(n->v.element);
-    bool has_elements = false;
-    for (unsigned i = 0; i < c.length; ++i)
-      has_elements |= static_cast<GumboNode*>(c.data[i])->type == GUMBO_NODE_ELEMENT ||
-                      static_cast<GumboNode*>(c.data[i])->type == GUMBO_NODE_TEMPLATE;
-    if (!has_elements) continue;
-    out += '(';
-    stack.emplace_back(n, true);
-    for (unsigned i = c.length; i > 0; --i)
-      stack.emplace_back(static_cast<GumboNode*>(c.data[i - 1]), false);
-  }
-  return out;
-}
-
 std::string raw_html_message(const RawElement& e, RawHtmlMode mode) {
   const std::string name = "<" + quote_for_message(e.tag, 40) + ">";
   if (mode == RawHtmlMode::error)

@@ -69,10 +69,24 @@ SanitizedHtml sanitize_html(std::string_view html, const std::vector<RawSpan>& r
 /// between blocks (`<p>`, `<tr>`, `<li>`, `<summary>`…), cells separated by a space.
 std::string raw_html_visible_text(std::string_view literal, RawHtmlMode mode);
 
-/// The elements of a raw HTML literal as HTML parses it (unsanitized), in
-/// document order with their nesting: "p(a,img)" for `<p><a>x</a><img></p>`.
-/// A translation of a raw HTML block keeps its source's outline.
-std::string raw_html_outline(std::string_view literal);
+/// The tags of a raw HTML literal as written, in order, names lower-cased
+/// and attributes left out: "<p> <a> </a> <img> </p>" for
+/// `<p><a href="x">x</a><img src=y></p>`; a comment is "<!--" and "-->", a
+/// declaration "<!", a processing instruction "<?", and a tag or comment left
+/// open at the end "<…". A translation of a raw HTML block keeps its source's
+/// tags: what a page parses after it is then what it parses after the source.
+std::string raw_html_tags(std::string_view literal);
+
+/// The elements open after `literal` (raw_html_tags()), from `depth` open
+/// before it: a start tag opens one, an end tag closes one; void elements
+/// and those whose end tag HTML lets a page leave out (p, li, td, tr, …) are
+/// not counted. `deepest` is raised to the most open at any point.
+std::size_t raw_html_depth(std::string_view literal, std::size_t depth, std::size_t& deepest);
+
+/// Whether a raw HTML literal closes every element it opens (void elements
+/// aside) and nothing else, with no comment left open: a block that can be
+/// put inside another element and leave the page's structure as it was.
+bool raw_html_self_contained(std::string_view literal);
 
 /// The finding for `e` under `mode`, or "" when there is nothing to report:
 /// "raw HTML <iframe> dropped; its text \"…\" is lost" (docs/spec.md §4).

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "content/html_sanitizer.h"
 #include "content/markdown_work.h"
 
 namespace pp {
@@ -95,7 +96,7 @@ std::optional<TooComplex> check_expansion(cmark_node* root, std::size_t body_siz
   // alone nest 22,500 emphasis nodes.
   // The open nodes from the root: a node's parent is the last one still open.
   std::vector<cmark_node*> open;
-  std::size_t deepest = 0;
+  std::size_t deepest = 0, raw_depth = 0, raw_deepest = 0;
   int deep_line = 1;
   cmark_iter* it = cmark_iter_new(root);
   cmark_event_type ev;
@@ -130,6 +131,8 @@ std::optional<TooComplex> check_expansion(cmark_node* root, std::size_t body_siz
       case CMARK_NODE_HTML_BLOCK:
       case CMARK_NODE_HTML_INLINE:
         estimated += 26;
+        if (const char* lit = cmark_node_get_literal(n))
+          raw_depth = raw_html_depth(lit, raw_depth, raw_deepest);
         break;
       case CMARK_NODE_LINK:
       case CMARK_NODE_IMAGE: {
@@ -143,9 +146,18 @@ std::optional<TooComplex> check_expansion(cmark_node* root, std::size_t body_siz
     }
     if (const char* lit = cmark_node_get_literal(n)) estimated += std::strlen(lit);
     if (estimated > expansion_limit(body_size)) break;
+    if (raw_deepest > kMaxRawHtmlDepth) {
+      deep_line = std::max(1, cmark_node_get_start_line(n));
+      break;
+    }
   }
   cmark_iter_free(it);
   if (deepest > kMaxMarkdownDepth) return TooComplex{deep_line, nesting_message()};
+  if (raw_deepest > kMaxRawHtmlDepth)
+    return TooComplex{deep_line, "its raw HTML nests more than " +
+                                     std::to_string(kMaxRawHtmlDepth) +
+                                     " elements deep (HTML's parser takes time with the square "
+                                     "of the depth)"};
   if (estimated > expansion_limit(body_size))
     return TooComplex{1,
                       "the article would expand more than 20 times its size when rendered "

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "content/html_sanitizer.h"
 #include "content/segments.h"
 
 namespace pp {
@@ -70,9 +71,10 @@ std::vector<AlignedSegment> align_translation(const std::vector<Segment>& source
     const Segment& s = source[s_body[i]];
     if (s.kind == t[j]->kind) {
       // Sure when it is the k-th block of its kind on both sides and keeps
-      // the same tokens and links.
+      // the same tokens and links (a raw HTML block: its tags).
       const bool sure =
-          s_seen[s.kind] == t_seen[s.kind] && fixed_parts(s.text) == fixed_parts(t[j]->text);
+          s_seen[s.kind] == t_seen[s.kind] && fixed_parts(s.text) == fixed_parts(t[j]->text) &&
+          (s.kind != SegmentKind::html || raw_html_tags(s.text) == raw_html_tags(t[j]->text));
       out[s_body[i]] = {t[j], sure};
       ++s_seen[s.kind];
       ++t_seen[s.kind];

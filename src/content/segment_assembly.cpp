@@ -167,9 +167,11 @@ bool replace_children(cmark_node* container, cmark_node* from,
 }
 
 // A raw HTML block's literal replaced by its translation `text`, when that
-// is one HTML block alone with the source's elements in the same nesting and
-// words a reader sees: the tags stay the author's (and are sanitized as
-// theirs are); text and attributes are the translator's. False, and nothing
+// is one HTML block alone with the source's tags as written (raw_html_tags():
+// the same tags open and close, in the same order, so that the page parses
+// what follows as it parses it after the source) and words a reader sees:
+// the tags stay the author's (and are sanitized as theirs are); text and
+// attributes are the translator's. False, and nothing
 // changed, otherwise, with `over` set when the parse went over its time.
 bool replace_html_block(cmark_node* block, const std::string& text,
                         std::optional<std::pair<std::string, std::string>>& over) {
@@ -180,12 +182,17 @@ bool replace_html_block(cmark_node* block, const std::string& text,
             "the translation takes more than 10 seconds of processor time to parse"};
     return false;
   }
+  if (const auto t = check_expansion(doc, text.size())) {
+    over = {"markdown/too-complex", t->message};
+    cmark_node_free(doc);
+    return false;
+  }
   cmark_node* first = cmark_node_first_child(doc);
   const bool one =
       first && !cmark_node_next(first) && cmark_node_get_type(first) == CMARK_NODE_HTML_BLOCK;
   cmark_node_free(doc);
   const char* source = cmark_node_get_literal(block);
-  if (!one || raw_html_outline(text) != raw_html_outline(source ? source : "") ||
+  if (!one || raw_html_tags(text) != raw_html_tags(source ? source : "") ||
       !text_has_words(readable_text(SegmentKind::html, text)))
     return false;
   cmark_node_set_literal(block, (text + "\n").c_str());
@@ -442,6 +449,10 @@ void mark_kept_segments(cmark_node* root, const std::vector<bool>& kept, const s
     if (!mark || s.kind == SegmentKind::alt || s.kind == SegmentKind::image_title) return;
     if (s.kind == SegmentKind::html) {
       // A raw block is marked by a <div> around it: nothing inline holds it.
+      // Only one that closes what it opens: a <div> around an open-ended
+      // block (a <details> whose body follows) would change the page.
+      const char* literal = cmark_node_get_literal(container);
+      if (!raw_html_self_contained(literal ? literal : "")) return;
       cmark_node* div = new_custom_block();
       cmark_node_set_on_enter(div, ("<div" + open.substr(5)).c_str());
       cmark_node_set_on_exit(div, "</div>");

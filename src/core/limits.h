@@ -33,6 +33,10 @@ inline constexpr std::size_t kMaxPlaceholderName = 64;
 inline constexpr int kMaxFolderDepth = 16;
 /// How deep Markdown structures may nest (quotes, lists, emphasis, links).
 inline constexpr std::size_t kMaxMarkdownDepth = 100;
+/// How deep an article's raw HTML elements may nest: HTML's parser (gumbo)
+/// takes time with the square of the depth of formatting elements (100,000
+/// nested <b> took 10 s).
+inline constexpr std::size_t kMaxRawHtmlDepth = 1000;
 /// The most work units (about a nanosecond of gfm.6's parse each) a body may
 /// be estimated to need; ordinary articles need a few per byte.
 inline constexpr std::size_t kMaxParseWork = 100'000'000;

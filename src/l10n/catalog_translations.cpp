@@ -67,19 +67,27 @@ std::multiset<std::string> tokens_of(const std::string& text) {
 // Where each entry's msgid and msgstr are in the catalog, by msgctxt.
 using EntryLines = std::map<std::string, std::pair<int, int>>;
 
-// A translated raw HTML block keeps its elements, nested as they are (the
-// tags are the author's; see replace_html_block()).
+// A translated raw HTML block keeps its tags as written, in order (the tags
+// are the author's; see replace_html_block()): one that leaves a tag open or
+// closes another would change the blocks after it.
 bool check_elements(const Segment& s, const std::string& translated, const std::string& rel,
                     const EntryLines& lines, DiagnosticSink& sink) {
   if (s.kind != SegmentKind::html) return true;
-  const std::string want = raw_html_outline(s.text), got = raw_html_outline(translated);
+  const std::string want = raw_html_tags(s.text), got = raw_html_tags(translated);
   if (want == got) return true;
+  // Shown from the first tag that differs.
+  std::size_t from = 0;
+  for (std::size_t k = 0; k < want.size() && k < got.size() && want[k] == got[k]; ++k)
+    if (want[k] == ' ') from = k + 1;
+  auto from_there = [&](const std::string& tags) {
+    return tags.size() <= from ? std::string("nothing more")
+                               : (from ? "… " : "") + quote_for_message(tags.substr(from), 100);
+  };
   const auto at = lines.find(s.id);
   sink.error({rel, at == lines.end() ? 0 : at->second.second, 1}, "i18n/placeholder",
-             "the translation of '" + s.id + "' must keep its raw HTML elements, nested as in " +
-                 quote_for_message(want, 120) + "; it has " +
-                 quote_for_message(got.empty() ? "none" : got, 120) +
-                 "; the source's text is shown");
+             "the translation of '" + s.id +
+                 "' must keep the source's raw HTML tags as written, in order: " +
+                 from_there(want) + ", not " + from_there(got) + "; the source's text is shown");
   return false;
 }
 

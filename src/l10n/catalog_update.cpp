@@ -137,6 +137,80 @@ void report_gettext_errors(const std::string& tool_stderr,
   }
 }
 
+namespace {
+
+// A msgid's lines in an entry: "msgid …" and the string lines after it, or
+// the same after "#| " for the previous msgid msgmerge keeps.
+std::string msgid_block(const std::vector<std::string_view>& lines, std::string_view prefix) {
+  std::string out;
+  bool in = false;
+  for (const auto line : lines) {
+    if (!line.starts_with(prefix)) {
+      if (in) break;
+      continue;
+    }
+    const auto rest = line.substr(prefix.size());
+    if (rest.starts_with("msgid ")) {
+      in = true;
+    } else if (!(in && rest.starts_with("\""))) {
+      if (in) break;
+      continue;
+    }
+    out += std::string(rest) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string keep_context_only_matches(const std::string& po) {
+  std::string out;
+  std::size_t from = 0;
+  while (from < po.size()) {
+    auto end = po.find("\n\n", from);
+    end = end == std::string::npos ? po.size() : end + 2;
+    const std::string_view entry(po.data() + from, end - from);
+    from = end;
+    std::vector<std::string_view> lines;
+    for (std::size_t at = 0; at < entry.size();) {
+      auto nl = entry.find('\n', at);
+      if (nl == std::string_view::npos) nl = entry.size();
+      lines.push_back(entry.substr(at, nl - at));
+      at = nl + 1;
+    }
+    const bool context =
+        std::any_of(lines.begin(), lines.end(), [](auto l) { return l.starts_with("msgctxt "); });
+    const bool previous_context = std::any_of(lines.begin(), lines.end(),
+                                              [](auto l) { return l.starts_with("#| msgctxt "); });
+    const std::string previous = msgid_block(lines, "#| ");
+    if (!context || previous_context || previous.empty() || previous != msgid_block(lines, "")) {
+      out += entry;
+      continue;
+    }
+    // Only a context was added (a word given a second role): the same text,
+    // translated as it was, not fuzzy; the previous msgid says nothing new.
+    for (const auto line : lines) {
+      if (line.starts_with("#| ")) continue;
+      if (line.starts_with("#, ")) {
+        std::string flags;
+        for (std::size_t at = 3; at <= line.size();) {
+          auto comma = line.find(',', at);
+          if (comma == std::string_view::npos) comma = line.size();
+          auto flag = line.substr(at, comma - at);
+          while (flag.starts_with(' ')) flag.remove_prefix(1);
+          if (!flag.empty() && flag != "fuzzy")
+            flags += (flags.empty() ? "" : ", ") + std::string(flag);
+          at = comma + 1;
+        }
+        if (!flags.empty()) out += "#, " + flags + "\n";
+        continue;
+      }
+      out += std::string(line) + "\n";
+    }
+  }
+  return out;
+}
+
 std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageConfig& lang,
                                            DiagnosticSink& sink) {
   const std::string rel = catalog_rel(root, lang.code);
@@ -194,7 +268,7 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
                                &old.bytes);
   }
   if (r.exit_code == 0) {
-    update.text = r.out;
+    update.text = keep_context_only_matches(r.out);
     return update;
   }
   if (r.exit_code < 0 && r.err.find("msgmerge") == 0) {

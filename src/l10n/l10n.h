@@ -244,6 +244,12 @@ struct CatalogUpdate {
   bool created = false;        ///< there was no catalog: made from the template
 };
 
+/// `po` (msgmerge's output) with each entry msgmerge matched only because a
+/// msgctxt was added to the same msgid (its `#|` previous msgid the same,
+/// without a context) kept translated: not fuzzy, no `#|` lines. A catalog
+/// made before a context was given keeps showing its translation.
+std::string keep_context_only_matches(const std::string& po);
+
 /// locales/polypress.pot merged into locales/<lang>.po by GNU msgmerge
 /// (--previous): translations, comments, flags and obsolete entries kept, new
 /// strings added, vanished ones made obsolete, near matches fuzzy. A missing

@@ -48,13 +48,15 @@ std::string inline_styles(const std::string& html) {
        " style=\"margin:0 0 "
        "16px;padding:12px;background-color:#f4f4f4;white-space:pre-wrap;font-size:13px;\""},
       {"a", " style=\"color:#0b57d0;\""},
-      // Only GitHub alerts are divs of the body (render/alerts.h).
+      // GitHub alerts (render/alerts.h); no other div of the body is one.
       {"div", " style=\"margin:0 0 16px;padding:8px 16px 0;border-left:4px solid #0b57d0;\""},
       {"table", " role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\""},
   };
   return add_to_start_tags(html, [](std::string_view name, std::string_view attributes) {
     for (const auto& [tag, style] : styles)
-      if (name == tag && (tag != "a" || !attributes.empty())) return style;  // <a href=…>
+      if (name == tag && (tag != "a" || !attributes.empty()) &&  // <a href=…>
+          (tag != "div" || attributes.starts_with(" class=\"alert ")))
+        return style;
     return std::string();
   });
 }

@@ -630,8 +630,17 @@ TEST(ArticleCatalogs, RawHtmlBlocksAndImageTitlesAreTranslated) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find(rel + ":" + std::to_string(msgstr_line(text, second)) +
                        ":1: error: the translation of '" + second +
-                       "' must keep its raw HTML elements, nested as in p(i); it has p; "
-                       "the source's text is shown [i18n/placeholder]\n"),
+                       "' must keep the source's raw HTML tags as written, in order: … <i> </i> "
+                       "</p>, not … </p>; the source's text is shown [i18n/placeholder]\n"),
+            std::string::npos)
+      << r.err;
+  // Tags left open (or closed early) would take the blocks after it with
+  // them, though HTML parses the entry alone to the same elements.
+  set_msgstr(po, second, "<p>كتلة <i>مائلة.</p>");
+  r = run_polypress({"-C", site.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("' must keep the source's raw HTML tags as written, in order: … </i> </p>, "
+                       "not … </p>; the source's text is shown [i18n/placeholder]\n"),
             std::string::npos)
       << r.err;
   set_msgstr(po, second, "");

@@ -410,3 +410,34 @@ TEST(I18n, NothingIsWrittenThroughALinkedLocalesFolder) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// A catalog made before the article types had their context: msgmerge
+// matches each new `msgctxt "article type"` entry to the plain msgid it was,
+// and update keeps it translated (not fuzzy): no page goes back to English.
+TEST(I18n, AContextAddedToAMsgidKeepsItsTranslation) {
+  test::TempDir dir;
+  for (const char* part : {"content", "locales", "pipeline"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  std::string de = test::read_text(dir.path() / "locales/de.po");
+  // As it was: one "Analysis" entry, the types' without a context.
+  const auto section = de.find("msgid \"Analysis\"\nmsgstr \"Analysen\"\n");
+  ASSERT_NE(section, std::string::npos);
+  de.erase(section, std::string("msgid \"Analysis\"\nmsgstr \"Analysen\"\n").size());
+  for (std::size_t at; (at = de.find("msgctxt \"article type\"\n")) != std::string::npos;)
+    de.erase(at, std::string("msgctxt \"article type\"\n").size());
+  test::write_text(dir.path(), "locales/de.po", de);
+  auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "update"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("locales/de.po: updated, 63 translated, 0 fuzzy, 0 untranslated"),
+            std::string::npos)
+      << r.out;
+  const std::string merged = test::read_text(dir.path() / "locales/de.po");
+  EXPECT_NE(merged.find("msgctxt \"article type\"\nmsgid \"Review\"\nmsgstr \"Testbericht\"\n"),
+            std::string::npos)
+      << merged;
+  EXPECT_EQ(merged.find("#| msgid \"Review\""), std::string::npos) << merged;
+}
+
+}  // namespace pp

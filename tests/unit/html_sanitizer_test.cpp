@@ -281,3 +281,40 @@ TEST(HtmlSanitizer, AttributesNoReaderSeesGoWithoutAFinding) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// The tags of a translated raw HTML block are compared as written: a quote
+// opens a value only after '=', a raw-text element's content is text, and a
+// tag or comment left open is "<…".
+TEST(RawHtmlTags, AreTheTagsAsHtmlTokenizesThem) {
+  EXPECT_EQ(raw_html_tags("<p align=\"center\">A <a href='x>y'>b</a><br/>c</P>"),
+            "<p> <a> </a> <br> </p>");
+  EXPECT_EQ(raw_html_tags("<p title=a\"b>x</p>"), "<p> </p>");
+  EXPECT_EQ(raw_html_tags("a < b <!-- <i> --> <!DOCTYPE x> <?pi?> </ x>"), "<!-- --> <! <? <!");
+  EXPECT_EQ(raw_html_tags("<script>if (a<b) x('</p>')</script>"), "<script> </script>");
+  EXPECT_EQ(raw_html_tags("<p>open <!-- never closed"), "<p> <!-- <…");
+  EXPECT_EQ(raw_html_tags("<p title=\"unterminated>text</p>"), "<…");
+}
+
+TEST(RawHtmlTags, SelfContainedClosesWhatItOpens) {
+  EXPECT_TRUE(raw_html_self_contained("<p>a <b>b</b><img src=x><br/></p>"));
+  EXPECT_FALSE(raw_html_self_contained("<details>\n<summary>s</summary>"));
+  EXPECT_FALSE(raw_html_self_contained("</div>"));
+  EXPECT_FALSE(raw_html_self_contained("<p><b>x</p></b>"));
+  EXPECT_FALSE(raw_html_self_contained("<div/>"));
+  EXPECT_FALSE(raw_html_self_contained("<p>x</p><!-- open"));
+}
+
+TEST(RawHtmlTags, DepthCountsWhatStaysOpen) {
+  std::size_t deepest = 0;
+  EXPECT_EQ(raw_html_depth("<div><b><i>", 0, deepest), 3u);
+  EXPECT_EQ(raw_html_depth("</i></b>", 3, deepest), 1u);
+  EXPECT_EQ(deepest, 3u);
+  // Omitted end tags (a table's cells, list items, paragraphs) are no depth.
+  deepest = 0;
+  EXPECT_EQ(raw_html_depth("<table><tr><td>a<tr><td>b<li>c<p>d", 0, deepest), 1u);
+  EXPECT_EQ(deepest, 1u);
+}
+
+}  // namespace pp
