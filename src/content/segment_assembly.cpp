@@ -291,8 +291,11 @@ void locate_in_catalog(Article& t, const std::vector<Segment>& segments,
   };
   std::vector<Block> blocks;
   for_each_block(t.doc->root(), [&](cmark_node* n) {
+    // cmark-gfm ends an HTML block closed on its first line (`<script>…
+    // </script>`) on the line before: it is at least its own line.
+    const int first = cmark_node_get_start_line(n);
     blocks.push_back(
-        {cmark_node_get_start_line(n), cmark_node_get_end_line(n), cmark_node_get_start_column(n)});
+        {first, std::max(first, cmark_node_get_end_line(n)), cmark_node_get_start_column(n)});
   });
   if (blocks.size() != body_info.block_starts.size()) blocks.clear();
   auto move = [&](SourceLocation& where) {

@@ -1,5 +1,6 @@
 // Ids a page's templates give (`<main id="Main">`, the skip link's target)
 // that an article's own heading id or anchor would give twice.
+#include <algorithm>
 #include <set>
 
 #include "core/file_io.h"
@@ -34,10 +35,17 @@ void check_template_ids(const std::filesystem::path& root, const Corpus& corpus,
     for (const auto& [lang, a] : b.articles)
       for (const auto& id : a.heading_ids) {
         if (!taken.count(id)) continue;
-        // Where the file writes it: {#id}, or an anchor's "id".
+        // A translation assembled from a catalog has the source's ids where
+        // it kept its blocks: reported once, in the source.
+        if (a.assembled && b.source() && lang != b.source_lang &&
+            std::find(b.source()->heading_ids.begin(), b.source()->heading_ids.end(), id) !=
+                b.source()->heading_ids.end())
+          continue;
+        // Where the file writes it: {#id}, or an anchor's "id" (\"id\" in a
+        // catalog's string).
         SourceLocation where{a.path, 0, 0};
         const ReadResult file = read_file(root / a.path, kMaxFileBytes);
-        for (const std::string& written : {"{#" + id + "}", "\"" + id + "\""})
+        for (const std::string& written : {"{#" + id + "}", "\"" + id + "\"", "\\\"" + id + "\\\""})
           if (const auto at = file.bytes.find(written); file.ok && at != std::string::npos) {
             const auto [line, column] = line_and_column(file.bytes, at);
             where = {a.path, line, column};

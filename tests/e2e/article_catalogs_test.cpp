@@ -560,7 +560,9 @@ TEST(ArticleCatalogs, ProblemsOutsideTranslatedSegmentsAreAtTheirSource) {
   const fs::path bundle = site / "content" / kBundle;
   std::string source = test::read_text(bundle / "index.en.md");
   const int list_line = static_cast<int>(std::count(source.begin(), source.end(), '\n')) + 3;
-  source += "\n\n- A list item\n\n  <div><marquee>→</marquee></div>\n\nLast [x](/nope/gone).\n";
+  source +=
+      "\n\n- A list item\n\n  <div><marquee>→</marquee></div>\n\nLast [x](/nope/gone).\n\n"
+      "<script>alert(1)</script>\n\n<p><a name=\"Main\">An anchor</a> the page has.</p>\n";
   test::write_text(bundle, "index.en.md", source);
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
@@ -588,6 +590,17 @@ TEST(ArticleCatalogs, ProblemsOutsideTranslatedSegmentsAreAtTheirSource) {
             std::string::npos)
       << r.err;
   EXPECT_EQ(r.err.find(rel + ":0:"), std::string::npos) << r.err;
+  // A block closed on its first line (which cmark-gfm ends on the line
+  // before) is found at its source line too, not in the catalog without one.
+  EXPECT_EQ(r.err.find(rel + ": "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(md + ":" + std::to_string(list_line + 8) +
+                       ":12: error: id 'Main' is one the page's templates give"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(md + ":" + std::to_string(list_line + 6) +
+                       ":1: warning: raw HTML <script> dropped [markdown/raw-html]\n"),
+            std::string::npos)
+      << r.err;
   const int msgid_line = static_cast<int>(std::count(text.begin(), text.begin() + last, '\n')) + 1;
   EXPECT_NE(r.err.find(rel + ":" + std::to_string(msgid_line) + ":1: error: "), std::string::npos)
       << r.err;
