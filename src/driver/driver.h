@@ -267,9 +267,11 @@ EditionResult run_edition(const EditionOptions& options);
 /// Sends one .eml file (as it is, byte for byte) to one address through an
 /// SMTP server. A file that is not an email polypress wrote is a located
 /// error; a bad --smtp or --to a usage error; connection and protocol
-/// problems network errors with the server's words.
+/// problems network errors with the server's words. Credentials in the URL
+/// go only over TLS (smtps://, or STARTTLS, which is then required) unless
+/// `insecure_auth`.
 CommandResult run_send(const std::string& file, const std::string& smtp_url, const std::string& to,
-                       const std::string& from);
+                       const std::string& from, bool insecure_auth = false);
 
 /// Validates, then renders and writes the site. Writes nothing when validation,
 /// catalogs or templates have errors.

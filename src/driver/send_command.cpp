@@ -7,7 +7,7 @@
 namespace pp {
 
 CommandResult run_send(const std::string& file, const std::string& smtp_url, const std::string& to,
-                       const std::string& from) {
+                       const std::string& from, bool insecure_auth) {
   CommandResult result;
   const ReadResult bytes = read_file(file, kMaxCatalogBytes);
   if (!bytes.ok) {
@@ -22,7 +22,8 @@ CommandResult run_send(const std::string& file, const std::string& smtp_url, con
     return result;
   }
   RunError error;
-  if (!send_email(bytes.bytes, {smtp_url, to, from}, error)) result.error = std::move(error);
+  if (!send_email(bytes.bytes, {smtp_url, to, from, insecure_auth}, error))
+    result.error = std::move(error);
   return result;
 }
 

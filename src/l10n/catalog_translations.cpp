@@ -166,9 +166,13 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
   };
   std::vector<std::string> refused;
   EntryLines lines;
-  for (const auto& e : read_po(*po))
+  const auto entries = read_po(*po);
+  for (const auto& e : entries)
     if (!e.msgid.empty())
       lines[e.context] = {e.line, e.msgstr_lines.empty() ? e.line : e.msgstr_lines.front()};
+  // A control character or an unclosed bidi control, as in interface
+  // catalogs: a body refuses them, and a translation must not slip them in.
+  check_catalog_characters(entries, rel, sink);
   const auto reported = check_tokens(source.segments, *translations, rel, lines, sink);
   const std::string stamp = file_stamp((root / rel).string()) + "+" + b.source()->stamp;
   const std::string dir = icu::Locale(b.source_lang.c_str()).isRightToLeft() ? "rtl" : "ltr";

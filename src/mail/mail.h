@@ -38,7 +38,14 @@ struct SendOptions {
   std::string smtp_url;  ///< smtp://host:port or smtps://host:port
   std::string to;        ///< one address
   std::string from;      ///< envelope sender; empty: the message's From address
+  /// Send credentials of the URL without TLS when the server offers no
+  /// STARTTLS (`--insecure-auth`); otherwise they only ever go over TLS.
+  bool insecure_auth = false;
 };
+
+/// `url` with the password of its user information shown as "***": what is
+/// printed of an SMTP URL (smtp://user:***@host).
+std::string redacted_url(const std::string& url);
 
 /// The address of a message's From header ("" when there is none).
 std::string envelope_sender(const std::string& message);

@@ -123,12 +123,36 @@ bool plausible_address(const std::string& a) {
   return true;
 }
 
+namespace {
+
+// The user information of a URL ("user:pass" of smtp://user:pass@host), or "".
+std::string user_info(const std::string& url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string::npos) return "";
+  const auto start = scheme + 3;
+  const auto end = url.find_first_of("/?#", start);
+  const std::string authority = url.substr(start, end == std::string::npos ? end : end - start);
+  const auto at = authority.rfind('@');
+  return at == std::string::npos ? "" : authority.substr(0, at);
+}
+
+}  // namespace
+
+std::string redacted_url(const std::string& url) {
+  const std::string info = user_info(url);
+  const auto colon = info.find(':');
+  if (colon == std::string::npos) return url;
+  const auto start = url.find("://") + 3;
+  return url.substr(0, start) + info.substr(0, colon) + ":***" + url.substr(start + info.size());
+}
+
 bool send_email(const std::string& message, const SendOptions& options, RunError& error) {
   if (options.smtp_url.rfind("smtp://", 0) != 0 && options.smtp_url.rfind("smtps://", 0) != 0) {
-    error = {ErrorKind::usage,
-             "--smtp must be an smtp:// or smtps:// URL, not '" + options.smtp_url + "'"};
+    error = {ErrorKind::usage, "--smtp must be an smtp:// or smtps:// URL, not '" +
+                                   redacted_url(options.smtp_url) + "'"};
     return false;
   }
+  const bool credentials = !user_info(options.smtp_url).empty();
   if (!plausible_address(options.to)) {
     error = {ErrorKind::usage, "--to is not an email address: '" + options.to + "'"};
     return false;
@@ -160,13 +184,23 @@ bool send_email(const std::string& message, const SendOptions& options, RunError
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT, 60L);
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  // STARTTLS when the server offers it; smtps:// is TLS from the start.
-  curl_easy_setopt(curl, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_TRY));
+  // STARTTLS when the server offers it; smtps:// is TLS from the start. With
+  // credentials, a server that offers no STARTTLS is refused before AUTH:
+  // a password never goes in clear unless asked to (--insecure-auth).
+  const bool require_tls = credentials && !options.insecure_auth;
+  curl_easy_setopt(curl, CURLOPT_USE_SSL,
+                   static_cast<long>(require_tls ? CURLUSESSL_ALL : CURLUSESSL_TRY));
   const CURLcode rc = curl_easy_perform(curl);
   long code = 0;
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
   curl_slist_free_all(rcpt);
   curl_easy_cleanup(curl);
+  if (rc == CURLE_USE_SSL_FAILED && require_tls) {
+    error = {ErrorKind::network,
+             "the server offers no STARTTLS, and the URL has credentials: they are only sent "
+             "over TLS (use smtps://, or --insecure-auth to send them in clear); nothing was sent"};
+    return false;
+  }
   if (rc != CURLE_OK) {
     error = {ErrorKind::network, std::string(curl_error[0] ? curl_error : curl_easy_strerror(rc)) +
                                      (code ? " (SMTP " + std::to_string(code) + ")" : "")};

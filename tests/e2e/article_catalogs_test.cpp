@@ -684,6 +684,32 @@ TEST(ArticleCatalogs, RawHtmlBlocksAndImageTitlesAreTranslated) {
       << text;
 }
 
+// A control character or an unclosed bidi control in an article catalog's
+// translation is found at its msgstr, as in interface catalogs.
+TEST(ArticleCatalogs, ControlAndBidiCharactersAreFoundAtTheirLine) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
+  const std::string rel = "locales/ar/articles/" + std::string(kBundle) + ".po";
+  const fs::path po = site / rel;
+  const std::string text = test::read_text(po);
+  set_msgstr(po, "paragraph-1", "نص\v فيه محرف تحكم.");
+  set_msgstr(po, "paragraph-3", "\u202eنص معكوس.");
+  const auto r = run_polypress({"-C", site.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(rel + ":" + std::to_string(msgstr_line(text, "paragraph-1")) +
+                       ":1: warning: the translation of "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(rel + ":" + std::to_string(msgstr_line(text, "paragraph-3")) +
+                       ":1: error: the translation of "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("[i18n/character]"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[i18n/bidi]"), std::string::npos) << r.err;
+}
+
 // An untranslated block is marked with its language whether the site keeps
 // raw HTML (sanitize) or drops it, in the page and in the email, around raw
 // HTML of the source's as well.

@@ -326,7 +326,7 @@ TEST(Send, ConnectionAndProtocolErrorsAreReported) {
   ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
   const std::string eml = (root / "mail/en/reviews--ollama.eml").string();
   {
-    test::SmtpServer refusing(true);
+    test::SmtpServer refusing("reject");
     const auto r = test::run_polypress({"send", eml, "--smtp",
                                         "smtp://127.0.0.1:" + std::to_string(refusing.port()),
                                         "--to", "nobody@reviews.example"});
@@ -354,6 +354,42 @@ TEST(Send, ConnectionAndProtocolErrorsAreReported) {
                            "smtp://127.0.0.1:25", "--to", "a@b.example"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("[email/header]"), std::string::npos);
+}
+
+// Credentials in the URL only ever go over TLS: a server that offers AUTH
+// but no STARTTLS is refused before AUTH (nothing sent, no login given),
+// unless --insecure-auth; the password is never printed.
+TEST(Send, CredentialsGoOnlyOverTls) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  const std::string eml = (root / "mail/en/reviews--ollama.eml").string();
+  test::SmtpServer careless("auth");
+  ASSERT_GT(careless.port(), 0);
+  const std::string host = "127.0.0.1:" + std::to_string(careless.port());
+  const std::string url = "smtp://editor:s3cret-pass@" + host;
+  auto r = test::run_polypress({"send", eml, "--smtp", url, "--to", "editor@reviews.example"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("the server offers no STARTTLS, and the URL has credentials: they are only "
+                       "sent over TLS (use smtps://, or --insecure-auth to send them in clear); "
+                       "nothing was sent"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ((r.out + r.err).find("s3cret"), std::string::npos);
+  EXPECT_FALSE(fs::exists(careless.dir() / "auth.log"));
+  EXPECT_FALSE(fs::exists(careless.dir() / "1.eml"));
+  r = test::run_polypress(
+      {"send", eml, "--smtp", url, "--to", "editor@reviews.example", "--insecure-auth"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "sent " + eml + " to editor@reviews.example through smtp://editor:***@" + host + "\n");
+  EXPECT_EQ(test::read_text(careless.dir() / "auth.log"), "editor:s3cret-pass\n");
+  EXPECT_TRUE(fs::exists(careless.dir() / "1.eml"));
+  // Nor in a usage error.
+  r = test::run_polypress(
+      {"send", eml, "--smtp", "http://editor:s3cret-pass@" + host, "--to", "a@b.example"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ((r.out + r.err).find("s3cret"), std::string::npos) << r.err;
 }
 
 }  // namespace pp

@@ -174,13 +174,13 @@ std::vector<std::string> LinkServer::log() const {
 
 namespace pp::test {
 
-SmtpServer::SmtpServer(bool reject) {
+SmtpServer::SmtpServer(const std::string& mode) {
   // Debian's python3-aiosmtpd belongs to the system interpreter.
   std::error_code ec;
   const std::string python = fs::exists("/usr/bin/python3", ec) ? "/usr/bin/python3" : "python3";
   const std::string script = (source_dir() / "tests/e2e/smtp_sink.py").string();
   std::vector<std::string> args = {python, script, dir_.path().string()};
-  if (reject) args.push_back("reject");
+  if (!mode.empty()) args.push_back(mode);
   port_ = spawn_server(args, pid_);
 }
 

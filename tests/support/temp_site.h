@@ -87,8 +87,10 @@ namespace pp::test {
 /// and stopped in the destructor; what it receives lands in dir().
 class SmtpServer {
  public:
-  /// With `reject`, every recipient is refused (550).
-  explicit SmtpServer(bool reject = false);
+  /// With `mode` "reject", every recipient is refused (550); with "auth",
+  /// AUTH is offered without TLS (and no STARTTLS) and each login is
+  /// written to auth.log in dir().
+  explicit SmtpServer(const std::string& mode = "");
   ~SmtpServer();
   SmtpServer(const SmtpServer&) = delete;
   SmtpServer& operator=(const SmtpServer&) = delete;
