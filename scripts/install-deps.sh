@@ -22,6 +22,7 @@ packages=(
   libcpp-httplib-dev
   libre2-dev
   libgumbo-dev
+  libxml2-dev
   libjemalloc-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd

@@ -313,6 +313,58 @@ void read_newsletter(const YAML::Node& root, SiteConfig& c, Reader& r) {
   read("unsubscribe_mailto", nl.unsubscribe_mailto, address_problem);
 }
 
+// `markdown`: what raw HTML and SVG files may do.
+void read_markdown(const YAML::Node& m, SiteConfig& c, Reader& r) {
+  if (expect_map(m, "markdown", r)) {
+    check_unknown_keys(m, config_key_names("markdown"), r.origin(), "config/unknown-key",
+                       "'markdown'", r.sink());
+    const std::string mode = r.str(m, "markdown", "raw_html", "'markdown'").value_or("sanitize");
+    if (mode == "drop")
+      c.raw_html = RawHtmlMode::drop;
+    else if (mode == "error")
+      c.raw_html = RawHtmlMode::error;
+    else if (mode != "sanitize")
+      r.sink().error(location_of(m["raw_html"], r.origin()), "config/value-type",
+                     "'raw_html' must be 'sanitize', 'drop' or 'error'");
+    const std::string svg = r.str(m, "markdown", "svg", "'markdown'").value_or("warn");
+    c.svg_refuse = svg == "refuse";
+    if (svg != "warn" && svg != "refuse")
+      r.sink().error(location_of(m["svg"], r.origin()), "config/value-type",
+                     "'svg' must be 'warn' or 'refuse'");
+  }
+}
+
+// `assets.publish`: extensions published besides the default asset types.
+void read_assets(const YAML::Node& a, SiteConfig& c, Reader& r) {
+  if (!expect_map(a, "assets", r)) return;
+  check_unknown_keys(a, config_key_names("assets"), r.origin(), "config/unknown-key", "'assets'",
+                     r.sink());
+  const YAML::Node list = a["publish"];
+  if (!list) return;
+  if (!list.IsSequence()) {
+    r.sink().error(location_of(list, r.origin()), "config/value-type",
+                   "'publish' must be a list of file extensions");
+    return;
+  }
+  for (const auto& e : list) {
+    auto s = scalar_string(e, "publish", r.origin(), "config/value-type", r.sink());
+    if (!s) continue;
+    std::string ext = s->starts_with(".") ? s->substr(1) : *s;
+    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const bool valid =
+        !ext.empty() && ext.size() <= 16 && std::all_of(ext.begin(), ext.end(), [](char ch) {
+          return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+        });
+    if (!valid || ext == "md" || ext == "markdown")
+      r.sink().error(location_of(e, r.origin()), "config/value-type",
+                     "'publish' entry \"" + quote_for_message(*s, 40) + "\" " +
+                         (valid ? "names Markdown files, which are never published"
+                                : "is not a file extension ([a-z0-9]+, at most 16)"));
+    else
+      c.asset_extensions.push_back(ext);
+  }
+}
+
 void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
   if (const YAML::Node t = root["translations"]) {
     if (expect_map(t, "translations", r)) {
@@ -326,20 +378,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
     }
   }
   c.paginate = static_cast<std::size_t>(r.integer(root, "paginate", 0, 0, 1000));
-  if (const YAML::Node m = root["markdown"]) {
-    if (expect_map(m, "markdown", r)) {
-      check_unknown_keys(m, config_key_names("markdown"), r.origin(), "config/unknown-key",
-                         "'markdown'", r.sink());
-      const std::string mode = r.str(m, "markdown", "raw_html", "'markdown'").value_or("sanitize");
-      if (mode == "drop")
-        c.raw_html = RawHtmlMode::drop;
-      else if (mode == "error")
-        c.raw_html = RawHtmlMode::error;
-      else if (mode != "sanitize")
-        r.sink().error(location_of(m["raw_html"], r.origin()), "config/value-type",
-                       "'raw_html' must be 'sanitize', 'drop' or 'error'");
-    }
-  }
+  if (const YAML::Node m = root["markdown"]) read_markdown(m, c, r);
   if (const YAML::Node e = root["email"]) {
     if (expect_map(e, "email", r)) {
       check_unknown_keys(e, config_key_names("email"), r.origin(), "config/unknown-key", "'email'",
@@ -348,6 +387,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
           r.integer(e, "max_bytes", static_cast<int>(c.email_max_bytes), 20'000, 10'000'000));
     }
   }
+  if (const YAML::Node a = root["assets"]) read_assets(a, c, r);
   if (const YAML::Node l = root["links"]) {
     if (expect_map(l, "links", r)) {
       check_unknown_keys(l, config_key_names("links"), r.origin(), "config/unknown-key", "'links'",

@@ -71,6 +71,11 @@ struct SiteConfig {
   std::size_t paginate = 0;  ///< articles per section or tag page; 0: all on one page
   /// email.max_bytes: an article email's HTML part is cut to fit (docs/email.md).
   std::size_t email_max_bytes = 100 * 1000;
+  /// `markdown.svg: refuse`: an SVG that would run script is an error.
+  bool svg_refuse = false;
+  /// File extensions (lower case) a bundle publishes besides the default
+  /// asset types (`assets.publish`).
+  std::vector<std::string> asset_extensions;
 
   /// The language with this code, or nullptr.
   const LanguageConfig* language(const std::string& code) const;

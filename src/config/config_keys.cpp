@@ -13,6 +13,7 @@ const std::vector<ConfigKey>& config_keys() {
       {"", "links", "mapping", false,
        "link schemes allowed; the link checker (`check --external`)"},
       {"", "markdown", "mapping", false, "how bodies are rendered"},
+      {"", "assets", "mapping", false, "which files of a bundle are published beside its pages"},
       {"", "email", "mapping", false, "how article emails are made"},
       {"", "paginate", "integer 0–1000", false,
        "`0`: each section and tag page lists all its articles; N: N a page, the next ones at "
@@ -55,9 +56,15 @@ const std::vector<ConfigKey>& config_keys() {
       {"links", "proxy", "proxy URL", false, "none; the proxy environment variables are ignored"},
       {"links", "schemes", "list of scheme names `[a-z][a-z0-9+.-]*`", false,
        "`[http, https, mailto, tel]`: link schemes rendered as written; any other is an error"},
+      {"assets", "publish", "list of file extensions `[a-z0-9]+`", false,
+       "published besides the default types (images, audio, video, PDF, fonts, subtitles, "
+       "data); Markdown files never are"},
       {"email", "max_bytes", "integer 20000–10000000", false,
        "`100000`: an article email whose HTML part is larger is cut at a block boundary and ends "
        "with a link to its page (Gmail clips messages over about 100 KB)"},
+      {"markdown", "svg", "`warn` | `refuse`", false,
+       "`warn`: an SVG beside an article or in `pipeline/static/` that would run script when "
+       "opened is a warning; `refuse`: an error"},
       {"markdown", "raw_html", "`sanitize` | `drop` | `error`", false,
        "`sanitize`: the allow-list of §4 passes; `drop`: no raw HTML element; `error`: each is "
        "an error"},

@@ -144,11 +144,24 @@ std::optional<Article> load_article(const fs::path& p, const std::string& rel,
   return a;
 }
 
+// Adds `name` (shown as `rel`) to `assets` when its type is one bundles
+// publish; otherwise a warning says why it is not published. False then.
+bool publish_asset(const std::string& name, const std::string& rel, const SiteConfig& config,
+                   std::vector<std::string>& assets, DiagnosticSink& sink) {
+  const std::string why = unpublished_asset_reason(name, config.asset_extensions);
+  if (!why.empty()) {
+    sink.warning({rel, 0, 0}, "bundle/stray-file", "not published: " + why);
+    return false;
+  }
+  assets.push_back(name);
+  return true;
+}
+
 // A folder in a bundle nested deeper than kMaxFolderDepth is refused: walking
 // it costs time and memory with its depth (issue 15: 6,000 nested folders took
 // 14.7 s and 2 GB to fingerprint). The walk stops there. Its files are added
 // to `files` as "<folder>/<path>".
-void check_folder_depth(const fs::path& dir, const std::string& rel,
+void check_folder_depth(const fs::path& dir, const std::string& rel, const SiteConfig& config,
                         std::vector<std::string>& files, DiagnosticSink& sink) {
   std::error_code ec;
   const std::string prefix = dir.filename().string() + "/";
@@ -161,8 +174,12 @@ void check_folder_depth(const fs::path& dir, const std::string& rel,
     const bool usable = !it->is_symlink(ec) && unsafe_file_name_reason(name).empty() &&
                         !is_editor_leftover(name) && name[0] != '.';
     if (!usable && it->is_directory(ec)) it.disable_recursion_pending();
-    if (usable && it->is_regular_file(ec) && !(name.starts_with("index.") && name.ends_with(".md")))
-      files.push_back(prefix + it->path().lexically_relative(dir).generic_string());
+    // A dot-folder's files are never published, and not reported either.
+    if (usable && it->is_regular_file(ec) &&
+        !(name.starts_with("index.") && name.ends_with(".md")) && dir.filename().string()[0] != '.')
+      publish_asset(prefix + it->path().lexically_relative(dir).generic_string(),
+                    rel + "/" + it->path().lexically_relative(dir).generic_string(), config, files,
+                    sink);
     if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
     if (it.depth() + 2 > kMaxFolderDepth) {
       sink.error({rel + "/" + it->path().lexically_relative(dir).generic_string(), 0, 0},
@@ -247,8 +264,7 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
     // An article file is read (and refused when it is not a regular file);
     // any other folder or special file is never read.
     if (e.is_directory(ec) && lang.empty()) {
-      std::vector<std::string> hidden;  // a dot-folder's files are not published
-      check_folder_depth(e.path(), rel, name[0] == '.' ? hidden : b.assets, sink);
+      check_folder_depth(e.path(), rel, config, b.assets, sink);
       continue;
     }
     // (An article file is looked at once, by load_article(): no stat here.)
@@ -271,10 +287,9 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
                    "under that name");
         continue;
       }
-      if (e.is_regular_file(ec) && name[0] != '.') {
-        b.assets.push_back(name);
-        warn_if_svg_script(p, rel, "bundle/svg-script", sink);
-      }
+      if (e.is_regular_file(ec) && name[0] != '.' &&
+          publish_asset(name, rel, config, b.assets, sink))
+        warn_if_svg_script(p, rel, "bundle/svg-script", config.svg_refuse, sink);
       continue;
     }
     const std::string code = configured_language(config, b, rel, lang, sink);

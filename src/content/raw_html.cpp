@@ -26,9 +26,15 @@ cmark_llist* extensions_without_tagfilter() {
   return list;
 }
 
+// Raw HTML the renderer writes as markup. Inside an image it is none: the
+// renderer writes an image's content as its alt text, escaped, where a
+// marker would show ("alt=\"A &lt;!--pp-raw-0-0--&gt;…").
 bool is_raw(cmark_node* n) {
   const auto type = cmark_node_get_type(n);
-  return type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE;
+  if (type != CMARK_NODE_HTML_BLOCK && type != CMARK_NODE_HTML_INLINE) return false;
+  for (cmark_node* p = cmark_node_parent(n); p; p = cmark_node_parent(p))
+    if (cmark_node_get_type(p) == CMARK_NODE_IMAGE) return false;
+  return true;
 }
 
 std::vector<cmark_node*> raw_nodes(cmark_node* root) {

@@ -169,6 +169,24 @@ std::string quote_for_message(std::string_view s, std::size_t max_chars) {
   return out;
 }
 
+std::string percent_encode_path(std::string_view path) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : path) {
+    const auto c = static_cast<unsigned char>(ch);
+    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                       c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
+    if (plain) {
+      out += ch;
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
 std::string percent_decode(std::string_view s) {
   auto hex = [](char c) -> int {
     if (c >= '0' && c <= '9') return c - '0';

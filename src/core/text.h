@@ -52,6 +52,11 @@ std::string quote_for_message(std::string_view s, std::size_t max_chars = 60);
 /// Percent-decodes %XX sequences; other bytes pass through.
 std::string percent_decode(std::string_view s);
 
+/// `path` percent-encoded for a URL (a Location header, a page's image):
+/// bytes other than A-Z a-z 0-9 - . _ ~ / become %XX, so that a file named
+/// "a #1?.png" is the file and not a fragment or a query.
+std::string percent_encode_path(std::string_view path);
+
 /// Whether `s` is a slug: [a-z0-9]+(-[a-z0-9]+)* (bundle folders, section
 /// ids, tags).
 bool is_slug(std::string_view s);

@@ -54,7 +54,7 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
   RenderInputs inputs = load_render_inputs(root, *r.checked.config, sink);
   check_template_ids(root, r.checked.corpus, inputs.templates, sink);
   if (sink.has_errors()) {
-    (void)collect_static(root, sink);
+    (void)collect_static(root, r.checked.config->svg_refuse, sink);
     check_rendered_emails(root, r.checked, inputs, jobs, sink);
   }
   if (sink.has_errors()) return std::nullopt;
@@ -221,7 +221,7 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
   note_held_back(*c.config, c.corpus, ro, sink);
   auto plan = std::make_unique<BuildPlan>(options.root, *c.config, c.corpus, ready.locales,
                                           ready.templates, ro);
-  for (const auto& f : collect_static(options.root, sink))
+  for (const auto& f : collect_static(options.root, c.config->svg_refuse, sink))
     if (f.copy_from.empty())
       plan->add_bytes(OutputFolder::pages, f.path, f.bytes,
                       (options.root / kStaticFolder / f.path.substr(7)).string());  // "assets/"

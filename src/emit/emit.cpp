@@ -46,7 +46,8 @@ std::string as_shown(std::string error, const std::string& abs, const std::strin
   return error;
 }
 
-std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sink) {
+std::vector<OutputFile> collect_static(const fs::path& root, bool refuse_svg,
+                                       DiagnosticSink& sink) {
   std::vector<OutputFile> out;
   const fs::path dir = root / kStaticFolder;
   std::error_code ec;
@@ -87,7 +88,7 @@ std::vector<OutputFile> collect_static(const fs::path& root, DiagnosticSink& sin
     }
     if (it->is_regular_file(ec)) {
       out.push_back({"assets/" + rel.generic_string(), "", it->path().string()});
-      warn_if_svg_script(it->path(), shown, "emit/svg-script", sink);
+      warn_if_svg_script(it->path(), shown, "emit/svg-script", refuse_svg, sink);
     }
   }
   // The built-in theme's files where the site has none of its own: a site

@@ -35,7 +35,8 @@ bool stays_inside(const std::string& path);
 /// their bytes, `copy_from` empty).
 /// Symbolic links, special files and editors' leftovers are skipped with a
 /// warning; unsafe names and folders nested too deep are errors.
-std::vector<OutputFile> collect_static(const std::filesystem::path& root, DiagnosticSink& sink);
+std::vector<OutputFile> collect_static(const std::filesystem::path& root, bool refuse_svg,
+                                       DiagnosticSink& sink);
 
 /// Writes each file under `out_dir` (temporary file + rename; unchanged files are
 /// not rewritten). A path that is absolute or climbs out with "..", or whose way

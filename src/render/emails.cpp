@@ -259,7 +259,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   d.set("summary", summary);
   if (fm.cover) {
     ViewData cover;
-    cover.set("url", page_url + fm.cover->src);  // beside the page
+    cover.set("url", page_url + percent_encode_path(fm.cover->src));  // beside the page
     cover.set("alt", fm.cover->alt);
     d.set("cover", std::move(cover));
   }

@@ -77,8 +77,8 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
             {"publisher", {{"@type", "Organization"}, {"name", m.config.name}}}};
   if (fm.date) j["datePublished"] = fm.date->value.text;
   if (fm.cover)
-    j["image"] =
-        absolute_url(m.config, article_path(m.config, a.lang, b.section, b.slug) + fm.cover->src);
+    j["image"] = absolute_url(m.config, article_path(m.config, a.lang, b.section, b.slug) +
+                                            percent_encode_path(fm.cover->src));
   j["dateModified"] = fm.updated ? fm.updated->value.text : (fm.date ? fm.date->value.text : "");
   if (!fm.authors.empty()) {
     json authors = json::array();
@@ -158,8 +158,9 @@ void set_cover_tags_extra(ViewData& d, const SiteModel& m, const Article& a,
                           const std::string& path) {
   const FrontMatter& fm = a.meta;
   if (fm.cover) {
-    // The bundle's files are published beside its pages.
-    const std::string src = path + fm.cover->src;
+    // The bundle's files are published beside its pages; a file name is
+    // one path in a URL ("a #1.png" is no fragment).
+    const std::string src = path + percent_encode_path(fm.cover->src);
     ViewData cover;
     cover.set("src", src);
     cover.set("url", absolute_url(m.config, src));

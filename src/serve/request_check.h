@@ -22,8 +22,4 @@ bool host_allowed(std::string_view host, int port);
 /// characters (C0, DEL, C1).
 std::optional<std::vector<std::string>> path_segments(std::string_view path);
 
-/// `path` percent-encoded for a Location header: bytes other than
-/// A-Z a-z 0-9 - . _ ~ / become %XX.
-std::string percent_encode_path(std::string_view path);
-
 }  // namespace pp

@@ -369,3 +369,39 @@ TEST(ContentModel, TagPagesAndFeedsPerLanguage) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// A cover's file name is one path in every URL made of it: a space, '#',
+// '?' or '%' is percent-encoded (not a fragment, a query or an escape), on
+// the page, in og:image, JSON-LD and the email. Raw HTML in an image's alt
+// text is text, without the sanitizer's markers (issue 37).
+TEST(ContentModel, CoverFileNamesAreOnePathAndAltTextHasNoMarkers) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  ASSERT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en"}).exit_code, 0);
+  const fs::path bundle = site / "content/news/welcome";
+  const std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 3\"/>\n";
+  test::write_text(bundle, "chart #1?50%.svg", svg);
+  test::write_text(bundle, "chart.svg", svg);
+  std::string en = test::read_text(bundle / "index.en.md");
+  en.insert(en.find("tags:"), "cover: {src: \"chart #1?50%.svg\", alt: \"A chart\"}\n");
+  en += "\n![A <b>bold</b> chart](chart.svg)\n";
+  test::write_text(bundle, "index.en.md", en);
+  auto r = run_polypress({"-C", site.string(), "build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string page = test::read_text(site / "public/en/news/welcome/index.html");
+  const std::string encoded = "chart%20%231%3F50%25.svg";
+  EXPECT_NE(page.find("<img src=\"/en/news/welcome/" + encoded + "\""), std::string::npos) << page;
+  EXPECT_NE(page.find("<meta property=\"og:image\" content=\"https://example.org/en/news/welcome/" +
+                      encoded + "\">"),
+            std::string::npos);
+  EXPECT_NE(page.find("\"image\":\"https://example.org/en/news/welcome/" + encoded + "\""),
+            std::string::npos);
+  EXPECT_TRUE(fs::exists(site / "public/en/news/welcome/chart #1?50%.svg"));
+  EXPECT_EQ(page.find("pp-raw"), std::string::npos) << page;
+  EXPECT_NE(page.find("alt=\"A &lt;b&gt;bold&lt;/b&gt; chart\""), std::string::npos) << page;
+  EXPECT_EQ(test::read_text(site / "mail/en/news--welcome.eml").find("pp-raw"), std::string::npos);
+}
+
+}  // namespace pp

@@ -224,23 +224,109 @@ TEST(SpecialInputs, AnSvgWithScriptIsFlagged) {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>",
       "<SVG><rect ONCLICK = 'x()'/></SVG>",
       "<svg><a href=\"javascript:alert(1)\"><text>x</text></a></svg>",
-      "<svg><image/onerror=alert(1)></svg>"};
+      "<svg><image/onerror=alert(1)></svg>",
+      // What a substring search missed (issue 37): a prefixed script, a '>'
+      // in a quoted value before the event, an entity that expands to a
+      // script, a character reference in the scheme.
+      "<svg xmlns='http://www.w3.org/2000/svg' xmlns:x='http://www.w3.org/2000/svg'>"
+      "<x:script>alert(1)</x:script></svg>",
+      "<svg xmlns='http://www.w3.org/2000/svg'><rect title='a>b' onload='alert(1)'/></svg>",
+      "<!DOCTYPE svg [<!ENTITY s \"<script>alert(1)</script>\">]>"
+      "<svg xmlns='http://www.w3.org/2000/svg'>&s;</svg>",
+      "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink'>"
+      "<a xlink:href='&#106;avascript:alert(1)'><text>x</text></a></svg>"};
   for (std::size_t i = 0; i < scripted.size(); ++i)
     test::write_text(dir.path(), "content/news/chip-launch/s" + std::to_string(i) + ".svg",
                      scripted[i]);
-  test::write_text(dir.path(), "content/news/chip-launch/clean.svg",
-                   "<svg><text>once upon a time, one = one</text><rect class=\"onion\"/></svg>");
+  test::write_text(
+      dir.path(), "content/news/chip-launch/clean.svg",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>once upon a time, one = one</text>"
+      "<rect class=\"onion\"/><a href=\"https://x.example/\"><text>a</text></a></svg>");
   const auto r = run(dir.path(), {"validate"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   for (std::size_t i = 0; i < scripted.size(); ++i)
-    EXPECT_NE(r.err.find("content/news/chip-launch/s" + std::to_string(i) +
-                         ".svg: warning: this SVG holds a script, an on... event attribute or a "
-                         "javascript: URL; it runs when a reader opens the file directly "
-                         "[bundle/svg-script]"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find("content/news/chip-launch/s" + std::to_string(i) + ".svg: warning: this SVG "),
+        std::string::npos)
         << scripted[i] << "\n"
         << r.err;
   EXPECT_EQ(r.err.find("clean.svg"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("s5.svg: warning: this SVG holds a <x:script> element, which runs when a "
+                       "reader opens the file directly [bundle/svg-script]"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("s6.svg: warning: this SVG holds an event attribute (onload)"),
+            std::string::npos);
+  EXPECT_NE(r.err.find("s7.svg: warning: this SVG declares a DTD"), std::string::npos);
+  EXPECT_NE(r.err.find("s8.svg: warning: this SVG holds a javascript: URL (in href)"),
+            std::string::npos);
+  // markdown.svg: refuse makes each an error.
+  const std::string yaml = test::read_text(dir.path() / "pipeline/site.yaml");
+  test::write_text(dir.path(), "pipeline/site.yaml", yaml + "markdown:\n  svg: refuse\n");
+  const auto refused = run(dir.path(), {"validate"});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.err.find("s5.svg: error: this SVG holds a <x:script> element, which runs when "
+                             "a reader opens the file directly (markdown.svg: refuse) "
+                             "[bundle/svg-refused]"),
+            std::string::npos)
+      << refused.err;
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// Files beside an article are published by type (images, audio, video, PDF,
+// fonts, subtitles, data), never because they are there: notes, drafts and
+// tools' temporary files are each a warning saying why (issue 37).
+TEST(SpecialInputs, OnlyAssetTypesArePublishedBesideAnArticle) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  const fs::path b = dir.path() / "content/news/chip-launch";
+  const std::vector<std::string> kept = {"notes.md",  "draft.md",      "README.md",  "chart.old",
+                                         "notes.txt", "post.draft",    "x.rej",      "x.tmp",
+                                         "x.save",    "x___jb_old___", "x.kate-swp", "4913"};
+  for (const auto& name : kept) test::write_text(b, name, "private");
+  for (const char* name : {"CHART.PNG", "data.csv", "img/route.gpx"})
+    test::write_text(b, name, "asset");
+  auto r = run(dir.path(), {"build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const fs::path out = dir.path() / "public/en/news/chip-launch";
+  for (const auto& name : kept) {
+    EXPECT_FALSE(fs::exists(out / name)) << name;
+    EXPECT_NE(r.err.find("content/news/chip-launch/" + name + ": warning: not published: "),
+              std::string::npos)
+        << name << "\n"
+        << r.err;
+  }
+  EXPECT_NE(r.err.find("content/news/chip-launch/notes.md: warning: not published: a Markdown "
+                       "file other than index.<lang>.md (notes, a draft, a README): only articles "
+                       "are published [bundle/stray-file]"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("content/news/chip-launch/notes.txt: warning: not published: '.txt' is not "
+                       "a type bundles publish (images, audio, video, PDF, fonts, subtitles, "
+                       "data); list its extension under assets.publish in site.yaml to publish "
+                       "it [bundle/stray-file]"),
+            std::string::npos)
+      << r.err;
+  for (const char* name : {"CHART.PNG", "data.csv", "img/route.gpx"})
+    EXPECT_TRUE(fs::exists(out / name)) << name;
+  // A site adds a type; Markdown never.
+  std::string yaml = test::read_text(dir.path() / "pipeline/site.yaml");
+  test::write_text(dir.path(), "pipeline/site.yaml", yaml + "assets:\n  publish: [txt, .Draft]\n");
+  r = run(dir.path(), {"build"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(out / "notes.txt"));
+  EXPECT_TRUE(fs::exists(out / "post.draft"));
+  EXPECT_FALSE(fs::exists(out / "notes.md"));
+  test::write_text(dir.path(), "pipeline/site.yaml", yaml + "assets:\n  publish: [md]\n");
+  r = run(dir.path(), {"validate"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("error: 'publish' entry \"md\" names Markdown files, which are never "
+                       "published [config/value-type]"),
+            std::string::npos)
+      << r.err;
 }
 
 }  // namespace pp

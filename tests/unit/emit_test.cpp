@@ -32,7 +32,7 @@ TEST(Emit, CopiesStaticFilesUnderAssets) {
   test::write_text(dir.path(), "pipeline/static/css/site.css", "x");
   DiagnosticSink sink;
   test::write_text(dir.path(), "pipeline/static/favicon.svg", "<svg/>");
-  const auto files = collect_static(dir.path(), sink);
+  const auto files = collect_static(dir.path(), false, sink);
   // The site's files are copied; the built-in stylesheet fills in what the
   // site does not give, with its bytes.
   ASSERT_EQ(files.size(), 3u);

@@ -85,6 +85,9 @@ links:
   schemes: [https, tel]
 markdown:
   raw_html: drop
+  svg: refuse
+assets:
+  publish: [gpx]
 email:
   max_bytes: 50000
 )";
