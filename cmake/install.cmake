@@ -36,8 +36,22 @@ foreach(command "" ${POLYPRESS_COMMANDS})
             -DOUT=${CMAKE_BINARY_DIR}/man -P ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
     DEPENDS polypress ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
     COMMENT "man page ${page}(1)")
-  list(APPEND man_pages ${CMAKE_BINARY_DIR}/man/${page}.1)
+  # Installed compressed, as Debian policy wants (gzip -9n: no name, no time,
+  # so the same page gives the same bytes).
+  add_custom_command(
+    OUTPUT ${CMAKE_BINARY_DIR}/man/${page}.1.gz
+    COMMAND gzip -9nf -k ${CMAKE_BINARY_DIR}/man/${page}.1
+    DEPENDS ${CMAKE_BINARY_DIR}/man/${page}.1
+    COMMENT "man page ${page}(1), compressed")
+  list(APPEND man_pages ${CMAKE_BINARY_DIR}/man/${page}.1.gz)
 endforeach()
+# The changelog, compressed as Debian policy wants for a native package.
+add_custom_command(
+  OUTPUT ${CMAKE_BINARY_DIR}/changelog.gz
+  COMMAND gzip -9n -c ${PROJECT_SOURCE_DIR}/packaging/changelog > ${CMAKE_BINARY_DIR}/changelog.gz
+  DEPENDS ${PROJECT_SOURCE_DIR}/packaging/changelog
+  COMMENT "changelog.gz")
+add_custom_target(package_docs ALL DEPENDS ${CMAKE_BINARY_DIR}/changelog.gz)
 add_custom_target(man_pages ALL DEPENDS ${man_pages})
 
 install(TARGETS polypress RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -46,7 +60,9 @@ install(FILES ${PROJECT_SOURCE_DIR}/completions/polypress.bash
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME polypress)
 install(FILES ${PROJECT_SOURCE_DIR}/completions/_polypress
         DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
-install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/packaging/copyright
+              ${CMAKE_BINARY_DIR}/changelog.gz
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # The Debian package: Depends from dpkg-shlibdeps, plus the gettext tools that
 # `i18n` and `build` run.
@@ -55,11 +71,13 @@ set(CPACK_PACKAGE_NAME polypress)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "polypress maintainers <polypress@example.org>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "multilingual Markdown publishing: validate, translate, build, email")
+# One string: set() joins a list of strings with ';', which lintian sees as
+# one long line of the Description.
 set(CPACK_PACKAGE_DESCRIPTION
-    "polypress validates Markdown articles written in several languages with exact\n"
-    "file:line:col diagnostics, formats dates and numbers per locale with ICU, takes\n"
-    "interface strings from gettext catalogs, and writes per-language pages, feeds\n"
-    "and emails, right-to-left languages included.")
+    "polypress validates Markdown articles written in several languages with exact\n\
+file:line:col diagnostics, formats dates and numbers per locale with ICU, takes\n\
+interface strings from gettext catalogs, and writes per-language pages, feeds\n\
+and emails, right-to-left languages included.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION web)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

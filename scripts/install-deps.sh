@@ -26,7 +26,7 @@ packages=(
   libjemalloc-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd
-  python3-feedparser spamassassin man-db po4a python3-polib python3-icu
+  python3-feedparser spamassassin man-db po4a python3-polib python3-icu lintian
   "$@"
 )
 

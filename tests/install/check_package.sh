@@ -15,12 +15,13 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL $*"; exit 1; }
 
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-for f in bin/polypress share/man/man1/polypress.1 share/man/man1/polypress-build.1 \
-         share/man/man1/polypress-init.1 share/man/man1/polypress-i18n.1 \
+for f in bin/polypress share/man/man1/polypress.1.gz share/man/man1/polypress-build.1.gz \
+         share/man/man1/polypress-init.1.gz share/man/man1/polypress-i18n.1.gz \
+         share/doc/polypress/copyright share/doc/polypress/changelog.gz \
          share/bash-completion/completions/polypress share/zsh/vendor-completions/_polypress; do
   [ -e "$work/prefix/$f" ] || fail "cmake --install did not install $f"
 done
-grep -q -- 'eject\\-theme' "$work/prefix/share/man/man1/polypress-init.1" ||
+grep -q -- 'eject\\-theme' <(zcat "$work/prefix/share/man/man1/polypress-init.1.gz") ||
   fail "polypress-init.1 lacks the options of init --help"
 bash -n "$work/prefix/share/bash-completion/completions/polypress" || fail "bash completion does not parse"
 if command -v zsh >/dev/null; then zsh -n "$work/prefix/share/zsh/vendor-completions/_polypress" || fail "zsh completion"; fi
@@ -30,6 +31,14 @@ echo "ok   cmake --install: binary, $(ls "$work/prefix/share/man/man1" | wc -l) 
 deb=$(ls "$work"/pkg/polypress_*.deb)
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "ok   cpack: $(basename "$deb"), Depends: $depends"
+# Debian's own checker: no error (warnings are listed).
+if command -v lintian >/dev/null; then
+  tags=$(lintian --tag-display-limit 0 "$deb" 2>/dev/null || true)
+  if grep -q '^E: ' <<<"$tags"; then echo "$tags"; fail "lintian reports errors"; fi
+  echo "ok   lintian: no error ($(grep -c '^W: ' <<<"$tags" || true) warnings)"
+else
+  fail "lintian is not installed (scripts/install-deps.sh installs it)"
+fi
 dpkg-deb -x "$deb" "$work/root"
 binary="$work/root/usr/bin/polypress"
 [ -x "$binary" ] || fail "the package has no usr/bin/polypress"
