@@ -47,7 +47,12 @@ void warn_if_svg_script(const std::filesystem::path& file, const std::string& sh
   const std::string name = file.filename().string();
   if (name.size() <= 4 || fold_file_name(name.substr(name.size() - 4)) != ".svg") return;
   const ReadResult svg = read_file(file, kMaxCatalogBytes);
-  const std::string problem = svg.ok ? svg_script_problem(svg.bytes) : "";
+  // One too large to read is one that cannot be checked.
+  const std::string problem =
+      svg.ok          ? svg_script_problem(svg.bytes)
+      : svg.too_large ? "is larger than 16 MiB: what it would run when a reader opens the file "
+                        "cannot be told"
+                      : "";
   if (!problem.empty())
     sink.report({shown, 0, 0}, refuse ? Severity::error : Severity::warning,
                 refuse ? rule.substr(0, rule.find('/')) + "/svg-refused" : rule,

@@ -161,6 +161,8 @@ NewResult run_i18n_apply_articles(const fs::path& root, const std::string& lang,
   // untranslated blocks in the source's words, for the translator to finish.
   Article as_source = *t;
   as_source.lang = b->source_lang;
+  // content/ or the bundle folder a link would take the file out of the site.
+  if (refused_link(root, rel, result.diagnostics)) return result;
   if (auto problem =
           create_new_file(root / rel, new_translation_front_matter(as_source) + t->body)) {
     result.error = std::move(problem);

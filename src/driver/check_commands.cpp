@@ -124,8 +124,8 @@ ExternalStats check_external_urls(const CheckOptions& options, const CheckedSite
 void warn_committed_state(const fs::path& root, DiagnosticSink& sink) {
   std::error_code ec;
   if (!fs::exists(root / kStateFolder, ec)) return;
-  const ProcessResult git =
-      run_process({"git", "-C", root.string(), "ls-files", "-z", "--", kStateFolder});
+  const ProcessResult git = run_process({"git", "-C", root.string(), "-c", "core.fsmonitor=false",
+                                         "ls-files", "-z", "--", kStateFolder});
   if (git.exit_code != 0 || git.out.empty()) return;
   const auto n = std::count(git.out.begin(), git.out.end(), '\0');
   sink.report({kStateFolder, 0, 0}, Severity::warning, "config/committed-state",
@@ -164,6 +164,8 @@ CheckResult run_check(const CheckOptions& options) {
         result.urls_cached = stats.from_cache;
       },
       result);
+  if (options.files.empty() && !result.error)
+    warn_committed_state(options.root, result.diagnostics);
   return result;
 }
 

@@ -139,6 +139,8 @@ CommandResult run_translations_stamp(const fs::path& root, const std::vector<std
     std::string error;
     if (!stamped) {
       sink.error({path, 1, 1}, "i18n/stamp", "cannot stamp: the file or its source cannot be read");
+    } else if (refused_link(root, path, sink)) {
+      continue;
     } else if (write_file_atomic(root / path, *stamped, error) == WriteOutcome::failed) {
       sink.error({path, 0, 0}, "emit/write", "cannot write: " + error);
     }

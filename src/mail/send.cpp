@@ -148,8 +148,9 @@ std::string redacted_url(const std::string& url) {
 
 bool send_email(const std::string& message, const SendOptions& options, RunError& error) {
   if (options.smtp_url.rfind("smtp://", 0) != 0 && options.smtp_url.rfind("smtps://", 0) != 0) {
-    error = {ErrorKind::usage, "--smtp must be an smtp:// or smtps:// URL, not '" +
-                                   redacted_url(options.smtp_url) + "'"};
+    // Not echoed: a mistyped URL ("smtp:/user:password@host") may hold a
+    // password redacted_url() cannot find.
+    error = {ErrorKind::usage, "--smtp must be an smtp:// or smtps:// URL (smtp://host:port)"};
     return false;
   }
   const bool credentials = !user_info(options.smtp_url).empty();

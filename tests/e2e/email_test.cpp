@@ -385,11 +385,14 @@ TEST(Send, CredentialsGoOnlyOverTls) {
             "sent " + eml + " to editor@reviews.example through smtp://editor:***@" + host + "\n");
   EXPECT_EQ(test::read_text(careless.dir() / "auth.log"), "editor:s3cret-pass\n");
   EXPECT_TRUE(fs::exists(careless.dir() / "1.eml"));
-  // Nor in a usage error.
-  r = test::run_polypress(
-      {"send", eml, "--smtp", "http://editor:s3cret-pass@" + host, "--to", "a@b.example"});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ((r.out + r.err).find("s3cret"), std::string::npos) << r.err;
+  // Nor in a usage error, whatever the mistake in the URL.
+  for (const std::string& bad :
+       {"http://editor:s3cret-pass@" + host, "smtp:/editor:s3cret-pass@" + host,
+        "editor:s3cret-pass@" + host}) {
+    r = test::run_polypress({"send", eml, "--smtp", bad, "--to", "a@b.example"});
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_EQ((r.out + r.err).find("s3cret"), std::string::npos) << r.err;
+  }
 }
 
 }  // namespace pp

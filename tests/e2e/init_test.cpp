@@ -91,6 +91,10 @@ TEST(Init, AnEmptyFolderBuildsAtOnce) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.err.find(".polypress: warning: .polypress/ is tracked by git ("), std::string::npos)
       << r.err;
+  // check is all of validate.
+  r = run_polypress({"-C", site.string(), "check"});
+  EXPECT_NE(r.err.find(".polypress: warning: .polypress/ is tracked by git ("), std::string::npos)
+      << r.err;
   // Each catalog has its language's plural forms, and as many msgstr[] slots.
   const std::string ar = test::read_text(site / "locales/ar.po");
   EXPECT_NE(ar.find("\"Plural-Forms: nplurals=6;"), std::string::npos) << ar;

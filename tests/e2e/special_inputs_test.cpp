@@ -260,6 +260,15 @@ TEST(SpecialInputs, AnSvgWithScriptIsFlagged) {
   EXPECT_NE(r.err.find("s7.svg: warning: this SVG declares a DTD"), std::string::npos);
   EXPECT_NE(r.err.find("s8.svg: warning: this SVG holds a javascript: URL (in href)"),
             std::string::npos);
+  // One too large to read cannot be checked: it says so.
+  test::write_text(dir.path(), "content/news/chip-launch/huge.svg",
+                   "<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'><!--" +
+                       std::string(17u << 20, ' ') + "--></svg>");
+  EXPECT_NE(run(dir.path(), {"validate"})
+                .err.find("huge.svg: warning: this SVG is larger than 16 MiB: what it would run "
+                          "when a reader opens the file cannot be told [bundle/svg-script]"),
+            std::string::npos);
+  fs::remove(dir.path() / "content/news/chip-launch/huge.svg");
   // markdown.svg: refuse makes each an error.
   const std::string yaml = test::read_text(dir.path() / "pipeline/site.yaml");
   test::write_text(dir.path(), "pipeline/site.yaml", yaml + "markdown:\n  svg: refuse\n");

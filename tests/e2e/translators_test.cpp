@@ -441,3 +441,32 @@ TEST(I18n, AContextAddedToAMsgidKeepsItsTranslation) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// content/ as a link out of the site: `i18n apply --articles` and
+// `translations stamp` never write through it (issue 37's audit).
+TEST(I18n, NothingIsWrittenThroughALinkedContentFolder) {
+  test::TempDir dir, outside;
+  const auto root = dir.path();
+  for (const char* part : {"content", "locales", "pipeline"})
+    test::copy_tree(test::source_dir() / part, root / part);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "i18n", "extract", "--articles"}).exit_code,
+            0);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "i18n", "update", "--articles"}).exit_code,
+            0);
+  std::filesystem::rename(root / "content", outside.path() / "content");
+  std::filesystem::create_directory_symlink(outside.path() / "content", root / "content");
+  const auto before = test::read_tree(outside.path());
+  auto r = test::run_polypress({"-C", root.string(), "i18n", "apply", "--articles", "ar",
+                                "analysis/small-models-on-laptops"});
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find("cannot write: content is a link or a special file"), std::string::npos)
+      << r.err;
+  r = test::run_polypress({"-C", root.string(), "translations", "stamp", "--force",
+                           "content/reviews/ollama/index.ko.md"});
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_EQ(test::read_tree(outside.path()), before);
+}
+
+}  // namespace pp
