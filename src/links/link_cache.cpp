@@ -1,6 +1,8 @@
 // The SQLite cache of external link results (.polypress/links.sqlite).
 #include <sqlite3.h>
 
+#include <string>
+
 #include "links/links.h"
 
 namespace pp {
@@ -21,6 +23,33 @@ const char* status_name(LinkStatus s) {
   return "ok";
 }
 
+// The one table polypress makes, as SQLite keeps its statement.
+constexpr char kTableSql[] =
+    "CREATE TABLE link_results( url TEXT PRIMARY KEY, status TEXT NOT NULL, reason TEXT NOT "
+    "NULL, checked_at INTEGER NOT NULL)";
+
+// Whether the file holds nothing but what polypress makes: a planted view or
+// trigger (an "ok" for every URL, a row rewritten on insert) or a table of
+// another shape is not a cache to trust.
+bool schema_is_ours(sqlite3* db) {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT type, name, COALESCE(sql, '') FROM sqlite_master", -1, &st,
+                         nullptr) != SQLITE_OK)
+    return false;
+  bool ours = true;
+  while (ours && sqlite3_step(st) == SQLITE_ROW) {
+    auto text = [&](int i) {
+      const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(st, i));
+      return std::string(t ? t : "");
+    };
+    const std::string type = text(0), name = text(1), sql = text(2);
+    ours = (type == "table" && name == "link_results" && sql == kTableSql) ||
+           (type == "index" && name == "sqlite_autoindex_link_results_1" && sql.empty());
+  }
+  sqlite3_finalize(st);
+  return ours;
+}
+
 }  // namespace
 
 LinkCache::LinkCache(const std::filesystem::path& file, int ttl_hours) : ttl_hours_(ttl_hours) {
@@ -36,13 +65,22 @@ LinkCache::LinkCache(const std::filesystem::path& file, int ttl_hours) : ttl_hou
     return;
   }
   sqlite3_busy_timeout(db_, 5000);
+  // Nothing in the file runs (no function of a view or trigger) and nothing
+  // but the table polypress makes is read.
+  sqlite3_exec(db_, "PRAGMA trusted_schema=OFF;", nullptr, nullptr, nullptr);
+  if (!schema_is_ours(db_)) {
+    error_ =
+        "it holds what polypress never writes (a view, a trigger or another table); delete it";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    return;
+  }
   // WAL keeps readers and an interrupted writer from ever seeing half a batch.
   char* err = nullptr;
   if (sqlite3_exec(db_,
-                   "PRAGMA journal_mode=WAL;"
-                   "CREATE TABLE IF NOT EXISTS link_results("
-                   " url TEXT PRIMARY KEY, status TEXT NOT NULL, reason TEXT NOT NULL,"
-                   " checked_at INTEGER NOT NULL);",
+                   ("PRAGMA journal_mode=WAL; CREATE TABLE IF NOT EXISTS" +
+                    std::string(kTableSql).substr(12) + ";")
+                       .c_str(),
                    nullptr, nullptr, &err) != SQLITE_OK) {
     error_ = err ? err : "cannot create the table";
     sqlite3_free(err);

@@ -217,6 +217,25 @@ TEST(Check, APlantedCacheRowIsNotTrusted) {
   EXPECT_EQ(count(asked, "HEAD /missing"), 1);
   EXPECT_EQ(count(asked, "HEAD /gone"), 1);
   EXPECT_EQ(count(asked, "HEAD /ok"), 0);
+  // A trigger that turns each answer into "ok" as it is stored: the file is
+  // not the cache polypress writes, and is not used.
+  ASSERT_EQ(sqlite3_open((dir.path() / ".polypress/links.sqlite").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "CREATE TRIGGER t AFTER INSERT ON link_results BEGIN UPDATE link_results "
+                         "SET status='ok' WHERE url=NEW.url; END;",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  for (int run = 0; run < 2; ++run) {
+    const auto planted = test::run_polypress({"-C", dir.path().string(), "check", "--external"});
+    EXPECT_EQ(planted.exit_code, 1);
+    EXPECT_NE(planted.err.find(".polypress/links.sqlite: warning: link cache unavailable, checking "
+                               "everything: it holds what polypress never writes (a view, a "
+                               "trigger or another table); delete it [link/cache]"),
+              std::string::npos)
+        << planted.err;
+    EXPECT_NE(planted.err.find("/missing: 404"), std::string::npos) << planted.err;
+  }
 }
 
 TEST(Check, PrivateAddressesAreNeverContacted) {
