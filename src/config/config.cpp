@@ -3,6 +3,7 @@
 #include <unicode/timezone.h>
 
 #include <algorithm>
+#include <set>
 
 #include "config/config_keys.h"
 #include "config/config_overlay.h"
@@ -355,11 +356,15 @@ void read_assets(const YAML::Node& a, SiteConfig& c, Reader& r) {
         !ext.empty() && ext.size() <= 16 && std::all_of(ext.begin(), ext.end(), [](char ch) {
           return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
         });
-    if (!valid || ext == "md" || ext == "markdown")
+    static const std::set<std::string> markdown = {"md", "markdown", "mdx", "mkd", "mdown"},
+                                       pages = {"html", "htm", "xhtml", "xht", "shtml", "svgz"};
+    if (!valid || markdown.count(ext) || pages.count(ext))
       r.sink().error(location_of(e, r.origin()), "config/value-type",
                      "'publish' entry \"" + quote_for_message(*s, 40) + "\" " +
-                         (valid ? "names Markdown files, which are never published"
-                                : "is not a file extension ([a-z0-9]+, at most 16)"));
+                         (!valid                ? "is not a file extension ([a-z0-9]+, at most 16)"
+                          : markdown.count(ext) ? "names Markdown files, which are never published"
+                                                : "names pages (or compressed SVG) that would run "
+                                                  "script on the site's origin, unchecked"));
     else
       c.asset_extensions.push_back(ext);
   }

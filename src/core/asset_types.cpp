@@ -17,8 +17,8 @@ const std::vector<std::string>& default_asset_extensions() {
       "m4v", "mov", "mp4", "ogv", "webm",
       // documents, fonts, subtitles
       "pdf", "otf", "ttf", "woff", "woff2", "srt", "vtt",
-      // data
-      "csv", "geojson", "gpx", "json", "kml", "parquet", "tsv", "xml"};
+      // data (not XML itself: an xml-stylesheet instruction can make script)
+      "csv", "geojson", "gpx", "json", "kml", "parquet", "tsv"};
   return extensions;
 }
 
@@ -27,7 +27,7 @@ std::string unpublished_asset_reason(std::string_view name, const std::vector<st
   std::string ext =
       dot == std::string_view::npos || dot == 0 ? "" : std::string(name.substr(dot + 1));
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (ext == "md" || ext == "markdown")
+  if (ext == "md" || ext == "markdown" || ext == "mdx" || ext == "mkd" || ext == "mdown")
     return "a Markdown file other than index.<lang>.md (notes, a draft, a README): only "
            "articles are published";
   const auto& known = default_asset_extensions();

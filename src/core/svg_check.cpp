@@ -32,13 +32,37 @@ bool is_javascript_url(const std::string& value) {
     if ((u <= 0x20 && s.empty()) || c == '\t' || c == '\n' || c == '\r') continue;
     s += static_cast<char>(std::tolower(u));
   }
-  return s.starts_with("javascript:") || s.starts_with("vbscript:");
+  return s.starts_with("javascript:") || s.starts_with("vbscript:") ||
+         s.starts_with("data:text/html") || s.starts_with("data:application/xhtml");
+}
+
+// Whether any of `value`'s ';'-separated parts (an <animate>'s `values`) is
+// a script URL.
+bool has_script_url(const std::string& value) {
+  for (std::size_t from = 0; from <= value.size();) {
+    auto end = value.find(';', from);
+    if (end == std::string::npos) end = value.size();
+    if (is_javascript_url(value.substr(from, end - from))) return true;
+    from = end + 1;
+  }
+  return false;
+}
+
+// Elements that put a document of their own (and its scripts) in the SVG.
+bool embeds_document(const std::string& name) {
+  return name == "iframe" || name == "embed" || name == "object" || name == "frame" ||
+         name == "frameset";
 }
 
 std::string problem_in(xmlDocPtr doc) {
   if (doc->intSubset || doc->extSubset)
     return "declares a DTD (<!DOCTYPE …>), whose entities can hide a script that runs when a "
            "reader opens the file directly";
+  // An XSLT stylesheet can build any script from the file.
+  for (xmlNodePtr n = doc->children; n; n = n->next)
+    if (n->type == XML_PI_NODE && lower(str(n->name)) == "xml-stylesheet")
+      return "holds an xml-stylesheet instruction, whose stylesheet can make a script that runs "
+             "when a reader opens the file directly";
   std::vector<xmlNodePtr> stack = {xmlDocGetRootElement(doc)};
   while (!stack.empty()) {
     xmlNodePtr n = stack.back();
@@ -47,15 +71,20 @@ std::string problem_in(xmlDocPtr doc) {
     const std::string name = lower(str(n->name));
     const std::string prefix = n->ns && n->ns->prefix ? str(n->ns->prefix) + ":" : "";
     const std::string runs = ", which runs when a reader opens the file directly";
-    if (name == "script") return "holds a <" + prefix + str(n->name) + "> element" + runs;
+    if (name == "script" || embeds_document(name))
+      return "holds a <" + prefix + str(n->name) + "> element" + runs;
     for (xmlAttrPtr a = n->properties; a; a = a->next) {
       const std::string attr = lower(str(a->name));
       if (attr.size() > 2 && attr.starts_with("on"))
         return "holds an event attribute (" + str(a->name) + ")" + runs;
+      if (attr == "srcdoc") return "holds a document in an srcdoc attribute" + runs;
       xmlChar* value = xmlNodeListGetString(doc, a->children, 1);
-      const bool script = is_javascript_url(str(value));
+      const std::string v = str(value);
       xmlFree(value);
-      if (script) return "holds a javascript: URL (in " + str(a->name) + ")" + runs;
+      // <set attributeName="onclick" to="…">: an event attribute set later.
+      if (attr == "attributename" && lower(v).starts_with("on") && v.size() > 2)
+        return "sets an event attribute (" + v + ")" + runs;
+      if (has_script_url(v)) return "holds a javascript: URL (in " + str(a->name) + ")" + runs;
     }
     for (xmlNodePtr c = n->children; c; c = c->next) stack.push_back(c);
   }

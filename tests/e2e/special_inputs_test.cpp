@@ -234,7 +234,16 @@ TEST(SpecialInputs, AnSvgWithScriptIsFlagged) {
       "<!DOCTYPE svg [<!ENTITY s \"<script>alert(1)</script>\">]>"
       "<svg xmlns='http://www.w3.org/2000/svg'>&s;</svg>",
       "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink'>"
-      "<a xlink:href='&#106;avascript:alert(1)'><text>x</text></a></svg>"};
+      "<a xlink:href='&#106;avascript:alert(1)'><text>x</text></a></svg>",
+      // And what the audit of that fix ran in Chromium.
+      "<svg xmlns='http://www.w3.org/2000/svg'><foreignObject><iframe "
+      "xmlns='http://www.w3.org/1999/xhtml' srcdoc='&lt;script&gt;x()&lt;/script&gt;'/>"
+      "</foreignObject></svg>",
+      "<?xml-stylesheet type='text/xsl' href='sty.svg'?><svg xmlns='http://www.w3.org/2000/svg'/>",
+      "<svg xmlns='http://www.w3.org/2000/svg'><a><animate attributeName='href' "
+      "values='#;javascript:alert(1)'/><text>x</text></a></svg>",
+      "<svg xmlns='http://www.w3.org/2000/svg'><rect><set attributeName='onclick' "
+      "to='alert(1)'/></rect></svg>"};
   for (std::size_t i = 0; i < scripted.size(); ++i)
     test::write_text(dir.path(), "content/news/chip-launch/s" + std::to_string(i) + ".svg",
                      scripted[i]);
@@ -329,6 +338,13 @@ TEST(SpecialInputs, OnlyAssetTypesArePublishedBesideAnArticle) {
   EXPECT_TRUE(fs::exists(out / "notes.txt"));
   EXPECT_TRUE(fs::exists(out / "post.draft"));
   EXPECT_FALSE(fs::exists(out / "notes.md"));
+  test::write_text(dir.path(), "pipeline/site.yaml", yaml + "assets:\n  publish: [html]\n");
+  r = run(dir.path(), {"validate"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("'publish' entry \"html\" names pages (or compressed SVG) that would run "
+                       "script on the site's origin, unchecked [config/value-type]"),
+            std::string::npos)
+      << r.err;
   test::write_text(dir.path(), "pipeline/site.yaml", yaml + "assets:\n  publish: [md]\n");
   r = run(dir.path(), {"validate"});
   EXPECT_EQ(r.exit_code, 2);
