@@ -4,7 +4,6 @@
 #include <cctype>
 #include <optional>
 
-#include "core/file_names.h"
 #include "core/text.h"
 
 namespace pp {
@@ -176,11 +175,7 @@ void check_local_link(const Bundle& b, const BodyLink& l, DiagnosticSink& sink) 
         l.where, "link/local",
         "link target \"" + quote_for_message(l.url, 40) + "\" names no file; " + kExpectedTarget);
   } else if (std::find(b.assets.begin(), b.assets.end(), file) == b.assets.end()) {
-    // A file of a type bundles do not publish may be there, unpublished.
-    const std::string why = unpublished_asset_reason(file, {});
-    sink.error(l.where, "link/local",
-               "no file '" + file + "' in bundle '" + b.id() + "'" +
-                   (why.empty() ? "" : " is published: " + why));
+    sink.error(l.where, "link/local", "no file '" + file + "' in bundle '" + b.id() + "'");
   }
 }
 

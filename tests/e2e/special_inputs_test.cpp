@@ -352,15 +352,6 @@ TEST(SpecialInputs, OnlyAssetTypesArePublishedBesideAnArticle) {
                        "published [config/value-type]"),
             std::string::npos)
       << r.err;
-  // A link to a file that is there but not published says why.
-  test::write_text(dir.path(), "pipeline/site.yaml", yaml);
-  test::write_text(b, "index.en.md", test::read_text(b / "index.en.md") + "\n[notes](notes.txt)\n");
-  r = run(dir.path(), {"validate"});
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("error: no file 'notes.txt' in bundle 'news/chip-launch' is published: "
-                       "'.txt' is not a type bundles publish"),
-            std::string::npos)
-      << r.err;
 }
 
 }  // namespace pp
