@@ -5,6 +5,7 @@
 
 #include "config/config.h"
 #include "core/builtin_theme.h"
+#include "core/file_io.h"
 #include "core/safe_fs.h"
 #include "core/site_layout.h"
 #include "core/text.h"
@@ -94,6 +95,26 @@ void place(const fs::path& dir, const std::string& rel, const std::string& bytes
   r.written.push_back(rel);
 }
 
+// A .gitignore kept as it was (--force) that leaves .polypress/ to git: said,
+// since the build state is no one else's to trust (docs/ci.md).
+void warn_if_state_not_ignored(const fs::path& dir, InitResult& r) {
+  if (std::find(r.kept.begin(), r.kept.end(), ".gitignore") == r.kept.end()) return;
+  const ReadResult file = read_file(dir / ".gitignore", 1 << 20);
+  if (!file.ok) return;
+  for (std::size_t from = 0; from <= file.bytes.size();) {
+    auto end = file.bytes.find('\n', from);
+    if (end == std::string::npos) end = file.bytes.size();
+    std::string line = file.bytes.substr(from, end - from);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\r' || line.back() == '/'))
+      line.pop_back();
+    if (line == ".polypress" || line == "/.polypress") return;
+    from = end + 1;
+  }
+  r.diagnostics.warning({".gitignore", 0, 0}, "config/committed-state",
+                        "kept as it was, and it does not ignore .polypress/: add /.polypress/, "
+                        "/public/ and /mail/ to it (the build state is this machine's alone)");
+}
+
 }  // namespace
 
 InitResult run_init(const InitOptions& o) {
@@ -148,6 +169,7 @@ InitResult run_init(const InitOptions& o) {
     place(dir, rel, bytes, r);
     if (r.error) return r;
   }
+  warn_if_state_not_ignored(dir, r);
 
   // The catalogs, from the site as written: the .pot, and one catalog per
   // language with its CLDR plural forms (the ones already there are kept).

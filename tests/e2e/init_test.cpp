@@ -168,6 +168,7 @@ TEST(Init, AFolderThatIsNotEmptyNeedsForceAndNothingIsOverwritten) {
   const fs::path site = dir.path();
   test::write_text(site, "pipeline/site.yaml", "# mine\n");
   test::write_text(site, "notes.txt", "mine\n");
+  test::write_text(site, ".gitignore", "node_modules/\n");
   auto r = run_polypress({"init", site.string()});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "polypress init: " + site.string() +
@@ -183,6 +184,12 @@ TEST(Init, AFolderThatIsNotEmptyNeedsForceAndNothingIsOverwritten) {
   EXPECT_NE(r.out.find("kept    pipeline/site.yaml\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("pipeline/site.yaml"), std::string::npos) << r.err;
+  EXPECT_EQ(test::read_text(site / ".gitignore"), "node_modules/\n");
+  EXPECT_NE(r.err.find(".gitignore: warning: kept as it was, and it does not ignore .polypress/: "
+                       "add /.polypress/, /public/ and /mail/ to it (the build state is this "
+                       "machine's alone) [config/committed-state]"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(Init, NeverWritesThroughALink) {
