@@ -69,8 +69,7 @@ LinkCache::LinkCache(const std::filesystem::path& file, int ttl_hours) : ttl_hou
   // but the table polypress makes is read.
   sqlite3_exec(db_, "PRAGMA trusted_schema=OFF;", nullptr, nullptr, nullptr);
   if (!schema_is_ours(db_)) {
-    error_ =
-        "it holds what polypress never writes (a view, a trigger or another table); delete it";
+    error_ = "it holds what polypress never writes (a view, a trigger or another table); delete it";
     sqlite3_close(db_);
     db_ = nullptr;
     return;
