@@ -350,8 +350,7 @@ void read_assets(const YAML::Node& a, SiteConfig& c, Reader& r) {
   for (const auto& e : list) {
     auto s = scalar_string(e, "publish", r.origin(), "config/value-type", r.sink());
     if (!s) continue;
-    std::string ext = s->starts_with(".") ? s->substr(1) : *s;
-    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string ext = ascii_lower(s->starts_with(".") ? s->substr(1) : *s);
     const bool valid =
         !ext.empty() && ext.size() <= 16 && std::all_of(ext.begin(), ext.end(), [](char ch) {
           return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');

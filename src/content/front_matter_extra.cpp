@@ -88,10 +88,7 @@ bool to_json(FmReader& r, const YAML::Node& n, nlohmann::json& out, int depth, i
 }
 
 bool is_image_name(const std::string& src) {
-  const auto dot = src.rfind('.');
-  if (dot == std::string::npos) return false;
-  std::string ext = src.substr(dot + 1);
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string ext = lower_extension(src);
   for (const char* e : {"jpg", "jpeg", "png", "webp", "avif", "gif", "svg"})
     if (ext == e) return true;
   return false;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "content/html_sanitizer.h"
+#include "core/text.h"
 
 namespace pp {
 
@@ -15,12 +16,6 @@ namespace {
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // Elements whose content is text up to their end tag, as HTML tokenizes them.
@@ -102,7 +97,7 @@ std::vector<std::string> tag_tokens(std::string_view s) {
     }
     std::size_t k = j;
     while (k < s.size() && !is_space(s[k]) && s[k] != '>' && s[k] != '/') ++k;
-    const std::string name = lower(s.substr(j, k - j));
+    const std::string name = ascii_lower(s.substr(j, k - j));
     const auto close = tag_end(s, k);
     if (close == std::string_view::npos) {
       out.push_back("<…");
@@ -111,14 +106,18 @@ std::vector<std::string> tag_tokens(std::string_view s) {
     out.push_back((end_tag ? "</" : "<") + name + ">");
     i = close + 1;
     if (!end_tag && raw_text(name)) {
-      // Its text runs to its end tag, whatever it holds.
-      const std::string lowered = lower(s.substr(i));
-      const auto end = lowered.find("</" + name);
-      if (end == std::string::npos) {
+      // Its text runs to its end tag, whatever it holds (looked for from
+      // here on, never copying the rest: many such elements stay linear).
+      const std::string closing = "</" + name;
+      std::size_t end = i;
+      while ((end = s.find("</", end)) != std::string_view::npos &&
+             ascii_lower(s.substr(end, closing.size())) != closing)
+        end += 2;
+      if (end == std::string_view::npos) {
         out.push_back("<…");
         break;
       }
-      i += end;
+      i = end;
     }
   }
   return out;

@@ -1,9 +1,9 @@
 // Which files of a bundle are published beside its pages: assets by type,
 // never notes, drafts or an editor's temporary files (docs/spec.md §4).
 #include <algorithm>
-#include <cctype>
 
 #include "core/file_names.h"
+#include "core/text.h"
 
 namespace pp {
 
@@ -23,10 +23,9 @@ const std::vector<std::string>& default_asset_extensions() {
 }
 
 std::string unpublished_asset_reason(std::string_view name, const std::vector<std::string>& extra) {
-  const auto dot = name.rfind('.');
-  std::string ext =
-      dot == std::string_view::npos || dot == 0 ? "" : std::string(name.substr(dot + 1));
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // A dot-file (".png") has no extension: it is a name.
+  const std::string ext =
+      name.starts_with('.') && name.rfind('.') == 0 ? "" : lower_extension(name);
   if (ext == "md" || ext == "markdown" || ext == "mdx" || ext == "mkd" || ext == "mdown")
     return "a Markdown file other than index.<lang>.md (notes, a draft, a README): only "
            "articles are published";

@@ -9,15 +9,11 @@
 #include <vector>
 
 #include "core/file_names.h"
+#include "core/text.h"
 
 namespace pp {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::string str(const xmlChar* s) {
   return s ? reinterpret_cast<const char*>(s) : "";
@@ -60,7 +56,7 @@ std::string problem_in(xmlDocPtr doc) {
            "reader opens the file directly";
   // An XSLT stylesheet can build any script from the file.
   for (xmlNodePtr n = doc->children; n; n = n->next)
-    if (n->type == XML_PI_NODE && lower(str(n->name)) == "xml-stylesheet")
+    if (n->type == XML_PI_NODE && ascii_lower(str(n->name)) == "xml-stylesheet")
       return "holds an xml-stylesheet instruction, whose stylesheet can make a script that runs "
              "when a reader opens the file directly";
   std::vector<xmlNodePtr> stack = {xmlDocGetRootElement(doc)};
@@ -68,13 +64,13 @@ std::string problem_in(xmlDocPtr doc) {
     xmlNodePtr n = stack.back();
     stack.pop_back();
     if (!n || n->type != XML_ELEMENT_NODE) continue;
-    const std::string name = lower(str(n->name));
+    const std::string name = ascii_lower(str(n->name));
     const std::string prefix = n->ns && n->ns->prefix ? str(n->ns->prefix) + ":" : "";
     const std::string runs = ", which runs when a reader opens the file directly";
     if (name == "script" || embeds_document(name))
       return "holds a <" + prefix + str(n->name) + "> element" + runs;
     for (xmlAttrPtr a = n->properties; a; a = a->next) {
-      const std::string attr = lower(str(a->name));
+      const std::string attr = ascii_lower(str(a->name));
       if (attr.size() > 2 && attr.starts_with("on"))
         return "holds an event attribute (" + str(a->name) + ")" + runs;
       if (attr == "srcdoc") return "holds a document in an srcdoc attribute" + runs;
@@ -82,7 +78,7 @@ std::string problem_in(xmlDocPtr doc) {
       const std::string v = str(value);
       xmlFree(value);
       // <set attributeName="onclick" to="…">: an event attribute set later.
-      if (attr == "attributename" && lower(v).starts_with("on") && v.size() > 2)
+      if (attr == "attributename" && ascii_lower(v).starts_with("on") && v.size() > 2)
         return "sets an event attribute (" + v + ")" + runs;
       if (has_script_url(v)) return "holds a javascript: URL (in " + str(a->name) + ")" + runs;
     }

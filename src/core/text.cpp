@@ -169,6 +169,18 @@ std::string quote_for_message(std::string_view s, std::size_t max_chars) {
   return out;
 }
 
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+std::string lower_extension(std::string_view name) {
+  const auto dot = name.rfind('.');
+  return dot == std::string_view::npos ? "" : ascii_lower(name.substr(dot + 1));
+}
+
 std::string percent_encode_path(std::string_view path) {
   static const char* hex = "0123456789ABCDEF";
   std::string out;

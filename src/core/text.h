@@ -49,6 +49,13 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
 /// to `max_chars` code points with "…".
 std::string quote_for_message(std::string_view s, std::size_t max_chars = 60);
 
+/// `s` with ASCII letters lower-cased; other bytes as they are.
+std::string ascii_lower(std::string_view s);
+
+/// The extension of a file name after its last '.', ASCII lower-cased
+/// ("PHOTO.JPG" → "jpg"); "" when there is no '.'.
+std::string lower_extension(std::string_view name);
+
 /// Percent-decodes %XX sequences; other bytes pass through.
 std::string percent_decode(std::string_view s);
 
