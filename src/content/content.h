@@ -248,6 +248,19 @@ cmark_node* new_custom_block();
 // future dates and expiry (docs/spec.md §3), for rendering and for the links
 // that lead to it.
 
+/// One string value of an article's `extra:`, with the name a template
+/// reaches it by (its key; for an item of a list, the list's key) and where
+/// the file writes it.
+struct ExtraString {
+  std::string name, value;
+  SourceLocation where;
+};
+
+/// Every string value of the `extra:` front matter of article file `path`
+/// (its bytes `file`), in the file's order; none when it has no readable
+/// front matter.
+std::vector<ExtraString> extra_strings(const std::string& path, const std::string& file);
+
 /// What may hold an article back from a build.
 struct Publication {
   bool draft = false;    ///< draft: true

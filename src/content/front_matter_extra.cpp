@@ -3,7 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "content/front_matter_reader.h"
+#include "content/front_matter_split.h"
 #include "core/json_text.h"
+#include "core/limits.h"
 #include "core/text.h"
 
 namespace pp {
@@ -152,6 +154,40 @@ void read_cover(FmReader& r, const YAML::Node& n, std::string_view, FrontMatter&
     ok = false;
   }
   if (ok) fm.cover = std::move(c);
+}
+
+namespace {
+
+void add_strings(const YAML::Node& n, const std::string& name, const YamlOrigin& origin, int depth,
+                 std::vector<ExtraString>& out) {
+  if (depth > kMaxExtraDepth) return;
+  if (n.IsScalar()) {
+    if (scalar_json(n).is_string()) out.push_back({name, n.Scalar(), location_of(n, origin)});
+  } else if (n.IsSequence()) {
+    for (const auto& item : n) add_strings(item, name, origin, depth + 1, out);
+  } else if (n.IsMap()) {
+    for (const auto& kv : n)
+      if (kv.first.IsScalar()) add_strings(kv.second, kv.first.Scalar(), origin, depth + 1, out);
+  }
+}
+
+}  // namespace
+
+std::vector<ExtraString> extra_strings(const std::string& path, const std::string& file) {
+  std::vector<ExtraString> out;
+  DiagnosticSink ignored;  // the file's own findings are validate's to report
+  const auto split = split_front_matter(path, file, ignored);
+  if (!split) return out;
+  const YamlOrigin origin(path, split->yaml_first_line);
+  if (!prescan_yaml(split->yaml, origin, kMaxYamlDepth, ignored)) return out;
+  const auto doc = parse_yaml(split->yaml, origin, "front-matter/yaml", ignored);
+  try {
+    if (doc && doc->IsMap() && (*doc)["extra"].IsMap())
+      add_strings((*doc)["extra"], "", origin, 1, out);
+  } catch (const YAML::Exception&) {
+    out.clear();
+  }
+  return out;
 }
 
 }  // namespace pp

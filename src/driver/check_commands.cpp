@@ -77,6 +77,7 @@ void run_checks(const fs::path& root, const std::vector<std::string>& files, int
   // so that validate finds every error that would stop a build.
   const RenderInputs inputs = load_render_inputs(root, *site.config, all);
   check_template_ids(root, site.corpus, inputs.templates, all);
+  check_template_urls(root, site.corpus, inputs.templates, all);
   (void)collect_static(root, site.config->svg_refuse, all);
   // And what rendering finds: an email over the size Gmail clips.
   check_rendered_emails(root, site, inputs, jobs, all);

@@ -82,6 +82,12 @@ RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteCon
 void check_template_ids(const std::filesystem::path& root, const Corpus& corpus,
                         const TemplateSet& templates, DiagnosticSink& sink);
 
+/// A warning (front-matter/unsafe-url) at each `extra:` value that a
+/// template puts where a URL starts (TemplateSet::extra_url_names) and that
+/// has a scheme pages never link to: it is published as an inert URL.
+void check_template_urls(const std::filesystem::path& root, const Corpus& corpus,
+                         const TemplateSet& templates, DiagnosticSink& sink);
+
 /// What only rendering finds, for validate and for a build that stops on
 /// other errors: every email a build (without --drafts) writes for an
 /// article, rendered by the build's own plan and units with the bytes

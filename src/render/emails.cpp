@@ -7,6 +7,7 @@
 
 #include "content/html_sanitizer.h"
 #include "core/limits.h"
+#include "core/markup_text.h"
 #include "core/text.h"
 #include "core/text_wrap.h"
 #include "mail/mail.h"
@@ -291,7 +292,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
       html += "<p><a href=\"" + html_escape(page_url) + "\">" + html_escape(more) + "</a></p>\n";
       text += "\n" + wrapped(more + ":", loc) + page_url + "\n";
     }
-    d.set("body_html", inline_styles(html));
+    d.set("body_html", drop_refused_in_markup(inline_styles(html)));  // no mark (context_escape.h)
     d.set("body_text", std::move(text));
     set_sources(d, fm, loc, refs);
     set_references(d, refs);

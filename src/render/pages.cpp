@@ -8,6 +8,7 @@
 
 #include "core/json_text.h"
 #include "core/limits.h"
+#include "core/markup_text.h"
 #include "core/text.h"
 #include "render/page_parts.h"
 #include "render/related_links.h"
@@ -269,7 +270,9 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("description", fm.summary ? fm.summary->value : "");
   d.set("alternates", bundle_alternates(m, b));
   set_page_languages(d, m, b, a);
-  d.set("json_ld", json_ld(m, b, a, absolute_url(m.config, path)));
+  // Raw values never hold a noncharacter: one could pass for a mark of
+  // context_escape.h.
+  d.set("json_ld", drop_refused_in_markup(json_ld(m, b, a, absolute_url(m.config, path))));
   d.set("section_url", section_path(m.config, a.lang, b.section));
   const std::string section = section_title(m, loc, b.section);
   d.set("section_title", section);
@@ -286,7 +289,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   set_cover_tags_extra(d, m, a, path);
   d.set("has_byline", mustache::data(!fm.authors.empty()));
   if (!fm.authors.empty()) d.set("byline", byline(loc, fm.authors));
-  d.set("body_html", checked_body_html(m, a, loc, sink));
+  d.set("body_html", drop_refused_in_markup(checked_body_html(m, a, loc, sink)));
   if (fm.verdict) d.set("verdict", fm.verdict->value);
 
   ViewList related = related_groups(m, a, loc);

@@ -49,9 +49,17 @@ class TemplateSet {
   std::string digest(const std::string& name) const;
   /// Distinct for every loaded set: the key of parsed-template caches.
   std::uint64_t generation() const { return generation_; }
+  /// The names of `extra:` values an HTML template puts at the start of a
+  /// URL (`{{extra.site}}` in an href gives "site"; `{{url}}` inside
+  /// `{{#extra.links}}` gives "url", `{{.}}` there "links"), each with the
+  /// first place that does ("href of pipeline/templates/html/footer.mustache:2").
+  const std::map<std::string, std::string>& extra_url_names() const { return url_names_; }
 
  private:
+  // Fills url_names_ from the templates.
+  void find_url_values();
   std::map<std::string, std::string> templates_;
+  std::map<std::string, std::string> url_names_;
   std::set<std::string> builtin_;
   std::uint64_t generation_ = 0;
 };

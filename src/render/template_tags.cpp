@@ -115,16 +115,4 @@ TemplateTags find_tags(std::string_view text) {
   return out;
 }
 
-std::vector<TemplateTag> find_unquoted_attributes(std::string_view text) {
-  std::vector<TemplateTag> out;
-  for (std::size_t i = text.find('='); i != std::string_view::npos; i = text.find('=', i + 1)) {
-    const std::size_t braces = std::min(text.find_first_not_of(" \t\r\n", i + 1), text.size());
-    if (text.substr(braces).starts_with("{{")) {
-      out.push_back({i, braces + 2 - i, ""});
-      i = braces + 1;  // the search goes on after the "{{"
-    }
-  }
-  return out;
-}
-
 }  // namespace pp

@@ -1,8 +1,8 @@
 #pragma once
 // Internal to render: the few Mustache tags polypress looks for in template
-// text before kainjow parses it (raw output, partials, {{#t}} translations,
-// unquoted attribute values). Found by hand in one pass over the text: a
-// template is site content, and std::regex recursed once per character.
+// text before kainjow parses it (raw output, partials, {{#t}} translations).
+// Found by hand in one pass over the text: a template is site content, and
+// std::regex recursed once per character.
 
 #include <cstddef>
 #include <optional>
@@ -42,9 +42,5 @@ struct TemplateTags {
   bool changes_delimiters = false;
 };
 TemplateTags find_tags(std::string_view text);
-
-/// Every '=' followed by spaces, tabs or line breaks and "{{": an attribute
-/// value from a tag without quotes.
-std::vector<TemplateTag> find_unquoted_attributes(std::string_view text);
 
 }  // namespace pp

@@ -13,6 +13,8 @@
 #include "core/site_layout.h"
 #include "core/text.h"
 #include "incremental/incremental.h"
+#include "render/context_escape.h"
+#include "render/template_contexts.h"
 #include "render/template_syntax.h"
 #include "render/template_tags.h"
 
@@ -39,19 +41,6 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
       sink.error(
           {rel, line, code_point_column(text, line_start, tag.position)}, "template/raw",
           "unescaped '" + tag.text + "' is not allowed; only body_html and json_ld may be raw");
-  }
-  // Attribute values must be quoted: name={{x}} (or name= {{x}}, which HTML
-  // reads the same) lets a space start a new attribute.
-  // Lines are counted on from the last tag, so many tags cost one pass.
-  int l = 1;
-  std::size_t ls = 0, at = 0;
-  for (const auto& tag : find_unquoted_attributes(text)) {
-    // Located at the "{{".
-    const auto braces = tag.position + tag.length - 2;
-    for (; at < braces; ++at)
-      if (text[at] == '\n') ++l, ls = at + 1;
-    sink.error({rel, l, code_point_column(text, ls, braces)}, "template/unquoted-attribute",
-               "attribute value from a tag must be in quotes");
   }
 }
 
@@ -173,7 +162,44 @@ void check_variables(const std::string& rel, const std::string& name, const std:
   }
 }
 
+// Where a value may not stand in template `text` (an element's or an
+// attribute's name; an attribute value without quotes; after a delimiter
+// change): an error at each.
+void check_contexts(const std::string& rel, const std::string& text, DiagnosticSink& sink) {
+  for (const auto& p : find_value_contexts(text).problems) {
+    const auto [line, column] = line_and_column(text, p.position);
+    sink.error({rel, line, column}, p.rule, p.message);
+  }
+}
+
+// The last part of a name ("extra.links" gives "links").
+std::string last_part(const std::string& name) {
+  const auto dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
 }  // namespace
+
+void TemplateSet::find_url_values() {
+  // The site's own templates first: the place named is the one it wrote.
+  std::vector<std::pair<std::string, const std::string*>> order;
+  for (const auto& [name, text] : templates_)
+    if (!is_builtin(name)) order.emplace_back(name, &text);
+  for (const auto& [name, text] : templates_)
+    if (is_builtin(name)) order.emplace_back(name, &text);
+  for (const auto& [name, text_of] : order) {
+    const std::string& text = *text_of;
+    if (std::string_view(name).ends_with(".txt")) continue;
+    for (const auto& h : find_value_contexts(text).holes) {
+      if (h.translation || !is_url_start(h.context)) continue;
+      if (!h.name.starts_with("extra.") && !h.under_extra) continue;
+      const std::string key = last_part(h.name == "." ? h.section : h.name);
+      if (key.empty() || url_names_.count(key)) continue;
+      url_names_[key] = h.attribute + " of " + path(name) + ":" +
+                        std::to_string(line_and_column(text, h.position).first);
+    }
+  }
+}
 
 TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
   TemplateSet set;
@@ -208,7 +234,10 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
       }
       const std::string name = (kind == "html" ? "" : kind + "/") + f.stem().string();
       // A text template is never HTML: nothing in it is escaped, so no lint.
-      if (!std::string_view(name).ends_with(".txt")) lint_template(rel, r.bytes, sink);
+      if (!std::string_view(name).ends_with(".txt")) {
+        lint_template(rel, r.bytes, sink);
+        check_contexts(rel, r.bytes, sink);
+      }
       check_variables(rel, name, r.bytes, sink);
       set.templates_[name] = r.bytes;
     }
@@ -218,6 +247,7 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
   for (const auto& [name, text] : builtin_templates())
     if (set.templates_.emplace(name, text).second) set.builtin_.insert(name);
   check_partials(set, own, sink);
+  set.find_url_values();
   return set;
 }
 
@@ -275,37 +305,70 @@ namespace {
 
 constexpr const char* kBrace = "\xEE\x80\x80";  // U+E000: '{' of a text translation
 
-// The text of template `name` ready to parse once per language: partials
-// ({{> name}}) inlined, and each {{#t}}msgid{{/t}} replaced by its translation —
-// HTML-escaped with '{' as &#123; for pages, or with '{' as U+E000 (restored
-// after rendering) for text — so no translation is ever read as a tag.
-std::string prepared(const TemplateSet& set, const std::string& text, const Locale& locale,
-                     bool plain, int depth = 0) {
+// `text` with each {{> name}} replaced by that template's text (partials of
+// partials too, eight deep).
+std::string inlined(const TemplateSet& set, const std::string& text, int depth = 0) {
   std::string out;
   std::size_t pos = 0;
   for (const auto& partial : find_partials(text)) {
     out.append(text, pos, partial.position - pos);
     const std::string* body = set.find(partial.text);
-    if (body && depth < 8) out += prepared(set, *body, locale, plain, depth + 1);
+    if (body && depth < 8) out += inlined(set, *body, depth + 1);
     pos = partial.position + partial.length;
   }
   out.append(text, pos, std::string::npos);
+  return out;
+}
+
+// A plain-text template ready to parse: each {{#t}}msgid{{/t}} replaced by
+// its translation with '{' as U+E000 (restored after rendering), so that no
+// translation is ever read as a tag.
+std::string prepared_text(const std::string& all, const Locale& locale) {
   std::string translated;
-  pos = 0;
-  for (const auto& t : find_translations(out)) {
-    translated.append(out, pos, t.position - pos);
+  std::size_t pos = 0;
+  for (const auto& t : find_translations(all)) {
+    translated.append(all, pos, t.position - pos);
     std::string tr = locale.tr(t.text);
-    if (plain) {
-      for (auto at = tr.find('{'); at != std::string::npos; at = tr.find('{', at + 3))
-        tr.replace(at, 1, kBrace);
-      translated += tr;
-    } else {
-      translated += html_escape_mustache_safe(tr);
-    }
+    for (auto at = tr.find('{'); at != std::string::npos; at = tr.find('{', at + 3))
+      tr.replace(at, 1, kBrace);
+    translated += tr;
     pos = t.position + t.length;
   }
-  translated.append(out, pos, std::string::npos);
+  translated.append(all, pos, std::string::npos);
   return translated;
+}
+
+// An HTML template ready to parse: each translation in its place,
+// HTML-escaped with '{' as &#123;, and each value or translation that does
+// not land in plain HTML marked with where it lands (context_escape.h), for
+// render_template to escape it for there. No mark can come from the
+// template or a translation: their noncharacters are dropped first.
+std::string prepared_html(const std::string& text, const Locale& locale) {
+  const std::string all = drop_refused_in_markup(text);
+  std::string out;
+  std::size_t pos = 0;
+  for (const auto& h : find_value_contexts(all).holes) {
+    out.append(all, pos, h.position - pos);
+    pos = h.position + h.length;
+    if (h.starts_url_attribute) {
+      out += kUrlAttributeStart;
+      out += h.starts_url_attribute;
+    }
+    const std::string hole =
+        h.translation ? html_escape_mustache_safe(drop_refused_in_markup(locale.tr(h.name)))
+                      : all.substr(h.position, h.length);
+    if (h.context == ValueContext::html) {
+      out += hole;
+      continue;
+    }
+    out += kMarkStart;
+    out += static_cast<char>(h.context);
+    out += kValueStart;
+    out += hole;
+    out += kValueEnd;
+  }
+  out.append(all, pos, std::string::npos);
+  return out;
 }
 
 // Each thread parses a template once per language and set, then reuses it.
@@ -315,7 +378,9 @@ mustache::mustache& compiled(const TemplateSet& set, const std::string& name,
   const std::string key = std::to_string(set.generation()) + "\n" + name + "\n" + locale.code();
   auto& slot = cache[key];
   if (!slot) {
-    slot = std::make_unique<mustache::mustache>(prepared(set, text, locale, plain));
+    const std::string all = inlined(set, text);
+    slot = std::make_unique<mustache::mustache>(plain ? prepared_text(all, locale)
+                                                      : prepared_html(all, locale));
     // Every {{value}} is user text (titles, names, section titles): without
     // the characters HTML refuses and with its bidi controls closed, so it
     // cannot reorder the text after it (the site name in <title>, a date).
@@ -341,7 +406,7 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
   // The last line of defence for pages and HTML emails: a character HTML
   // refuses never reaches the output, whichever field (or an entity in the
   // body, such as &#xFFFE;) carried it.
-  std::string out = drop_refused_in_markup(tmpl.render(data));
+  std::string out = drop_refused_in_markup(finish_marked_values(tmpl.render(data)));
   if (!tmpl.is_valid())
     sink.error({templates.path(name), 0, 0}, "template/render", tmpl.error_message());
   return out;

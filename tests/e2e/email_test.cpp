@@ -396,3 +396,84 @@ TEST(Send, CredentialsGoOnlyOverTls) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// Issue 37, deliverable 1: a site template's values are escaped for where
+// they land, in pages and in emails (docs/templates.md, "Where a value
+// lands"), and validate says where an unsafe one is written.
+TEST(Escape, TemplateValuesAreEscapedForWhereTheyLandInPagesAndEmails) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  const std::string links =
+      "{{#extra.links}}<a href=\"{{url}}\" onclick=\"note('{{title}}')\">{{title}}</a>"
+      "{{/extra.links}}<a href=\"{{extra.a}}{{extra.b}}\">ab</a>"
+      "<a href=\"/search?q={{extra.q}}\">q</a><p style=\"color: {{extra.color}}\">c</p>"
+      "<script>var q = {{extra.q}};</script>";
+  test::write_text(root, "pipeline/templates/html/footer.mustache",
+                   "<footer>" + links + "</footer>\n");
+  std::string email =
+      test::read_text(test::source_dir() / "theme/templates/email/article.html.mustache");
+  email.replace(email.find("{{{body_html}}}"), 15, "{{{body_html}}}" + links);
+  test::write_text(root, "pipeline/templates/email/article.html.mustache", email);
+  const fs::path article = root / "content/news/gpu-spot-prices-fall/index.en.md";
+  std::string text = test::read_text(article);
+  text.insert(text.find("sources:\n"),
+              "extra:\n"
+              "  links:\n"
+              "    - {url: \"javascript:alert(1)\", title: \"x'y\"}\n"
+              "    - {url: \" JaVa\\tScRiPt:alert(2)\", title: \"b\"}\n"
+              "    - {url: \"data:text/html,<script>alert(3)</script>\", title: \"c\"}\n"
+              "    - {url: \"https://ok.example/a b?x=1&y=2\", title: \"ok\"}\n"
+              "  a: java\n"
+              "  b: \"script:alert(4)\"\n"
+              "  q: \"a&b</script><i>\"\n"
+              "  color: \"red; position: fixed; inset: 0\"\n");
+  test::write_text(root, "content/news/gpu-spot-prices-fall/index.en.md", text);
+
+  auto r = test::run_polypress({"-C", root.string(), "validate"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string where =
+      "warning: extra 'url' is put where a URL starts (href of "
+      "pipeline/templates/email/article.html.mustache:21), but \"";
+  const std::string why =
+      "; pages link only to http, https, mailto and tel URLs and relative ones, so it is "
+      "published as about:invalid#polypress-unsafe-url [front-matter/unsafe-url]\n";
+  const std::string file = "content/news/gpu-spot-prices-fall/index.en.md:";
+  EXPECT_NE(r.err.find(file + "12:13: " + where +
+                       "javascript:alert(1)\" has the scheme 'javascript'" + why),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(file + "14:13: " + where +
+                       "data:text/html,<script>alert(3)</script>\" has the scheme 'data'" + why),
+            std::string::npos)
+      << r.err;
+  // Written with an escape, at the value all the same.
+  EXPECT_NE(r.err.find(file + "13:13: " + where +
+                       " JaVa\\tScRiPt:alert(2)\" has the scheme "
+                       "'javascript'" +
+                       why),
+            std::string::npos)
+      << r.err;
+
+  r = test::run_polypress({"-C", root.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string expected =
+      "<a href=\"about:invalid#polypress-unsafe-url\" onclick=\"note('x\\u0027y')\">x&apos;y</a>"
+      "<a href=\"about:invalid#polypress-unsafe-url\" onclick=\"note('b')\">b</a>"
+      "<a href=\"about:invalid#polypress-unsafe-url\" onclick=\"note('c')\">c</a>"
+      "<a href=\"https://ok.example/a%20b?x=1&amp;y=2\" onclick=\"note('ok')\">ok</a>"
+      "<a href=\"about:invalid#polypress-unsafe-url\">ab</a>"
+      "<a href=\"/search?q=a%26b%3C%2Fscript%3E%3Ci%3E\">q</a>"
+      "<p style=\"color: polypress-unsafe-css\">c</p>"
+      "<script>var q = \"a\\u0026b\\u003c\\/script\\u003e\\u003ci\\u003e\";</script>";
+  const std::string page = test::read_text(root / "public/en/news/gpu-spot-prices-fall/index.html");
+  EXPECT_NE(page.find("<footer>" + expected + "</footer>"), std::string::npos) << page;
+  const auto html = email_parts(root / "mail/en/news--gpu-spot-prices-fall.eml").second;
+  EXPECT_NE(html.find(expected), std::string::npos) << html;
+  // A translation inherits the values, and is escaped the same way.
+  const std::string ko = test::read_text(root / "public/ko/news/gpu-spot-prices-fall/index.html");
+  EXPECT_NE(ko.find(expected), std::string::npos) << ko;
+}
+
+}  // namespace pp

@@ -1,0 +1,78 @@
+#pragma once
+// Internal to render: where in HTML each value of a template lands. A
+// template is read once as HTML with its Mustache tags as holes (the way Go's
+// html/template reads a Hugo template), so that a value in an href is judged
+// as a URL, one in a style attribute as CSS and one in a <script> as script
+// (docs/templates.md, "Where a value lands").
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pp {
+
+/// How a value is escaped where it lands. The letters are those the marks
+/// in a prepared template carry (context_escape.h).
+enum class ValueContext : char {
+  html = 'h',                 ///< text, an ordinary attribute: HTML-escaped
+  element_name = 'n',         ///< a whole element name (<{{heading}}>)
+  url_start = 'u',            ///< a URL attribute's start: scheme checked
+  url_path = 'p',             ///< after a URL's first characters: normalised
+  url_query = 'q',            ///< after '?' or '#': one query component
+  srcset_start = 's',         ///< a srcset candidate's URL: scheme checked
+  srcset_rest = 'r',          ///< elsewhere in srcset: normalised
+  css_attribute = 'c',        ///< a style attribute
+  css_element = 'C',          ///< a <style> element
+  js_attribute = 'j',         ///< an on… attribute, outside a string
+  js_attribute_string = 'k',  ///< an on… attribute, inside a string
+  js_element = 'J',           ///< a <script> element, outside a string
+  js_element_string = 'K',    ///< a <script> element, inside a string
+};
+
+/// True for the contexts whose values are URLs that could start with a
+/// scheme (url_start, srcset_start).
+bool is_url_start(ValueContext c);
+
+/// One tag of a template that puts text on the page: a value (`{{name}}`,
+/// `{{.}}`) or a translation (`{{#t}}…{{/t}}`), and where it lands.
+struct ValueHole {
+  std::size_t position = 0, length = 0;
+  bool translation = false;
+  /// The tag's name ("extra.site", "."), or a translation's msgid.
+  std::string name;
+  /// The innermost section around it ("extra.links"), or "".
+  std::string section;
+  /// True when a section around it is `extra` or one of its parts
+  /// ({{#extra.links}}): the value may come from `extra:`.
+  bool under_extra = false;
+  ValueContext context = ValueContext::html;
+  /// The element and attribute it is in ("a", "href"), where it is in one.
+  std::string element, attribute;
+  /// The quote of a URL attribute that this value starts ('"' or '\''), or
+  /// 0: the whole attribute is judged again once rendered, since values put
+  /// side by side could spell a scheme no one of them has.
+  char starts_url_attribute = 0;
+};
+
+/// A place where no value may stand: part of an element's name, an
+/// attribute or an attribute's name,
+/// an attribute value without quotes, or a delimiter change (after which
+/// nothing is read).
+struct ContextProblem {
+  std::size_t position = 0;
+  std::string rule;  ///< template/context or template/unquoted-attribute
+  std::string message;
+};
+
+struct TemplateContexts {
+  std::vector<ValueHole> holes;  ///< in order
+  std::vector<ContextProblem> problems;
+};
+
+/// Reads `text` (a template, partials inlined or not) as HTML and finds
+/// where each value and translation lands. Sections, comments and partials
+/// are read as nothing; raw values ({{{body_html}}}) are not holes.
+TemplateContexts find_value_contexts(std::string_view text);
+
+}  // namespace pp
