@@ -442,6 +442,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
 
 std::optional<SiteConfig> load_site_config(const std::filesystem::path& root, DiagnosticSink& sink,
                                            const ConfigOverrides& overrides) {
+  if (!site_folders_are_real(root, sink)) return std::nullopt;
   YamlOrigin origin{kSiteConfigPath, 1};
   const ReadResult file = read_file(root / kSiteConfigPath, kMaxConfigBytes);
   if (!file.ok) {

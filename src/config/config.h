@@ -90,7 +90,13 @@ struct ConfigOverrides {
   bool operator==(const ConfigOverrides&) const = default;
 };
 
+/// False, with a config/linked-folder error for each, when a folder of the
+/// site (content/, pipeline/, locales/, the templates' and static files'
+/// folders) is a symbolic link: nothing is read through one.
+bool site_folders_are_real(const std::filesystem::path& root, DiagnosticSink& sink);
+
 /// Loads and checks `<root>/pipeline/site.yaml`, with `overrides` applied.
+/// Refuses a site whose folders are links (site_folders_are_real).
 /// Every problem is reported with file:line:col under a `config/...` rule
 /// (in the overlay's file for its values); returns nullopt when any is an
 /// error. On success `sink` takes the site's rule levels for what it reports

@@ -49,6 +49,8 @@ constexpr RuleRow kRules[] = {
      "an SVG in a bundle would run script when opened, under markdown.svg: refuse"},
     {"bundle/svg-script", W, "an SVG in a bundle holds a script or event attributes"},
     {"bundle/translation-of", E, "translation_of does not name the bundle's source language"},
+    {"config/linked-folder", E,
+     "content/, pipeline/, locales/ or a template or static folder is a symbolic link"},
     {"config/committed-state", W,
      "git tracks files of .polypress/ (one machine's build state and link cache)"},
     {"config/duplicate-key", E, "a key appears twice in site.yaml"},
@@ -185,6 +187,8 @@ constexpr RuleRow kRules[] = {
     {"i18n/stamp", E,
      "translations stamp was given a source file, or a file that is not an article"},
     {"i18n/syntax", E, "msgfmt rejects a catalog"},
+    {"link/ca-certificates", E,
+     "check --external has no CA certificates, so no https URL can be checked"},
     {"link/anchor", E, "a link's #anchor is not a heading id of its target page"},
     {"link/broken", E,
      "an external link is dead: 404, 410, a name that does not resolve, a redirect loop or a "

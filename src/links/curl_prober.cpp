@@ -14,6 +14,7 @@
 
 #include "core/version.h"
 #include "links/address_policy.h"
+#include "links/ca_bundle.h"
 #include "links/idn.h"
 #include "links/links.h"
 
@@ -153,6 +154,7 @@ class CurlProber : public UrlProber {
   }
 
   std::map<std::string, ProbeResult> probe(const std::vector<std::string>& urls) override;
+  std::optional<HttpsProblem> https_problem() const override { return ca_bundle_problem(); }
 
  private:
   struct Guarded {
@@ -249,6 +251,8 @@ void CurlProber::start(Job& job, CURLM* multi, Guarded& guard) {
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, job.error);
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
   if (std::getenv("POLYPRESS_CURL_VERBOSE")) curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
+  static const std::string ca_bundle = ca_bundle_from_environment();
+  if (!ca_bundle.empty()) curl_easy_setopt(e, CURLOPT_CAINFO, ca_bundle.c_str());
   static const std::string user_agent = std::string("polypress-linkcheck/") + kVersion;
   curl_easy_setopt(e, CURLOPT_USERAGENT, user_agent.c_str());
   curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");

@@ -1,5 +1,7 @@
 // check --external: every http(s) URL of the site, checked once, reported at
 // every place it appears.
+#include <set>
+
 #include "config/url_pattern.h"
 #include "core/text.h"
 #include "links/links.h"
@@ -49,12 +51,27 @@ ExternalStats check_external(const SiteConfig& config, const Corpus& corpus, Url
       to_probe.push_back(url);
     }
   }
+  // Without CA certificates every https URL would fail alike: one error
+  // that says what to install, instead of a warning at each link.
+  std::set<std::string> unchecked;
+  if (const auto problem = prober.https_problem()) {
+    std::erase_if(to_probe, [&](const std::string& url) {
+      return ascii_lower(url.substr(0, 8)) == "https://" && unchecked.insert(url).second;
+    });
+    if (!unchecked.empty())
+      sink.error({problem->file, 0, 0}, "link/ca-certificates",
+                 problem->reason + "; the " + std::to_string(unchecked.size()) + " https URL" +
+                     (unchecked.size() == 1 ? "" : "s") +
+                     " of the site cannot be checked. Install them (apt-get install "
+                     "ca-certificates) or name a bundle with SSL_CERT_FILE");
+  }
   if (!to_probe.empty()) {
     auto probed = prober.probe(to_probe);
     if (cache) cache->store(probed, now_ms);
     results.insert(probed.begin(), probed.end());
   }
   for (const auto& [url, where] : places) {
+    if (unchecked.count(url)) continue;
     const ProbeResult& r = results[url];
     const std::string shown = quote_for_message(url, 100);
     for (const auto& w : where) {

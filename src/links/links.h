@@ -159,9 +159,17 @@ class UrlProber {
   virtual ~UrlProber() = default;
   /// The result for each URL (every URL given gets one).
   virtual std::map<std::string, ProbeResult> probe(const std::vector<std::string>& urls) = 0;
+  /// Why no https URL can be checked on this machine (it has no CA
+  /// certificates), with the file that should hold them; nothing when they can.
+  struct HttpsProblem {
+    std::string file, reason;
+  };
+  virtual std::optional<HttpsProblem> https_problem() const { return std::nullopt; }
 };
 
 /// The libcurl multi implementation: HEAD then GET where HEAD is refused,
+/// certificates checked against SSL_CERT_FILE or CURL_CA_BUNDLE where one is
+/// set (as curl and OpenSSL read them), else libcurl's own CA bundle,
 /// redirects (10 at most, each hop checked as a new URL), timeouts, Retry-After,
 /// retries with backoff, per-host limits, bodies never downloaded, the
 /// private-address guard on every connection (through links.proxy: on every
@@ -196,7 +204,9 @@ struct ExternalStats {
 
 /// Finds every http(s) URL of bodies, sources and products, checks each once
 /// (cache first, then `prober`), and reports each place it appears:
-/// link/broken (error), link/flaky (warning), link/skipped (note).
+/// link/broken (error), link/flaky (warning), link/skipped (note). When the
+/// prober has no CA certificates, the https URLs it would check are one
+/// error (link/ca-certificates), not a finding per link.
 ExternalStats check_external(const SiteConfig& config, const Corpus& corpus, UrlProber& prober,
                              LinkCache* cache, double now_ms, DiagnosticSink& sink);
 

@@ -394,3 +394,35 @@ TEST(Check, LinksProxyNeverCarriesAPrivateTarget) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// Without CA certificates no https URL can be checked: one error that says
+// which file and what to install, not a finding at each link; the http ones
+// are still checked (issue 37, deliverable 9).
+TEST(Check, NoCaCertificatesIsOneErrorNotAWarningPerLink) {
+  test::LinkServer server;
+  test::TempDir dir, certs;
+  make_link_site(
+      dir.path(), server, true,
+      {server.url("/missing"), "https://nowhere.example/a", "https://nowhere.example/b"});
+  test::write_text(certs.path(), "empty.pem", "");
+  for (const std::string& bundle : {(certs.path() / "empty.pem").string(), certs.path().string()}) {
+    const auto r =
+        test::run_polypress({"-C", dir.path().string(), "check", "--external", "--no-cache"},
+                            {"SSL_CERT_FILE=" + bundle});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(
+        r.err.find(bundle + ": error: no CA certificates: not a file of certificates; the 2 https "
+                            "URLs of the site cannot be checked. Install them (apt-get install "
+                            "ca-certificates) or name a bundle with SSL_CERT_FILE "
+                            "[link/ca-certificates]\n"),
+        std::string::npos)
+        << r.err;
+    // The one http URL is checked all the same; the https ones are not reported.
+    EXPECT_NE(r.err.find("/missing: 404 Not Found [link/broken]"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("nowhere.example"), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace pp

@@ -4,6 +4,7 @@
 //   input/        files copied over the minimal site (may replace its files)
 //   generate.py   optional: python3 generate.py SITE writes large or binary input
 //   command       optional: arguments instead of "validate" (one per line)
+//   env           optional: NAME=value lines added to the command's environment
 //   expected      the exact stderr
 //   exit_code     the exact exit status
 //
@@ -67,7 +68,9 @@ TEST_P(InvalidCase, GivesItsLocatedDiagnosticsAndExitStatus) {
   const auto command = fs::exists(dir / "command") ? lines_of(test::read_text(dir / "command"))
                                                    : std::vector<std::string>{"validate"};
   args.insert(args.end(), command.begin(), command.end());
-  const test::Run r = test::run_polypress(args);
+  const auto env =
+      fs::exists(dir / "env") ? lines_of(test::read_text(dir / "env")) : std::vector<std::string>{};
+  const test::Run r = test::run_polypress(args, env);
   if (std::getenv("UPDATE_GOLDEN")) {
     test::write_text(dir, "expected", r.err);
     test::write_text(dir, "exit_code", std::to_string(r.exit_code) + "\n");

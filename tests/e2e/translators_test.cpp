@@ -378,7 +378,8 @@ TEST(Translations, DiffOutsideAGitRepositoryIsAUsageError) {
 namespace pp {
 
 // locales/ as a link to a folder outside the site: nothing is read or
-// written through it — no template created there, no catalog rewritten.
+// written through it — no template created there, no catalog rewritten,
+// nothing read (config/linked-folder).
 TEST(I18n, NothingIsWrittenThroughALinkedLocalesFolder) {
   test::TempDir dir, outside;
   const auto root = dir.path();
@@ -389,23 +390,23 @@ TEST(I18n, NothingIsWrittenThroughALinkedLocalesFolder) {
   std::filesystem::remove_all(root / "locales");
   std::filesystem::create_directory_symlink(outside.path(), root / "locales");
   const auto before = test::read_tree(outside.path());
+  // Every command refuses the site before it reads anything (issue 37, H4).
+  const std::string refused =
+      "locales: error: locales/ is a symbolic link: polypress never reads or writes through "
+      "one; make it a folder of the site [config/linked-folder]\n";
   auto r = test::run_polypress({"-C", root.string(), "i18n", "extract"});
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("locales/polypress.pot: error: cannot write: locales is a link or a "
-                       "special file; polypress does not write through it [emit/write]"),
-            std::string::npos)
-      << r.err;
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, refused);
+  EXPECT_EQ(test::read_tree(outside.path()), before);
   test::write_text(outside.path(), "polypress.pot",
                    test::read_text(test::source_dir() / "locales/polypress.pot"));
   const auto with_pot = test::read_tree(outside.path());
-  r = test::run_polypress({"-C", root.string(), "i18n", "update"});
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(test::read_tree(outside.path()), with_pot);
-  r = test::run_polypress({"-C", root.string(), "i18n", "check"});
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("locales is a symbolic link or special file (never followed)"),
-            std::string::npos)
-      << r.err;
+  for (const char* command : {"update", "check"}) {
+    r = test::run_polypress({"-C", root.string(), "i18n", command});
+    EXPECT_EQ(r.exit_code, 2) << command;
+    EXPECT_EQ(r.err, refused) << command;
+    EXPECT_EQ(test::read_tree(outside.path()), with_pot) << command;
+  }
   EXPECT_EQ(before.size() + 1, with_pot.size());
 }
 
@@ -460,8 +461,10 @@ TEST(I18n, NothingIsWrittenThroughALinkedContentFolder) {
   const auto before = test::read_tree(outside.path());
   auto r = test::run_polypress({"-C", root.string(), "i18n", "apply", "--articles", "ar",
                                 "analysis/small-models-on-laptops"});
-  EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.err.find("cannot write: content is a link or a special file"), std::string::npos)
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("content: error: content/ is a symbolic link: polypress never reads or "
+                       "writes through one"),
+            std::string::npos)
       << r.err;
   r = test::run_polypress({"-C", root.string(), "translations", "stamp", "--force",
                            "content/reviews/ollama/index.ko.md"});

@@ -6,7 +6,8 @@
 #     shared library the binary needs (dpkg -S), and gettext;
 #  3. the package unpacked with `dpkg -x` (no clean container here): its
 #     binary starts a site with `init` and builds it, and `man polypress-build`
-#     shows the page.
+#     shows the page;
+#  4. the binary is built with Debian's hardening flags (dpkg-buildflags).
 #   check_package.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -54,6 +55,27 @@ for lib in $(objdump -p "$binary" | awk '/NEEDED/ {print $2}'); do
 done
 grep -qx gettext <<<"$names" || fail "gettext (msgfmt, msgmerge) is not in Depends"
 echo "ok   Depends covers every NEEDED library and gettext"
+
+# Debian's hardening, as hardening-check (devscripts) reads it from the ELF:
+# PIE, RELRO, BIND_NOW, the stack protector and fortified functions.
+hardening_problem() {  # binary -> prints what is missing, nothing when hardened
+  local b=$1 syms
+  syms=$(readelf --dyn-syms -W "$b")
+  readelf -hW "$b" | grep -q 'Type:.*DYN' || echo "not PIE"
+  readelf -lW "$b" | grep -q GNU_RELRO || echo "no RELRO"
+  readelf -dW "$b" | grep -Eq 'BIND_NOW|FLAGS_1.*NOW' || echo "no BIND_NOW (-z now)"
+  grep -q '__stack_chk_fail' <<<"$syms" || echo "no stack protector"
+  grep -Eq ' __[a-z0-9_]+_chk(@|$)' <<<"$syms" || echo "no fortified functions (_FORTIFY_SOURCE)"
+}
+# The check itself: it passes msgfmt (a Debian package built with the flags)
+# and fails a program built without them.
+[ -z "$(hardening_problem "$(command -v msgfmt)")" ] || fail "the hardening check refuses msgfmt"
+printf '#include <cstdio>\nint main(int c, char** v) { char b[8]; std::snprintf(b, 8, "%%s", v[c - 1]); return b[0]; }\n' >"$work/plain.cpp"
+g++ -O2 -fno-stack-protector -U_FORTIFY_SOURCE -no-pie -Wl,-z,norelro -Wl,-z,lazy "$work/plain.cpp" -o "$work/plain"
+[ "$(hardening_problem "$work/plain" | wc -l)" = 5 ] || fail "the hardening check passes an unhardened program"
+missing=$(hardening_problem "$binary")
+[ -z "$missing" ] || fail "the packaged binary is not hardened: $missing"
+echo "ok   hardened: PIE, RELRO, BIND_NOW, stack protector, _FORTIFY_SOURCE"
 
 cd "$work"
 "$binary" init site --languages en,de --quiet || fail "the packaged polypress cannot init"

@@ -83,8 +83,13 @@ std::string generate_bench_corpus(const std::filesystem::path& root, int bundles
   return r.exit_code == 0 ? std::string() : "gen_corpus.py failed: " + r.out + r.err;
 }
 
-Run run_polypress(const std::vector<std::string>& args) {
-  std::vector<std::string> argv = {POLYPRESS_BINARY};
+Run run_polypress(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+  std::vector<std::string> argv;
+  if (!env.empty()) {
+    argv.push_back("env");
+    argv.insert(argv.end(), env.begin(), env.end());
+  }
+  argv.push_back(POLYPRESS_BINARY);
   argv.insert(argv.end(), args.begin(), args.end());
   const ProcessResult r = run_process(argv);
   return {r.exit_code, r.out, r.err};

@@ -47,8 +47,9 @@ struct Run {
   std::string out, err;
 };
 
-/// Runs the built polypress with arguments.
-Run run_polypress(const std::vector<std::string>& args);
+/// Runs the built polypress with arguments, and with `env` ("NAME=value")
+/// added to its environment.
+Run run_polypress(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
 
 /// The repository's source folder.
 std::filesystem::path source_dir();
