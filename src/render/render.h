@@ -56,8 +56,10 @@ class TemplateSet {
   const std::map<std::string, std::string>& extra_url_names() const { return url_names_; }
 
  private:
-  // Fills url_names_ from the templates.
-  void find_url_values();
+  // Reports values where none may stand (template/context, …), each
+  // template read with its partials in place, and fills url_names_.
+  // (template_places.cpp)
+  void check_value_places(DiagnosticSink& sink);
   std::map<std::string, std::string> templates_;
   std::map<std::string, std::string> url_names_;
   std::set<std::string> builtin_;

@@ -3,13 +3,10 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "render/html_contexts.h"
 #include "render/template_tags.h"
 
 namespace pp {
-
-bool is_url_start(ValueContext c) {
-  return c == ValueContext::url_start || c == ValueContext::srcset_start;
-}
 
 namespace {
 
@@ -35,13 +32,15 @@ std::vector<Piece> pieces_of(std::string_view text, bool& changes_delimiters) {
   changes_delimiters = tags.changes_delimiters;
   std::vector<Piece> out;
   std::size_t t = 0;
+  auto translation = [&] {
+    out.push_back({Piece::translation, translations[t].position, translations[t].length,
+                   translations[t].text});
+    ++t;
+  };
   for (const auto& tag : tags.tags) {
     while (t < translations.size() &&
-           translations[t].position + translations[t].length <= tag.position) {
-      out.push_back({Piece::translation, translations[t].position, translations[t].length,
-                     translations[t].text});
-      ++t;
-    }
+           translations[t].position + translations[t].length <= tag.position)
+      translation();
     if (t < translations.size() && tag.position >= translations[t].position) continue;
     Piece p{Piece::other, tag.position, tag.length, ""};
     const std::string& s = tag.text;
@@ -63,111 +62,60 @@ std::vector<Piece> pieces_of(std::string_view text, bool& changes_delimiters) {
     }
     out.push_back(std::move(p));
   }
-  for (; t < translations.size(); ++t)
-    out.push_back({Piece::translation, translations[t].position, translations[t].length,
-                   translations[t].text});
+  while (t < translations.size()) translation();
   return out;
-}
-
-// Where a script's text stands at its end, for a value put after it: in a
-// string literal or not. Regular expressions are not told apart from
-// division; a template has no reason to put a value in one.
-bool ends_in_js_string(std::string_view js) {
-  enum { code, dq, sq, tpl, line_comment, block_comment } s = code;
-  for (std::size_t i = 0; i < js.size(); ++i) {
-    const char c = js[i];
-    switch (s) {
-      case code:
-        if (c == '"')
-          s = dq;
-        else if (c == '\'')
-          s = sq;
-        else if (c == '`')
-          s = tpl;
-        else if (c == '/' && i + 1 < js.size() && js[i + 1] == '/')
-          s = line_comment, ++i;
-        else if (c == '/' && i + 1 < js.size() && js[i + 1] == '*')
-          s = block_comment, ++i;
-        break;
-      case dq:
-      case sq:
-      case tpl:
-        if (c == '\\')
-          ++i;
-        else if ((s == dq && c == '"') || (s == sq && c == '\'') || (s == tpl && c == '`'))
-          s = code;
-        break;
-      case line_comment:
-        if (c == '\n' || c == '\r') s = code;
-        break;
-      case block_comment:
-        if (c == '*' && i + 1 < js.size() && js[i + 1] == '/') s = code, ++i;
-        break;
-    }
-  }
-  return s == dq || s == sq || s == tpl;
-}
-
-bool is_url_attribute(const std::string& a) {
-  static const char* const names[] = {
-      "href",    "src",        "action",     "formaction", "poster",   "cite",
-      "data",    "background", "longdesc",   "manifest",   "icon",     "codebase",
-      "classid", "archive",    "profile",    "usemap",     "xmlns",    "lowsrc",
-      "dynsrc",  "ping",       "xlink:href", "xml:base",   "itemtype", "itemid"};
-  for (const char* n : names)
-    if (a == n) return true;
-  // As Go's html/template: a name that says it holds one (data-src, data-url).
-  return a.find("src") != std::string::npos || a.find("uri") != std::string::npos ||
-         a.find("url") != std::string::npos;
-}
-
-// A <meta>'s property (og:image, twitter:image:src, itemprop="url") whose
-// content is a URL.
-bool is_url_property(std::string p) {
-  p = ascii_lower(p);
-  for (const char* end : {"url", "image", "image:src", "video", "audio", "player", "tileimage"})
-    if (p.ends_with(end)) return true;
-  return false;
 }
 
 // One attribute of the start tag being read.
 struct Attribute {
-  std::string name, literal;  // the literal: the value's text so far, holes left out
+  std::string name, literal;  // the literal: the value's text, holes left out
   char quote = 0;
-  std::vector<std::size_t> holes;                // indexes into the result
-  std::vector<std::string> literal_before_hole;  // per hole
+  std::size_t value_start = 0;        // in the template, after the opening quote
+  std::size_t sections_at_start = 0;  // sections open where the value starts
+  bool fixed_text = false;            // text outside those sections' own has come
+  bool any_text = false;              // text other than spaces has come
+  bool in_query = false;              // a '?' or '#' has come
+  char last_text = 0;                 // the last character other than a space
+  JsReader js;                        // the literal read as script (on… attributes)
+  // What held where each hole is (each known without reading the value
+  // again: a template may hold many values in one attribute).
+  struct Hole {
+    std::size_t index;
+    bool fixed_text, any_text, in_query, after_comma, in_js_string, first;
+  };
+  std::vector<Hole> holes;
 };
 
-ValueContext context_of(const std::string& element, const Attribute& a,
-                        const std::vector<Attribute>& all, const std::string& before) {
-  std::string_view head = before;
-  while (!head.empty() && is_html_space(head.front())) head.remove_prefix(1);
-  while (!head.empty() && is_html_space(head.back())) head.remove_suffix(1);
-  auto url = [&] {
-    if (head.empty()) return ValueContext::url_start;
-    return head.find_first_of("?#") != std::string_view::npos ? ValueContext::url_query
-                                                              : ValueContext::url_path;
-  };
-  const std::string& n = a.name;
-  if (n.starts_with("on"))
-    return ends_in_js_string(before) ? ValueContext::js_attribute_string
-                                     : ValueContext::js_attribute;
-  if (n == "style") return ValueContext::css_attribute;
-  if (n == "srcset" || n == "imagesrcset")
-    return head.empty() || head.back() == ',' ? ValueContext::srcset_start
-                                              : ValueContext::srcset_rest;
-  if (element == "meta" && n == "content") {
+// The kind of URL attribute `a` of `element` is ('u', 's', 'r'), or 0.
+char url_kind(const std::string& element, const Attribute& a, const std::vector<Attribute>& all) {
+  if (a.name == "srcset" || a.name == "imagesrcset") return 's';
+  if (element == "meta" && a.name == "content") {
     for (const auto& other : all) {
-      if (other.name == "http-equiv" && ascii_lower(other.literal) == "refresh")
-        return ValueContext::url_start;  // "0; url=…": any value may be the URL
+      if (other.name == "http-equiv" && ascii_lower(other.literal) == "refresh") return 'r';
       if ((other.name == "property" || other.name == "name" || other.name == "itemprop") &&
           is_url_property(other.literal))
-        return url();
+        return 'u';
     }
-    return ValueContext::html;
+    return 0;
   }
-  if (is_url_attribute(n)) return url();
-  return ValueContext::html;
+  return is_url_attribute(a.name) ? 'u' : 0;
+}
+
+ValueContext context_of(char kind, const Attribute& a, const Attribute::Hole& h) {
+  if (a.name.starts_with("on"))
+    return h.in_js_string ? ValueContext::js_attribute_string : ValueContext::js_attribute;
+  if (a.name == "style") return ValueContext::css_attribute;
+  switch (kind) {
+    case 's':
+      return ValueContext::srcset;
+    case 'r':
+      return ValueContext::html;  // judged whole, once rendered
+    case 'u':
+      if (!h.any_text) return ValueContext::url_start;
+      return h.in_query ? ValueContext::url_query : ValueContext::url_path;
+    default:
+      return ValueContext::html;
+  }
 }
 
 class Scanner {
@@ -217,7 +165,13 @@ class Scanner {
   };
 
   void piece(const Piece& p) {
-    if (p.kind == Piece::open) sections_.push_back(p.name);
+    if (p.kind == Piece::open) {
+      sections_.push_back(p.name);
+      if (sections_.size() == kMaxSectionDepth + 1)
+        out_.problems.push_back(
+            {p.position, "template/syntax",
+             "sections nest more than " + std::to_string(kMaxSectionDepth) + " deep"});
+    }
     if (p.kind == Piece::close && !sections_.empty()) sections_.pop_back();
     if (p.kind != Piece::value && p.kind != Piece::translation) return;
     ValueHole h;
@@ -230,18 +184,7 @@ class Scanner {
       return n == "extra" || n.starts_with("extra.");
     });
     if (state_ == State::data && p.position == after_lt_) {
-      // <{{heading}}> and </{{heading}}>: a whole name, which only a few
-      // harmless elements may be; part of one is refused.
-      const std::size_t after = p.position + p.length;
-      if (p.kind == Piece::translation || (after < text_.size() && !is_html_space(text_[after]) &&
-                                           text_[after] != '>' && text_[after] != '/')) {
-        problem(p, "part of an element's name");
-        return;
-      }
-      h.context = ValueContext::element_name;
-      state_ = text_[p.position - 1] == '/' ? State::end_tag : State::tag_name;
-      element_.assign(1, '*');  // not known: read as an element with ordinary content
-      out_.holes.push_back(std::move(h));
+      element_name(p, h);
       return;
     }
     switch (state_) {
@@ -263,15 +206,16 @@ class Scanner {
         [[fallthrough]];
       case State::value_dq:
       case State::value_sq: {
+        Attribute& a = attributes_.back();
         h.element = element_;
-        h.attribute = attributes_.back().name;
-        attributes_.back().holes.push_back(out_.holes.size());
-        attributes_.back().literal_before_hole.push_back(attributes_.back().literal);
+        h.attribute = a.name;
+        a.holes.push_back({out_.holes.size(), a.fixed_text, a.any_text, a.in_query,
+                           a.last_text == ',', a.js.in_string(), a.holes.empty()});
         break;
       }
       case State::script:
         h.context =
-            ends_in_js_string(raw_) ? ValueContext::js_element_string : ValueContext::js_element;
+            script_.in_string() ? ValueContext::js_element_string : ValueContext::js_element;
         h.element = element_;
         break;
       case State::style:
@@ -284,6 +228,21 @@ class Scanner {
     out_.holes.push_back(std::move(h));
   }
 
+  // <{{heading}}> and </{{heading}}>: a whole name, which only a few harmless
+  // elements may be (context_escape.cpp); part of one is refused.
+  void element_name(const Piece& p, ValueHole& h) {
+    const std::size_t after = p.position + p.length;
+    if (p.kind == Piece::translation || (after < text_.size() && !is_html_space(text_[after]) &&
+                                         text_[after] != '>' && text_[after] != '/')) {
+      problem(p, "part of an element's name");
+      return;
+    }
+    h.context = ValueContext::element_name;
+    state_ = text_[p.position - 1] == '/' ? State::end_tag : State::tag_name;
+    element_.assign(1, '*');  // not known: read as an element with ordinary content
+    out_.holes.push_back(std::move(h));
+  }
+
   void problem(const Piece& p, const std::string& what) {
     out_.problems.push_back(
         {p.position, "template/context",
@@ -291,19 +250,23 @@ class Scanner {
              " cannot stand for " + what + " (docs/templates.md)"});
   }
 
-  // The start tag just read ends: its holes get their contexts, and what
-  // follows is read as the element's content says.
+  // The start tag just read ends: its holes get their contexts, its URL
+  // attributes are marked, and what follows is read as the element says.
   void end_start_tag() {
     for (auto& a : attributes_) a.name = ascii_lower(a.name);
-    for (const auto& a : attributes_)
-      for (std::size_t k = 0; k < a.holes.size(); ++k) {
-        ValueHole& h = out_.holes[a.holes[k]];
-        h.context = context_of(element_, a, attributes_, a.literal_before_hole[k]);
-        if (k == 0 && h.context == ValueContext::url_start && a.quote)
-          h.starts_url_attribute = a.quote;
+    for (const auto& a : attributes_) {
+      if (a.holes.empty()) continue;
+      const char kind = url_kind(element_, a, attributes_);
+      if (kind && a.quote) out_.url_attributes.push_back({a.value_start, a.quote, kind});
+      for (const auto& hole : a.holes) {
+        ValueHole& h = out_.holes[hole.index];
+        h.context = context_of(kind, a, hole);
+        h.may_start_url = kind == 'r' || (kind == 's' && (!hole.any_text || hole.after_comma)) ||
+                          (kind == 'u' && !hole.fixed_text && hole.first);
       }
+    }
     attributes_.clear();
-    raw_.clear();
+    script_ = JsReader();
     if (element_ == "script")
       state_ = State::script;
     else if (element_ == "style")
@@ -315,8 +278,6 @@ class Scanner {
       state_ = State::data;
   }
 
-  // Reads the character at `i` (or the markup that starts there); returns
-  // where reading goes on.
   std::size_t step(std::size_t i) {
     switch (state_) {
       case State::tag_name:
@@ -327,15 +288,33 @@ class Scanner {
       case State::value_dq:
       case State::value_sq:
       case State::value_unquoted:
-        step_in_tag(text_[i]);
+        step_in_tag(text_[i], i);
         return i + 1;
       default:
         return step_in_text(i);
     }
   }
 
-  // One character of a start tag.
-  void step_in_tag(char c) {
+  void add_to_value(char c) {
+    Attribute& a = attributes_.back();
+    a.literal += c;
+    a.js.feed(c);
+    if (is_html_space(c)) return;
+    a.any_text = true;
+    a.last_text = c;
+    a.in_query = a.in_query || c == '?' || c == '#';
+    if (sections_.size() <= a.sections_at_start) a.fixed_text = true;
+  }
+
+  void start_value(char quote, std::size_t i) {
+    Attribute& a = attributes_.back();
+    a.quote = quote;
+    a.value_start = i + 1;
+    a.sections_at_start = sections_.size();
+  }
+
+  // One character (at `i`) of a start tag.
+  void step_in_tag(char c, std::size_t i) {
     switch (state_) {
       case State::tag_name:
         if (is_html_space(c) || c == '/')
@@ -352,7 +331,8 @@ class Scanner {
         } else if (c == '=' && state_ == State::after_attribute) {
           state_ = State::before_value;
         } else if (!is_html_space(c) && c != '/') {
-          attributes_.push_back({std::string(1, c), "", 0, {}, {}});
+          attributes_.emplace_back();
+          attributes_.back().name.assign(1, c);
           state_ = State::attribute_name;
         } else if (c == '/') {
           state_ = State::before_attribute;
@@ -369,21 +349,23 @@ class Scanner {
           attributes_.back().name += c;
         break;
       case State::before_value:
-        if (c == '"')
-          state_ = State::value_dq, attributes_.back().quote = c;
-        else if (c == '\'')
-          state_ = State::value_sq, attributes_.back().quote = c;
-        else if (c == '>')
+        if (c == '"' || c == '\'') {
+          state_ = c == '"' ? State::value_dq : State::value_sq;
+          start_value(c, i);
+        } else if (c == '>') {
           end_start_tag();
-        else if (!is_html_space(c))
-          state_ = State::value_unquoted, attributes_.back().literal += c;
+        } else if (!is_html_space(c)) {
+          state_ = State::value_unquoted;
+          start_value(0, i);
+          add_to_value(c);
+        }
         break;
       case State::value_dq:
       case State::value_sq:
         if (c == (state_ == State::value_dq ? '"' : '\''))
           state_ = State::before_attribute;
         else
-          attributes_.back().literal += c;
+          add_to_value(c);
         break;
       case State::value_unquoted:
         if (is_html_space(c))
@@ -391,7 +373,7 @@ class Scanner {
         else if (c == '>')
           end_start_tag();
         else
-          attributes_.back().literal += c;
+          add_to_value(c);
         break;
       default:
         break;
@@ -405,34 +387,18 @@ class Scanner {
     const std::string_view rest = text_.substr(i);
     switch (state_) {
       case State::data:
-        if (rest.starts_with("<!--")) {
-          state_ = State::comment;
-          return i + 4;
-        }
-        if (rest.size() > 2 && c == '<' && rest[1] == '/' && is_ascii_alpha(rest[2])) {
-          state_ = State::end_tag;
-          return i + 2;
-        }
-        if (rest.size() > 1 && c == '<' && is_ascii_alpha(rest[1])) {
-          state_ = State::tag_name;
-          element_.clear();
-          return i + 1;
-        }
-        if (rest.size() > 1 && c == '<' && (rest[1] == '!' || rest[1] == '?')) {
-          state_ = State::bogus;
-          return i + 2;
-        }
-        if (c == '<') after_lt_ = rest.starts_with("</") ? i + 2 : i + 1;
-        return i + 1;
+        return step_in_data(i);
       case State::end_tag:
       case State::bogus:
         if (c == '>') state_ = State::data;
         return i + 1;
       case State::comment:
-        if (rest.starts_with("-->")) {
-          state_ = State::data;
-          return i + 3;
-        }
+        // A comment ends at "-->", and also at "--!>" (HTML's tokenizer).
+        for (const std::string_view end : {"-->", "--!>"})
+          if (rest.starts_with(end)) {
+            state_ = State::data;
+            return i + end.size();
+          }
         return i + 1;
       case State::script:
       case State::style:
@@ -445,17 +411,51 @@ class Scanner {
             return i + 2;
           }
         }
-        raw_ += c;
+        if (state_ == State::script) script_.feed(c);
         return i + 1;
       default:
         return i + 1;
     }
   }
 
+  std::size_t step_in_data(std::size_t i) {
+    const char c = text_[i];
+    const std::string_view rest = text_.substr(i);
+    if (c != '<') return i + 1;
+    // An Outlook conditional comment's content is markup Outlook reads:
+    // read on as markup past "<!--[if …]>", and "<![endif]-->" as nothing.
+    if (rest.starts_with("<!--[if")) {
+      const auto close = rest.find("]>");
+      return close == std::string_view::npos ? text_.size() : i + close + 2;
+    }
+    if (rest.starts_with("<!-->")) return i + 5;   // an empty comment, closed at once
+    if (rest.starts_with("<!--->")) return i + 6;  // (HTML's abrupt closing)
+    if (rest.starts_with("<!--")) {
+      state_ = State::comment;
+      return i + 4;
+    }
+    if (rest.size() > 2 && rest[1] == '/' && is_ascii_alpha(rest[2])) {
+      state_ = State::end_tag;
+      return i + 2;
+    }
+    if (rest.size() > 1 && is_ascii_alpha(rest[1])) {
+      state_ = State::tag_name;
+      element_.clear();
+      return i + 1;
+    }
+    if (rest.size() > 1 && (rest[1] == '!' || rest[1] == '?')) {
+      state_ = State::bogus;
+      return i + 2;
+    }
+    after_lt_ = rest.starts_with("</") ? i + 2 : i + 1;
+    return i + 1;
+  }
+
   std::string_view text_;
   TemplateContexts out_;
   State state_ = State::data;
-  std::string element_, raw_;
+  std::string element_;
+  JsReader script_;                                // the current <script>'s text
   std::size_t after_lt_ = std::string_view::npos;  // just after a '<' (or "</") of text
   std::vector<Attribute> attributes_;
   std::vector<std::string> sections_;

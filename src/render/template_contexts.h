@@ -17,11 +17,10 @@ namespace pp {
 enum class ValueContext : char {
   html = 'h',                 ///< text, an ordinary attribute: HTML-escaped
   element_name = 'n',         ///< a whole element name (<{{heading}}>)
-  url_start = 'u',            ///< a URL attribute's start: scheme checked
+  url_start = 'u',            ///< a URL attribute before any text of its own
   url_path = 'p',             ///< after a URL's first characters: normalised
   url_query = 'q',            ///< after '?' or '#': one query component
-  srcset_start = 's',         ///< a srcset candidate's URL: scheme checked
-  srcset_rest = 'r',          ///< elsewhere in srcset: normalised
+  srcset = 's',               ///< srcset: normalised, ',' and spaces encoded
   css_attribute = 'c',        ///< a style attribute
   css_element = 'C',          ///< a <style> element
   js_attribute = 'j',         ///< an on… attribute, outside a string
@@ -29,10 +28,6 @@ enum class ValueContext : char {
   js_element = 'J',           ///< a <script> element, outside a string
   js_element_string = 'K',    ///< a <script> element, inside a string
 };
-
-/// True for the contexts whose values are URLs that could start with a
-/// scheme (url_start, srcset_start).
-bool is_url_start(ValueContext c);
 
 /// One tag of a template that puts text on the page: a value (`{{name}}`,
 /// `{{.}}`) or a translation (`{{#t}}…{{/t}}`), and where it lands.
@@ -49,30 +44,47 @@ struct ValueHole {
   ValueContext context = ValueContext::html;
   /// The element and attribute it is in ("a", "href"), where it is in one.
   std::string element, attribute;
-  /// The quote of a URL attribute that this value starts ('"' or '\''), or
-  /// 0: the whole attribute is judged again once rendered, since values put
-  /// side by side could spell a scheme no one of them has.
-  char starts_url_attribute = 0;
+  /// True when it may be where a URL starts: the first value of a URL
+  /// attribute, with no text of the template's before it but what a section
+  /// may leave out ({{^external}}/{{/external}}{{href}}). For validate's
+  /// warning: the rendered attribute is judged whole whatever this says.
+  bool may_start_url = false;
+};
+
+/// A URL attribute with values in it: after rendering, the finished value is
+/// judged whole (values side by side, or after a section's text, could spell
+/// a scheme no one of them has).
+struct UrlAttribute {
+  /// Where its value starts, just after the opening quote, and that quote.
+  std::size_t position = 0;
+  char quote = '"';
+  /// 'u' one URL, 's' a srcset (each candidate's URL), 'r' a <meta
+  /// http-equiv="refresh"> content ("5; url=…").
+  char kind = 'u';
 };
 
 /// A place where no value may stand: part of an element's name, an
-/// attribute or an attribute's name,
-/// an attribute value without quotes, or a delimiter change (after which
-/// nothing is read).
+/// attribute or an attribute's name, an attribute value without quotes, a
+/// delimiter change (after which nothing is read), sections nested too deep.
 struct ContextProblem {
   std::size_t position = 0;
-  std::string rule;  ///< template/context or template/unquoted-attribute
+  std::string rule;  ///< template/context, template/unquoted-attribute or template/syntax
   std::string message;
 };
 
 struct TemplateContexts {
-  std::vector<ValueHole> holes;  ///< in order
+  std::vector<ValueHole> holes;              ///< in order
+  std::vector<UrlAttribute> url_attributes;  ///< in order
   std::vector<ContextProblem> problems;
 };
 
+/// Sections may nest this deep in a template, partials included.
+inline constexpr std::size_t kMaxSectionDepth = 100;
+
 /// Reads `text` (a template, partials inlined or not) as HTML and finds
 /// where each value and translation lands. Sections, comments and partials
-/// are read as nothing; raw values ({{{body_html}}}) are not holes.
+/// are read as nothing; raw values ({{{body_html}}}) are not holes. Linear in
+/// the text's length, however many values it holds.
 TemplateContexts find_value_contexts(std::string_view text);
 
 }  // namespace pp

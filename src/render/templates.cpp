@@ -15,6 +15,7 @@
 #include "incremental/incremental.h"
 #include "render/context_escape.h"
 #include "render/template_contexts.h"
+#include "render/template_inlining.h"
 #include "render/template_syntax.h"
 #include "render/template_tags.h"
 
@@ -42,6 +43,20 @@ void lint_template(const std::string& rel, const std::string& text, DiagnosticSi
           {rel, line, code_point_column(text, line_start, tag.position)}, "template/raw",
           "unescaped '" + tag.text + "' is not allowed; only body_html and json_ld may be raw");
   }
+}
+
+// Where `text` opens a section deeper than kMaxSectionDepth: kainjow
+// renders sections by recursion (20,000 deep ran out of stack).
+std::optional<std::size_t> too_deep(std::string_view text) {
+  std::size_t depth = 0;
+  for (const auto& t : find_tags(text).tags) {
+    if (t.text.starts_with('#') || t.text.starts_with('^')) {
+      if (++depth > kMaxSectionDepth) return t.position;
+    } else if (t.text.starts_with('/') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::nullopt;
 }
 
 // A template kainjow refuses, reported at the place of the mistake: found
@@ -162,44 +177,7 @@ void check_variables(const std::string& rel, const std::string& name, const std:
   }
 }
 
-// Where a value may not stand in template `text` (an element's or an
-// attribute's name; an attribute value without quotes; after a delimiter
-// change): an error at each.
-void check_contexts(const std::string& rel, const std::string& text, DiagnosticSink& sink) {
-  for (const auto& p : find_value_contexts(text).problems) {
-    const auto [line, column] = line_and_column(text, p.position);
-    sink.error({rel, line, column}, p.rule, p.message);
-  }
-}
-
-// The last part of a name ("extra.links" gives "links").
-std::string last_part(const std::string& name) {
-  const auto dot = name.rfind('.');
-  return dot == std::string::npos ? name : name.substr(dot + 1);
-}
-
 }  // namespace
-
-void TemplateSet::find_url_values() {
-  // The site's own templates first: the place named is the one it wrote.
-  std::vector<std::pair<std::string, const std::string*>> order;
-  for (const auto& [name, text] : templates_)
-    if (!is_builtin(name)) order.emplace_back(name, &text);
-  for (const auto& [name, text] : templates_)
-    if (is_builtin(name)) order.emplace_back(name, &text);
-  for (const auto& [name, text_of] : order) {
-    const std::string& text = *text_of;
-    if (std::string_view(name).ends_with(".txt")) continue;
-    for (const auto& h : find_value_contexts(text).holes) {
-      if (h.translation || !is_url_start(h.context)) continue;
-      if (!h.name.starts_with("extra.") && !h.under_extra) continue;
-      const std::string key = last_part(h.name == "." ? h.section : h.name);
-      if (key.empty() || url_names_.count(key)) continue;
-      url_names_[key] = h.attribute + " of " + path(name) + ":" +
-                        std::to_string(line_and_column(text, h.position).first);
-    }
-  }
-}
 
 TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
   TemplateSet set;
@@ -227,6 +205,12 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
         sink.error({rel, 0, 0}, "template/read", "cannot read: " + r.error);
         continue;
       }
+      if (const auto deep = too_deep(r.bytes)) {
+        const auto [line, column] = line_and_column(r.bytes, *deep);
+        sink.error({rel, line, column}, "template/syntax",
+                   "sections nest more than " + std::to_string(kMaxSectionDepth) + " deep");
+        continue;
+      }
       mustache::mustache parsed{r.bytes};
       if (!parsed.is_valid()) {
         report_syntax(rel, r.bytes, parsed.error_message(), sink);
@@ -234,10 +218,7 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
       }
       const std::string name = (kind == "html" ? "" : kind + "/") + f.stem().string();
       // A text template is never HTML: nothing in it is escaped, so no lint.
-      if (!std::string_view(name).ends_with(".txt")) {
-        lint_template(rel, r.bytes, sink);
-        check_contexts(rel, r.bytes, sink);
-      }
+      if (!std::string_view(name).ends_with(".txt")) lint_template(rel, r.bytes, sink);
       check_variables(rel, name, r.bytes, sink);
       set.templates_[name] = r.bytes;
     }
@@ -247,7 +228,7 @@ TemplateSet TemplateSet::load(const fs::path& root, DiagnosticSink& sink) {
   for (const auto& [name, text] : builtin_templates())
     if (set.templates_.emplace(name, text).second) set.builtin_.insert(name);
   check_partials(set, own, sink);
-  set.find_url_values();
+  set.check_value_places(sink);
   return set;
 }
 
@@ -305,21 +286,6 @@ namespace {
 
 constexpr const char* kBrace = "\xEE\x80\x80";  // U+E000: '{' of a text translation
 
-// `text` with each {{> name}} replaced by that template's text (partials of
-// partials too, eight deep).
-std::string inlined(const TemplateSet& set, const std::string& text, int depth = 0) {
-  std::string out;
-  std::size_t pos = 0;
-  for (const auto& partial : find_partials(text)) {
-    out.append(text, pos, partial.position - pos);
-    const std::string* body = set.find(partial.text);
-    if (body && depth < 8) out += inlined(set, *body, depth + 1);
-    pos = partial.position + partial.length;
-  }
-  out.append(text, pos, std::string::npos);
-  return out;
-}
-
 // A plain-text template ready to parse: each {{#t}}msgid{{/t}} replaced by
 // its translation with '{' as U+E000 (restored after rendering), so that no
 // translation is ever read as a tag.
@@ -345,15 +311,27 @@ std::string prepared_text(const std::string& all, const Locale& locale) {
 // template or a translation: their noncharacters are dropped first.
 std::string prepared_html(const std::string& text, const Locale& locale) {
   const std::string all = drop_refused_in_markup(text);
+  const TemplateContexts found = find_value_contexts(all);
   std::string out;
   std::size_t pos = 0;
-  for (const auto& h : find_value_contexts(all).holes) {
-    out.append(all, pos, h.position - pos);
-    pos = h.position + h.length;
-    if (h.starts_url_attribute) {
+  auto copy_to = [&](std::size_t end) {
+    out.append(all, pos, end - pos);
+    pos = end;
+  };
+  auto attribute = found.url_attributes.begin();
+  // URL attributes' marks, each before the first hole at or after it.
+  auto attributes_to = [&](std::size_t end) {
+    for (; attribute != found.url_attributes.end() && attribute->position <= end; ++attribute) {
+      copy_to(attribute->position);
       out += kUrlAttributeStart;
-      out += h.starts_url_attribute;
+      out += attribute->kind;
+      out += attribute->quote;
     }
+  };
+  for (const auto& h : found.holes) {
+    attributes_to(h.position);
+    copy_to(h.position);
+    pos = h.position + h.length;
     const std::string hole =
         h.translation ? html_escape_mustache_safe(drop_refused_in_markup(locale.tr(h.name)))
                       : all.substr(h.position, h.length);
@@ -367,18 +345,19 @@ std::string prepared_html(const std::string& text, const Locale& locale) {
     out += hole;
     out += kValueEnd;
   }
-  out.append(all, pos, std::string::npos);
+  attributes_to(all.size());
+  copy_to(all.size());
   return out;
 }
 
 // Each thread parses a template once per language and set, then reuses it.
-mustache::mustache& compiled(const TemplateSet& set, const std::string& name,
-                             const std::string& text, const Locale& locale, bool plain) {
+mustache::mustache& compiled(const TemplateSet& set, const std::string& name, const Locale& locale,
+                             bool plain) {
   thread_local std::map<std::string, std::unique_ptr<mustache::mustache>> cache;
   const std::string key = std::to_string(set.generation()) + "\n" + name + "\n" + locale.code();
   auto& slot = cache[key];
   if (!slot) {
-    const std::string all = inlined(set, text);
+    const std::string all = inline_partials(set, name).text;
     slot = std::make_unique<mustache::mustache>(plain ? prepared_text(all, locale)
                                                       : prepared_html(all, locale));
     // Every {{value}} is user text (titles, names, section titles): without
@@ -402,7 +381,7 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
   record_dependency(DependencyKey::catalog(locale.code()));
   const std::string* text = templates.find(name);
   if (!text) return {};
-  mustache::mustache& tmpl = compiled(templates, name, *text, locale, false);
+  mustache::mustache& tmpl = compiled(templates, name, locale, false);
   // The last line of defence for pages and HTML emails: a character HTML
   // refuses never reaches the output, whichever field (or an entity in the
   // body, such as &#xFFFE;) carried it.
@@ -419,7 +398,7 @@ std::string render_text_template(const TemplateSet& templates, const std::string
   record_dependency(DependencyKey::catalog(locale.code()));
   const std::string* text = templates.find(name);
   if (!text) return {};
-  mustache::mustache& tmpl = compiled(templates, name, *text, locale, true);
+  mustache::mustache& tmpl = compiled(templates, name, locale, true);
   std::string out = tmpl.render(data);
   if (!tmpl.is_valid())
     sink.error({templates.path(name), 0, 0}, "template/render", tmpl.error_message());

@@ -466,7 +466,7 @@ TEST(Escape, TemplateValuesAreEscapedForWhereTheyLandInPagesAndEmails) {
       "<a href=\"about:invalid#polypress-unsafe-url\">ab</a>"
       "<a href=\"/search?q=a%26b%3C%2Fscript%3E%3Ci%3E\">q</a>"
       "<p style=\"color: polypress-unsafe-css\">c</p>"
-      "<script>var q = \"a\\u0026b\\u003c\\/script\\u003e\\u003ci\\u003e\";</script>";
+      "<script>var q = \"a\\u0026b\\u003c\\u002fscript\\u003e\\u003ci\\u003e\";</script>";
   const std::string page = test::read_text(root / "public/en/news/gpu-spot-prices-fall/index.html");
   EXPECT_NE(page.find("<footer>" + expected + "</footer>"), std::string::npos) << page;
   const auto html = email_parts(root / "mail/en/news--gpu-spot-prices-fall.eml").second;
@@ -474,6 +474,91 @@ TEST(Escape, TemplateValuesAreEscapedForWhereTheyLandInPagesAndEmails) {
   // A translation inherits the values, and is escaped the same way.
   const std::string ko = test::read_text(root / "public/ko/news/gpu-spot-prices-fall/index.html");
   EXPECT_NE(ko.find(expected), std::string::npos) << ko;
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// The template shapes of the outside audit of deliverable 1: a list where a
+// template expects one value, a section's text before a value, a script read
+// wrong, a refresh, comments closed early or read by Outlook, a template's
+// own javascript:, a colon after base_path, a '<' before a number. Each
+// stays inert in the page and the email.
+TEST(Escape, AuditedTemplateShapesStayInert) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  const std::string shapes =
+      "<a id=\"cta\" href=\"{{#extra.cta}}{{url}}{{/extra.cta}}{{^extra.cta}}{{home_url}}"
+      "{{/extra.cta}}\">c</a>\n"
+      "<img src=\"{{#extra.image}}{{.}}{{/extra.image}}{{^extra.image}}/x.svg{{/extra.image}}\" "
+      "alt=\"\">\n"
+      "<img src=\"{{#extra.cdn}}https://cdn.example.org/{{/extra.cdn}}{{extra.img}}\" alt=\"\">\n"
+      "<a href=\"{{^extra.external}}/{{/extra.external}}{{extra.href}}\">e</a>\n"
+      "<script> var quote = /[\"]/; var other = {{extra.code}}; </script>\n"
+      "<meta http-equiv=\"refresh\" content=\"{{extra.refresh}}\">\n"
+      "<!--> <a href=\"{{extra.href}}\">c1</a>\n"
+      "<!--[if mso]><a href=\"{{extra.href}}\">m</a><![endif]-->\n"
+      "<a href=\"javascript:share('{{extra.code}}')\">s</a>\n"
+      "<a href=\"{{base_path}}{{extra.page}}\">h</a>\n"
+      "<p>fewer than <{{extra.n}} readers</p>\n";
+  test::write_text(root, "pipeline/templates/html/footer.mustache",
+                   "<footer>\n" + shapes + "</footer>\n");
+  std::string email =
+      test::read_text(test::source_dir() / "theme/templates/email/article.html.mustache");
+  // (An email has no home_url or base_path: its page's URL and "/" instead.)
+  std::string in_email = shapes;
+  in_email.replace(in_email.find("{{home_url}}"), 12, "{{page_url}}");
+  in_email.replace(in_email.find("{{base_path}}"), 13, "/");
+  email.replace(email.find("{{{body_html}}}"), 15, "{{{body_html}}}" + in_email);
+  test::write_text(root, "pipeline/templates/email/article.html.mustache", email);
+  const fs::path article = root / "content/news/gpu-spot-prices-fall/index.en.md";
+  std::string text = test::read_text(article);
+  text.insert(text.find("sources:\n"),
+              "extra:\n"
+              "  cta: [{url: \"https://example.org/\"}, {url: \"onmouseover=alert(1)//\"}]\n"
+              "  image: [\"/x.png\", \"onerror=alert(1)//\"]\n"
+              "  cdn: false\n"
+              "  img: \"javascript:alert(1)\"\n"
+              "  external: true\n"
+              "  href: \"javascript:void(0)\"\n"
+              "  code: \"hits.push(3)\"\n"
+              "  refresh: \"0;url=javascript:alert(1)\"\n"
+              "  page: \"Help:Contents\"\n"
+              "  n: \"5\"\n");
+  test::write_text(root, "content/news/gpu-spot-prices-fall/index.en.md", text);
+  const auto r = test::run_polypress({"-C", root.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string inert = "about:invalid#polypress-unsafe-url";
+  const std::string expected =
+      "<a id=\"cta\" href=\"https://example.org/onmouseover=alert(1)//\">c</a>\n"
+      "<img src=\"/x.pngonerror=alert(1)//\" alt=\"\">\n"
+      "<img src=\"" +
+      inert +
+      "\" alt=\"\">\n"
+      "<a href=\"" +
+      inert +
+      "\">e</a>\n"
+      "<script> var quote = /[\"]/; var other = hits\\u002epush\\u00283\\u0029; </script>\n"
+      "<meta http-equiv=\"refresh\" content=\"" +
+      inert +
+      "\">\n"
+      "<!--> <a href=\"" +
+      inert +
+      "\">c1</a>\n"
+      "<!--[if mso]><a href=\"" +
+      inert +
+      "\">m</a><![endif]-->\n"
+      "<a href=\"" +
+      inert +
+      "\">s</a>\n"
+      "<a href=\"/Help:Contents\">h</a>\n"
+      "<p>fewer than <5 readers</p>\n";
+  const std::string page = test::read_text(root / "public/en/news/gpu-spot-prices-fall/index.html");
+  EXPECT_NE(page.find("<footer>\n" + expected + "</footer>"), std::string::npos) << page;
+  auto html = email_parts(root / "mail/en/news--gpu-spot-prices-fall.eml").second;
+  std::erase(html, '\r');  // a mail's lines end in CRLF
+  EXPECT_NE(html.find(expected), std::string::npos) << html;
 }
 
 }  // namespace pp
