@@ -131,9 +131,10 @@ std::size_t finish_url_attribute(std::string_view rendered, std::size_t at, std:
   // relative URL, but it is refused as what it was meant to be.
   std::string plain;
   const std::string value = finish(rendered.substr(q + 1, end - q - 1), &plain);
-  out += url_attribute_refused(rendered[kind], value) || url_attribute_refused(rendered[kind], plain)
-             ? std::string(kInertUrl)
-             : value;
+  out +=
+      url_attribute_refused(rendered[kind], value) || url_attribute_refused(rendered[kind], plain)
+          ? std::string(kInertUrl)
+          : value;
   return end;
 }
 
