@@ -45,11 +45,17 @@ bool is_editor_leftover(std::string_view name) {
 void warn_if_svg_script(const std::filesystem::path& file, const std::string& shown,
                         const std::string& rule, bool refuse, DiagnosticSink& sink) {
   const std::string name = file.filename().string();
-  if (name.size() <= 4 || fold_file_name(name.substr(name.size() - 4)) != ".svg") return;
-  const ReadResult svg = read_file(file, kMaxCatalogBytes);
-  // One too large to read is one that cannot be checked.
+  const bool compressed =
+      name.size() > 5 && fold_file_name(name.substr(name.size() - 5)) == ".svgz";
+  if (!compressed && (name.size() <= 4 || fold_file_name(name.substr(name.size() - 4)) != ".svg"))
+    return;
+  const ReadResult svg = compressed ? ReadResult{} : read_file(file, kMaxCatalogBytes);
+  // One too large to read, or compressed (a server sends .svgz as an SVG a
+  // browser runs), is one that cannot be checked.
   const std::string problem =
-      svg.ok          ? svg_script_problem(svg.bytes)
+      compressed      ? "is compressed (.svgz): what it would run when a reader opens the file "
+                        "cannot be told; publish it as .svg"
+      : svg.ok        ? svg_script_problem(svg.bytes)
       : svg.too_large ? "is larger than 16 MiB: what it would run when a reader opens the file "
                         "cannot be told"
                       : "";

@@ -44,8 +44,9 @@ bool svg_has_script(std::string_view svg);
 
 /// For a file named *.svg: a warning under `rule` at `shown` when it holds
 /// script (svg_script_problem()), which runs when a reader opens the file
-/// itself (not in <img>); with `refuse` (markdown.svg: refuse), an error
-/// under the same family's svg-refused ("bundle/svg-refused").
+/// itself (not in <img>), or cannot be read whole; for *.svgz, always (a
+/// compressed SVG cannot be checked); with `refuse` (markdown.svg: refuse),
+/// an error under the same family's svg-refused ("bundle/svg-refused").
 void warn_if_svg_script(const std::filesystem::path& file, const std::string& shown,
                         const std::string& rule, bool refuse, DiagnosticSink& sink);
 

@@ -120,15 +120,20 @@ ExternalStats check_external_urls(const CheckOptions& options, const CheckedSite
   return check_external(*site.config, site.corpus, *prober, cache.get(), now, sink);
 }
 
-// A warning when git tracks files of .polypress/: one machine's build state
-// and link cache, which CI must never take from a repository (docs/ci.md).
-void warn_committed_state(const fs::path& root, DiagnosticSink& sink) {
+// How many files of .polypress/ git tracks (0 when none, or no git).
+long tracked_state_files(const fs::path& root) {
   std::error_code ec;
-  if (!fs::exists(root / kStateFolder, ec)) return;
+  if (!fs::exists(root / kStateFolder, ec)) return 0;
   const ProcessResult git = run_process({"git", "-C", root.string(), "-c", "core.fsmonitor=false",
                                          "ls-files", "-z", "--", kStateFolder});
-  if (git.exit_code != 0 || git.out.empty()) return;
-  const auto n = std::count(git.out.begin(), git.out.end(), '\0');
+  if (git.exit_code != 0) return 0;
+  return std::count(git.out.begin(), git.out.end(), '\0');
+}
+
+// A warning when git tracks files of .polypress/: one machine's build state
+// and link cache, which CI must never take from a repository (docs/ci.md).
+void warn_committed_state(long n, DiagnosticSink& sink) {
+  if (n == 0) return;
   sink.report({kStateFolder, 0, 0}, Severity::warning, "config/committed-state",
               std::string(kStateFolder) + "/ is tracked by git (" + std::to_string(n) +
                   (n == 1 ? " file" : " files") +
@@ -148,25 +153,34 @@ ValidateResult run_validate(const ValidateOptions& options) {
               .publishing = {}},
              nullptr, result);
   if (options.files.empty() && !result.error)
-    warn_committed_state(options.root, result.diagnostics);
+    warn_committed_state(tracked_state_files(options.root), result.diagnostics);
   return result;
 }
 
 CheckResult run_check(const CheckOptions& options) {
   CheckResult result;
   const double now = current_time_ms();
+  const long tracked = tracked_state_files(options.root);
   run_checks(
       options.root, options.files, options.jobs,
       {.sources_at = now, .overrides = options.overrides, .kept = nullptr, .publishing = {}},
       [&](const CheckedSite& site, DiagnosticSink& all) {
         if (!options.external) return;
-        const ExternalStats stats = check_external_urls(options, site, now, all);
+        // A link cache from the repository is another machine's answers
+        // (a pull request could plant "ok"s): never used.
+        CheckOptions own = options;
+        if (tracked > 0 && own.use_cache) {
+          own.use_cache = false;
+          all.warning({kLinkCachePath, 0, 0}, "link/cache",
+                      "link cache not used, checking everything: " + std::string(kStateFolder) +
+                          "/ is tracked by git");
+        }
+        const ExternalStats stats = check_external_urls(own, site, now, all);
         result.urls = stats.unique_urls;
         result.urls_cached = stats.from_cache;
       },
       result);
-  if (options.files.empty() && !result.error)
-    warn_committed_state(options.root, result.diagnostics);
+  if (options.files.empty() && !result.error) warn_committed_state(tracked, result.diagnostics);
   return result;
 }
 

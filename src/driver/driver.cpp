@@ -209,7 +209,8 @@ void note_held_back(const SiteConfig& config, const Corpus& corpus, const Render
 // feeds and of the sitemap taken from `kept` when made from the same);
 // nullptr when collecting those found errors.
 std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& ready,
-                                      KeptEntries& kept, DiagnosticSink& sink) {
+                                      KeptEntries& kept, long long started_ns,
+                                      DiagnosticSink& sink) {
   const CheckedSite& c = ready.checked;
   RenderOptions ro;
   ro.drafts = options.drafts;
@@ -219,6 +220,7 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
   ro.languages = options.languages;
   ro.jobs = options.jobs;
   ro.kept_entries = &kept;
+  ro.file_system_clock_ns = started_ns;
   note_held_back(*c.config, c.corpus, ro, sink);
   auto plan = std::make_unique<BuildPlan>(options.root, *c.config, c.corpus, ready.locales,
                                           ready.templates, ro);
@@ -304,7 +306,7 @@ BuildResult run_build(const BuildOptions& options) {
   if (!prepared) return result;
   auto ready = std::make_unique<Ready>(std::move(*prepared));
   timer.mark("load");
-  auto plan = plan_build(options, *ready, *kept->entries, sink);
+  auto plan = plan_build(options, *ready, *kept->entries, run.started, sink);
   if (!plan) return result;
   const OutputTargets targets{run.out_dir,
                               run.mail_dir,

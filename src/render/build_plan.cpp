@@ -3,7 +3,11 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 
 #include "content/article_cache.h"
 #include "core/digest.h"
@@ -82,11 +86,24 @@ void add_list_pages(const SiteModel& m, const Locale& loc, Single&& single) {
 
 }  // namespace
 
+namespace {
+
+// Distinct for every plan made on this machine: what a racy copied file is
+// recorded with, so that the record never matches it again.
+std::string unique_token() {
+  static std::atomic<unsigned long long> made{0};
+  const auto now = std::chrono::system_clock::now().time_since_epoch().count();
+  return std::to_string(now) + "-" + std::to_string(::getpid()) + "-" + std::to_string(++made);
+}
+
+}  // namespace
+
 BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config,
                      const Corpus& corpus, const LocaleMap& locales, const TemplateSet& templates,
                      const RenderOptions& options)
     : options_(options),
-      model_(new SiteModel{root, config, corpus, locales, templates, options_, {}, {}, {}, {}}) {
+      model_(new SiteModel{root, config, corpus, locales, templates, options_, {}, {}, {}, {}}),
+      racy_token_(unique_token()) {
   SiteModel& m = *model_;
   m.build_lists();
   auto single = [&](OutputFolder folder, const std::string& path, auto render) {
@@ -208,8 +225,15 @@ std::string BuildPlan::value(const DependencyKey& k) const {
       auto it = template_digests_.find(k.name);
       return it == template_digests_.end() ? model_->templates.digest(k.name) : it->second;
     }
-    case Kind::copied_file:
-      return file_stamp(k.name);
+    case Kind::copied_file: {
+      long long changed_ns = 0;
+      std::string stamp = file_stamp(k.name, &changed_ns);
+      // Racy (git's rule): a second change within the same timestamp would
+      // leave the stamp as it is. Recorded so that it never matches again.
+      if (options_.file_system_clock_ns && racy_stamp(changed_ns, *options_.file_system_clock_ns))
+        stamp += " racy " + racy_token_;
+      return stamp;
+    }
     case Kind::list:
     case Kind::section_list:
     case Kind::every_bundle:

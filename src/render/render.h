@@ -112,6 +112,10 @@ struct RenderOptions {
   /// Pieces of feeds and of the sitemap the last build kept (BuildPlan only;
   /// docs/incremental.md): used when made from the same, added to otherwise.
   KeptEntries* kept_entries = nullptr;
+  /// The build's start by the file system's clock (file_system_clock_ns): a
+  /// copied file changed as late as that (racy_stamp) is never recorded as
+  /// current, so that a second edit within the same timestamp is copied too.
+  std::optional<long long> file_system_clock_ns;
 };
 
 /// Whether a build with `options` publishes an article in state `p`.
@@ -189,6 +193,7 @@ class BuildPlan : public DependencyValues {
   std::map<std::string, std::string, std::less<>> template_digests_;
   mutable std::mutex lists_mutex_;
   mutable std::map<std::string, std::string, std::less<>> list_digests_;
+  std::string racy_token_;  ///< appended to a racy copied file's stamp
 };
 
 /// An ISO 8601 week, cut in the site's time zone.

@@ -6,6 +6,7 @@
 #include <regex>
 #include <sstream>
 
+#include "core/process.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -236,6 +237,35 @@ TEST(Check, APlantedCacheRowIsNotTrusted) {
         << planted.err;
     EXPECT_NE(planted.err.find("/missing: 404"), std::string::npos) << planted.err;
   }
+}
+
+// A link cache git tracks came from the repository, where a pull request
+// could have planted it: check --external never uses it, and says so (audit
+// of issue 37).
+TEST(Check, ATrackedLinkCacheIsNotUsed) {
+  test::LinkServer server;
+  test::TempDir dir;
+  make_link_site(dir.path(), server, true, urls_of(server, {"/ok", "/missing"}));
+  ASSERT_EQ(test::run_polypress({"-C", dir.path().string(), "check", "--external"}).exit_code, 1);
+  const std::string root = dir.path().string();
+  for (const std::vector<std::string>& git :
+       {std::vector<std::string>{"git", "-C", root, "init", "-q"},
+        std::vector<std::string>{"git", "-C", root, "add", "-f", ".polypress/links.sqlite"}})
+    ASSERT_EQ(run_process(git).exit_code, 0);
+  const std::size_t before = server.log().size();
+  const auto r = test::run_polypress({"-C", root, "check", "--external"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(".polypress/links.sqlite: warning: link cache not used, checking "
+                       "everything: .polypress/ is tracked by git [link/cache]"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(".polypress: warning: .polypress/ is tracked by git (1 file)"),
+            std::string::npos)
+      << r.err;
+  const auto log = server.log();
+  EXPECT_EQ(count(std::vector<std::string>(log.begin() + static_cast<long>(before), log.end()),
+                  "HEAD /ok"),
+            1);
 }
 
 TEST(Check, PrivateAddressesAreNeverContacted) {

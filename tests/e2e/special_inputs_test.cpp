@@ -278,6 +278,16 @@ TEST(SpecialInputs, AnSvgWithScriptIsFlagged) {
                           "when a reader opens the file cannot be told [bundle/svg-script]"),
             std::string::npos);
   fs::remove(dir.path() / "content/news/chip-launch/huge.svg");
+  // Nor can a compressed one, which a server sends as an SVG to run: a
+  // static file's too (audit of issue 37).
+  test::write_text(dir.path(), "pipeline/static/logo.SVGZ", std::string("\x1f\x8b\x08\0", 4));
+  EXPECT_NE(
+      run(dir.path(), {"validate"})
+          .err.find("pipeline/static/logo.SVGZ: warning: this SVG is compressed (.svgz): what it "
+                    "would run when a reader opens the file cannot be told; publish it as "
+                    ".svg [emit/svg-script]"),
+      std::string::npos);
+  fs::remove(dir.path() / "pipeline/static/logo.SVGZ");
   // markdown.svg: refuse makes each an error.
   const std::string yaml = test::read_text(dir.path() / "pipeline/site.yaml");
   test::write_text(dir.path(), "pipeline/site.yaml", yaml + "markdown:\n  svg: refuse\n");

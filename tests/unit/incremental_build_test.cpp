@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include "content/article_cache.h"
 #include "driver/driver.h"
 #include "incremental/incremental.h"
 #include "support/temp_site.h"
@@ -202,6 +203,33 @@ TEST(IncrementalBuild, AStampAsNewAsTheFileSystemsClockIsNotTrusted) {
                             .count();
   EXPECT_LE(clock, now);
   EXPECT_FALSE(fs::exists(dir.path() / ".polypress/clock"));
+}
+
+// A copied file (a bundle's or a static file) changed as late as the build's
+// start by the file system's clock is never recorded as current: on a file
+// system with one-second timestamps a second edit within that second would
+// keep its stamp, and the old copy would stay published (audit of issue 37,
+// M6).
+TEST(IncrementalBuild, ACopiedFileChangedAtTheBuildsStartIsNeverCurrent) {
+  test::TempDir dir;
+  test::write_text(dir.path(), "a.csv", "1,2\n");
+  const std::string path = (dir.path() / "a.csv").string();
+  long long changed = 0;
+  const std::string stamp = file_stamp(path, &changed);
+  const SiteConfig config;
+  const Corpus corpus;
+  const LocaleMap locales;
+  const TemplateSet templates;
+  RenderOptions at_start, later;
+  at_start.file_system_clock_ns = changed;
+  later.file_system_clock_ns = changed + 2'000'000'000LL;
+  const auto key = DependencyKey::copied_file(path);
+  const BuildPlan one(dir.path(), config, corpus, locales, templates, at_start);
+  const BuildPlan two(dir.path(), config, corpus, locales, templates, at_start);
+  EXPECT_NE(one.value(key), stamp);
+  EXPECT_NE(one.value(key), two.value(key));
+  EXPECT_EQ(one.value(key), one.value(key));
+  EXPECT_EQ(BuildPlan(dir.path(), config, corpus, locales, templates, later).value(key), stamp);
 }
 
 TEST(IncrementalBuild, ANewestArticleIsOnEveryPageOfItsLanguage) {
