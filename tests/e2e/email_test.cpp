@@ -399,6 +399,22 @@ TEST(Send, CredentialsGoOnlyOverTls) {
 
 namespace pp {
 
+// The site at `root` with `footer` as every page's footer, `in_email` after
+// the body of every article's email, and the YAML lines `extra` in the front
+// matter of the English news/gpu-spot-prices-fall: values its templates show.
+void place_template_values(const fs::path& root, const std::string& footer,
+                           const std::string& in_email, const std::string& extra) {
+  test::write_text(root, "pipeline/templates/html/footer.mustache", footer);
+  std::string email =
+      test::read_text(test::source_dir() / "theme/templates/email/article.html.mustache");
+  email.replace(email.find("{{{body_html}}}"), 15, "{{{body_html}}}" + in_email);
+  test::write_text(root, "pipeline/templates/email/article.html.mustache", email);
+  const std::string rel = "content/news/gpu-spot-prices-fall/index.en.md";
+  std::string text = test::read_text(root / rel);
+  text.insert(text.find("sources:\n"), extra);
+  test::write_text(root, rel, text);
+}
+
 // Issue 37, deliverable 1: a site template's values are escaped for where
 // they land, in pages and in emails (docs/templates.md, "Where a value
 // lands"), and validate says where an unsafe one is written.
@@ -410,26 +426,17 @@ TEST(Escape, TemplateValuesAreEscapedForWhereTheyLandInPagesAndEmails) {
       "{{/extra.links}}<a href=\"{{extra.a}}{{extra.b}}\">ab</a>"
       "<a href=\"/search?q={{extra.q}}\">q</a><p style=\"color: {{extra.color}}\">c</p>"
       "<script>var q = {{extra.q}};</script>";
-  test::write_text(root, "pipeline/templates/html/footer.mustache",
-                   "<footer>" + links + "</footer>\n");
-  std::string email =
-      test::read_text(test::source_dir() / "theme/templates/email/article.html.mustache");
-  email.replace(email.find("{{{body_html}}}"), 15, "{{{body_html}}}" + links);
-  test::write_text(root, "pipeline/templates/email/article.html.mustache", email);
-  const fs::path article = root / "content/news/gpu-spot-prices-fall/index.en.md";
-  std::string text = test::read_text(article);
-  text.insert(text.find("sources:\n"),
-              "extra:\n"
-              "  links:\n"
-              "    - {url: \"javascript:alert(1)\", title: \"x'y\"}\n"
-              "    - {url: \" JaVa\\tScRiPt:alert(2)\", title: \"b\"}\n"
-              "    - {url: \"data:text/html,<script>alert(3)</script>\", title: \"c\"}\n"
-              "    - {url: \"https://ok.example/a b?x=1&y=2\", title: \"ok\"}\n"
-              "  a: java\n"
-              "  b: \"script:alert(4)\"\n"
-              "  q: \"a&b</script><i>\"\n"
-              "  color: \"red; position: fixed; inset: 0\"\n");
-  test::write_text(root, "content/news/gpu-spot-prices-fall/index.en.md", text);
+  place_template_values(root, "<footer>" + links + "</footer>\n", links,
+                        "extra:\n"
+                        "  links:\n"
+                        "    - {url: \"javascript:alert(1)\", title: \"x'y\"}\n"
+                        "    - {url: \" JaVa\\tScRiPt:alert(2)\", title: \"b\"}\n"
+                        "    - {url: \"data:text/html,<script>alert(3)</script>\", title: \"c\"}\n"
+                        "    - {url: \"https://ok.example/a b?x=1&y=2\", title: \"ok\"}\n"
+                        "  a: java\n"
+                        "  b: \"script:alert(4)\"\n"
+                        "  q: \"a&b</script><i>\"\n"
+                        "  color: \"red; position: fixed; inset: 0\"\n");
 
   auto r = test::run_polypress({"-C", root.string(), "validate"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -502,31 +509,23 @@ TEST(Escape, AuditedTemplateShapesStayInert) {
       "<a href=\"javascript:share('{{extra.code}}')\">s</a>\n"
       "<a href=\"{{base_path}}{{extra.page}}\">h</a>\n"
       "<p>fewer than <{{extra.n}} readers</p>\n";
-  test::write_text(root, "pipeline/templates/html/footer.mustache",
-                   "<footer>\n" + shapes + "</footer>\n");
-  std::string email =
-      test::read_text(test::source_dir() / "theme/templates/email/article.html.mustache");
   // (An email has no home_url or base_path: its page's URL and "/" instead.)
   std::string in_email = shapes;
   in_email.replace(in_email.find("{{home_url}}"), 12, "{{page_url}}");
   in_email.replace(in_email.find("{{base_path}}"), 13, "/");
-  email.replace(email.find("{{{body_html}}}"), 15, "{{{body_html}}}" + in_email);
-  test::write_text(root, "pipeline/templates/email/article.html.mustache", email);
-  const fs::path article = root / "content/news/gpu-spot-prices-fall/index.en.md";
-  std::string text = test::read_text(article);
-  text.insert(text.find("sources:\n"),
-              "extra:\n"
-              "  cta: [{url: \"https://example.org/\"}, {url: \"onmouseover=alert(1)//\"}]\n"
-              "  image: [\"/x.png\", \"onerror=alert(1)//\"]\n"
-              "  cdn: false\n"
-              "  img: \"javascript:alert(1)\"\n"
-              "  external: true\n"
-              "  href: \"javascript:void(0)\"\n"
-              "  code: \"hits.push(3)\"\n"
-              "  refresh: \"0;url=javascript:alert(1)\"\n"
-              "  page: \"Help:Contents\"\n"
-              "  n: \"5\"\n");
-  test::write_text(root, "content/news/gpu-spot-prices-fall/index.en.md", text);
+  place_template_values(
+      root, "<footer>\n" + shapes + "</footer>\n", in_email,
+      "extra:\n"
+      "  cta: [{url: \"https://example.org/\"}, {url: \"onmouseover=alert(1)//\"}]\n"
+      "  image: [\"/x.png\", \"onerror=alert(1)//\"]\n"
+      "  cdn: false\n"
+      "  img: \"javascript:alert(1)\"\n"
+      "  external: true\n"
+      "  href: \"javascript:void(0)\"\n"
+      "  code: \"hits.push(3)\"\n"
+      "  refresh: \"0;url=javascript:alert(1)\"\n"
+      "  page: \"Help:Contents\"\n"
+      "  n: \"5\"\n");
   const auto r = test::run_polypress({"-C", root.string(), "build", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string inert = "about:invalid#polypress-unsafe-url";
