@@ -40,6 +40,12 @@ inline constexpr std::size_t kMaxRawHtmlDepth = 1000;
 /// The most work units (about a nanosecond of gfm.6's parse each) a body may
 /// be estimated to need; ordinary articles need a few per byte.
 inline constexpr std::size_t kMaxParseWork = 100'000'000;
+
+/// A page or an email as a template renders it, at most (a list in `extra:`
+/// repeating a long value in a template's loop could otherwise make
+/// gigabytes); and a template with its partials in place, at most.
+inline constexpr std::size_t kMaxRenderedBytes = 64u << 20;
+inline constexpr std::size_t kMaxInlinedTemplateBytes = 8u << 20;
 /// How much processor time one article's body may take to parse or render: a
 /// backstop for shapes the guards (content/markdown_guard.h) do not name, set
 /// far above what any body they accept needs (under 1 s per MiB), so that it

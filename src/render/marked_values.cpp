@@ -37,36 +37,41 @@ std::string html_unescaped(std::string_view s) {
 std::string decoded(std::string_view s) {
   std::string out;
   for (std::size_t i = 0; i < s.size();) {
-    const std::size_t semi = s[i] == '&' ? s.find(';', i) : std::string_view::npos;
-    if (semi == std::string_view::npos || semi - i > 10) {
+    if (s[i] != '&') {
       out += s[i++];
       continue;
     }
-    const std::string_view ref = s.substr(i + 1, semi - i - 1);
+    // A numeric reference needs no ';' (&#58 and &#x3a are a colon).
+    std::size_t end = i + 1;
     unsigned long code = 0x80;
-    if (ref.size() > 2 && ref[0] == '#' && (ref[1] == 'x' || ref[1] == 'X') &&
-        ref.find_first_not_of("0123456789abcdefABCDEF", 2) == ref.npos)
-      code = std::stoul(std::string(ref.substr(2)), nullptr, 16);
-    else if (ref.size() > 1 && ref[0] == '#' && ref.find_first_not_of("0123456789", 1) == ref.npos)
-      code = std::stoul(std::string(ref.substr(1)));
-    else if (ref == "colon")
-      code = ':';
-    else if (ref == "Tab")
-      code = '\t';
-    else if (ref == "NewLine")
-      code = '\n';
-    else if (ref == "amp")
-      code = '&';
-    else if (ref == "quot")
-      code = '"';
-    else if (ref == "apos")
-      code = '\'';
-    if (code >= 0x80) {
+    const bool hex = s.substr(i).starts_with("&#x") || s.substr(i).starts_with("&#X");
+    if (hex || s.substr(i).starts_with("&#")) {
+      const std::size_t from = i + (hex ? 3 : 2);
+      end = s.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789", from);
+      end = std::min(end, s.size());
+      if (end > from && end - from <= 8)
+        code = std::stoul(std::string(s.substr(from, end - from)), nullptr, hex ? 16 : 10);
+      if (end < s.size() && s[end] == ';') ++end;
+    } else {
+      const std::size_t semi = s.find(';', i);
+      if (semi != std::string_view::npos && semi - i <= 10) {
+        const std::string_view ref = s.substr(i + 1, semi - i - 1);
+        for (const auto& [name, ch] : {std::pair<std::string_view, char>{"colon", ':'},
+                                       {"Tab", '\t'},
+                                       {"NewLine", '\n'},
+                                       {"amp", '&'},
+                                       {"quot", '"'},
+                                       {"apos", '\''}})
+          if (ref == name) code = static_cast<unsigned char>(ch);
+        end = semi + 1;
+      }
+    }
+    if (code >= 0x80) {  // not one of those: as written (not ASCII, no scheme)
       out += s[i++];
       continue;
     }
     out += static_cast<char>(code);
-    i = semi + 1;
+    i = end;
   }
   return out;
 }

@@ -4,7 +4,8 @@
 
 #include "core/text.h"
 #include "render/html_contexts.h"
-#include "render/template_tags.h"
+#include "render/template_attribute.h"
+#include "render/template_pieces.h"
 
 namespace pp {
 
@@ -16,106 +17,6 @@ bool is_html_space(char c) {
 
 bool is_ascii_alpha(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-// A tag of the template as the scanner meets it.
-struct Piece {
-  enum Kind { value, translation, open, close, other } kind = other;
-  std::size_t position = 0, length = 0;
-  std::string name;
-};
-
-// Every tag of `text` in order, each translation ({{#t}}…{{/t}}) as one.
-std::vector<Piece> pieces_of(std::string_view text, bool& changes_delimiters) {
-  const auto translations = find_translations(text);
-  const TemplateTags tags = find_tags(text);
-  changes_delimiters = tags.changes_delimiters;
-  std::vector<Piece> out;
-  std::size_t t = 0;
-  auto translation = [&] {
-    out.push_back({Piece::translation, translations[t].position, translations[t].length,
-                   translations[t].text});
-    ++t;
-  };
-  for (const auto& tag : tags.tags) {
-    while (t < translations.size() &&
-           translations[t].position + translations[t].length <= tag.position)
-      translation();
-    if (t < translations.size() && tag.position >= translations[t].position) continue;
-    Piece p{Piece::other, tag.position, tag.length, ""};
-    const std::string& s = tag.text;
-    auto name_after = [&](std::size_t n) {
-      std::string v = s.substr(n);
-      v.erase(0, v.find_first_not_of(" \t"));
-      return v;
-    };
-    if (s.empty() || s[0] == '!' || s[0] == '>' || s[0] == '&') {
-      // A comment, a partial, a raw value: nothing the scanner judges.
-    } else if (s[0] == '#' || s[0] == '^') {
-      p.kind = Piece::open;
-      p.name = name_after(1);
-    } else if (s[0] == '/') {
-      p.kind = Piece::close;
-    } else {
-      p.kind = Piece::value;
-      p.name = s;
-    }
-    out.push_back(std::move(p));
-  }
-  while (t < translations.size()) translation();
-  return out;
-}
-
-// One attribute of the start tag being read.
-struct Attribute {
-  std::string name, literal;  // the literal: the value's text, holes left out
-  char quote = 0;
-  std::size_t value_start = 0;        // in the template, after the opening quote
-  std::size_t sections_at_start = 0;  // sections open where the value starts
-  bool fixed_text = false;            // text outside those sections' own has come
-  bool any_text = false;              // text other than spaces has come
-  bool in_query = false;              // a '?' or '#' has come
-  char last_text = 0;                 // the last character other than a space
-  JsReader js;                        // the literal read as script (on… attributes)
-  // What held where each hole is (each known without reading the value
-  // again: a template may hold many values in one attribute).
-  struct Hole {
-    std::size_t index;
-    bool fixed_text, any_text, in_query, after_comma, in_js_string, first;
-  };
-  std::vector<Hole> holes;
-};
-
-// The kind of URL attribute `a` of `element` is ('u', 's', 'r'), or 0.
-char url_kind(const std::string& element, const Attribute& a, const std::vector<Attribute>& all) {
-  if (a.name == "srcset" || a.name == "imagesrcset") return 's';
-  if (element == "meta" && a.name == "content") {
-    for (const auto& other : all) {
-      if (other.name == "http-equiv" && ascii_lower(other.literal) == "refresh") return 'r';
-      if ((other.name == "property" || other.name == "name" || other.name == "itemprop") &&
-          is_url_property(other.literal))
-        return 'u';
-    }
-    return 0;
-  }
-  return is_url_attribute(a.name) ? 'u' : 0;
-}
-
-ValueContext context_of(char kind, const Attribute& a, const Attribute::Hole& h) {
-  if (a.name.starts_with("on"))
-    return h.in_js_string ? ValueContext::js_attribute_string : ValueContext::js_attribute;
-  if (a.name == "style") return ValueContext::css_attribute;
-  switch (kind) {
-    case 's':
-      return ValueContext::srcset;
-    case 'r':
-      return ValueContext::html;  // judged whole, once rendered
-    case 'u':
-      if (!h.any_text) return ValueContext::url_start;
-      return h.in_query ? ValueContext::url_query : ValueContext::url_path;
-    default:
-      return ValueContext::html;
-  }
 }
 
 class Scanner {
@@ -164,15 +65,69 @@ class Scanner {
     rcdata
   };
 
+  // Where the scanner is, as far as a section must leave it as it found it:
+  // text, a start tag, one attribute's value, a comment, an element's
+  // content (and whether a script is in a string).
+  std::string where_now() const {
+    switch (state_) {
+      case State::tag_name:
+      case State::before_attribute:
+      case State::attribute_name:
+      case State::after_attribute:
+        return "in a start tag";
+      case State::before_value:
+      case State::value_dq:
+      case State::value_sq:
+      case State::value_unquoted:
+        return "in the value of " + attributes_.back().name + " (attribute " +
+               std::to_string(attributes_.size()) + ")";
+      case State::script:
+        return std::string("in a script") + (script_.in_string() ? ", in a string" : "");
+      case State::style:
+      case State::rcdata:
+        return "in <" + element_ + ">";
+      case State::comment:
+        return "in a comment";
+      default:
+        return "in text";
+    }
+  }
+
+  // {{{body_html}}} is markup for text; {{{json_ld}}} is JSON for a script.
+  void raw(const Piece& p) {
+    if (p.name != "json_ld" && p.name != "body_html") return;  // template/raw already
+    const bool ok = p.name == "json_ld" ? state_ == State::script
+                                        : state_ == State::data && p.position != after_lt_;
+    if (!ok)
+      out_.problems.push_back(
+          {p.position, "template/raw",
+           "{{{" + p.name + "}}} may stand only " +
+               (p.name == "json_ld" ? "inside a <script> element" : "in text, between elements")});
+  }
+
   void piece(const Piece& p) {
+    if (p.kind == Piece::raw) return raw(p);
     if (p.kind == Piece::open) {
       sections_.push_back(p.name);
+      opened_at_.push_back({p.position, where_now()});
       if (sections_.size() == kMaxSectionDepth + 1)
         out_.problems.push_back(
             {p.position, "template/syntax",
              "sections nest more than " + std::to_string(kMaxSectionDepth) + " deep"});
     }
-    if (p.kind == Piece::close && !sections_.empty()) sections_.pop_back();
+    if (p.kind == Piece::close && !sections_.empty()) {
+      // Go's html/template rule: a section shown, left out or repeated must
+      // leave the markup where it found it, or the values after it would be
+      // escaped for a place they are not in.
+      if (const std::string now = where_now(); now != opened_at_.back().second)
+        out_.problems.push_back({opened_at_.back().first, "template/context",
+                                 "this section starts " + opened_at_.back().second + " and ends " +
+                                     now +
+                                     ": shown, left out or repeated, it would leave what "
+                                     "follows in another place; close it where it opened"});
+      sections_.pop_back();
+      opened_at_.pop_back();
+    }
     if (p.kind != Piece::value && p.kind != Piece::translation) return;
     ValueHole h;
     h.position = p.position;
@@ -206,7 +161,7 @@ class Scanner {
         [[fallthrough]];
       case State::value_dq:
       case State::value_sq: {
-        Attribute& a = attributes_.back();
+        TagAttribute& a = attributes_.back();
         h.element = element_;
         h.attribute = a.name;
         a.holes.push_back({out_.holes.size(), a.fixed_text, a.any_text, a.in_query,
@@ -256,6 +211,14 @@ class Scanner {
     for (auto& a : attributes_) a.name = ascii_lower(a.name);
     for (const auto& a : attributes_) {
       if (a.holes.empty()) continue;
+      if (a.name == "srcdoc") {
+        // A whole HTML document in an attribute: its values would land in
+        // places this reading does not see.
+        out_.problems.push_back({out_.holes[a.holes.front().index].position, "template/context",
+                                 "a value cannot stand in srcdoc, a whole HTML document; "
+                                 "give the frame a src instead"});
+        continue;
+      }
       const char kind = url_kind(element_, a, attributes_);
       if (kind && a.quote) out_.url_attributes.push_back({a.value_start, a.quote, kind});
       for (const auto& hole : a.holes) {
@@ -267,8 +230,14 @@ class Scanner {
     }
     attributes_.clear();
     script_ = JsReader();
+    script_comment_ = false;
+    if (element_ == "svg" || element_ == "math") ++foreign_;
+    // In SVG and MathML only <script> holds raw text; <title>, <style> and
+    // the others hold markup.
     if (element_ == "script")
       state_ = State::script;
+    else if (foreign_ > 0)
+      state_ = State::data;
     else if (element_ == "style")
       state_ = State::style;
     else if (element_ == "textarea" || element_ == "title" || element_ == "xmp" ||
@@ -296,7 +265,7 @@ class Scanner {
   }
 
   void add_to_value(char c) {
-    Attribute& a = attributes_.back();
+    TagAttribute& a = attributes_.back();
     a.literal += c;
     a.js.feed(c);
     if (is_html_space(c)) return;
@@ -307,7 +276,7 @@ class Scanner {
   }
 
   void start_value(char quote, std::size_t i) {
-    Attribute& a = attributes_.back();
+    TagAttribute& a = attributes_.back();
     a.quote = quote;
     a.value_start = i + 1;
     a.sections_at_start = sections_.size();
@@ -411,7 +380,18 @@ class Scanner {
             return i + 2;
           }
         }
-        if (state_ == State::script) script_.feed(c);
+        if (state_ == State::script) {
+          script_.feed(c);
+          // "<!--" then "<script" in a script: HTML's double-escaped state,
+          // in which "</script>" does not end it. Read no further.
+          if (rest.starts_with("<!--")) script_comment_ = true;
+          if (script_comment_ && rest.size() > 7 &&
+              ascii_lower(std::string(rest.substr(0, 7))) == "<script")
+            out_.problems.push_back({i, "template/context",
+                                     "\"<!--\" then \"<script\" inside a script: browsers read "
+                                     "what follows differently; write the inner tag as "
+                                     "\"<\\/script>\" and drop the comment"});
+        }
         return i + 1;
       default:
         return i + 1;
@@ -435,6 +415,8 @@ class Scanner {
       return i + 4;
     }
     if (rest.size() > 2 && rest[1] == '/' && is_ascii_alpha(rest[2])) {
+      const std::string name = ascii_lower(std::string(rest.substr(2, 4)));
+      if (foreign_ > 0 && (name.starts_with("svg") || name == "math")) --foreign_;
       state_ = State::end_tag;
       return i + 2;
     }
@@ -457,8 +439,11 @@ class Scanner {
   std::string element_;
   JsReader script_;                                // the current <script>'s text
   std::size_t after_lt_ = std::string_view::npos;  // just after a '<' (or "</") of text
-  std::vector<Attribute> attributes_;
+  std::vector<TagAttribute> attributes_;
   std::vector<std::string> sections_;
+  std::vector<std::pair<std::size_t, std::string>> opened_at_;  // each section's where_now()
+  int foreign_ = 0;              // inside <svg> or <math>: no raw-text elements there
+  bool script_comment_ = false;  // the script has opened "<!--"
 };
 
 }  // namespace

@@ -2,35 +2,46 @@
 
 #include <algorithm>
 
+#include "core/limits.h"
 #include "render/template_tags.h"
 
 namespace pp {
 
 namespace {
 
-void inline_into(const TemplateSet& set, const std::string& name, InlinedTemplate& out, int depth) {
+void inline_into(const TemplateSet& set, const std::string& name, InlinedTemplate& out,
+                 std::vector<std::string>& stack) {
   const std::string* text = set.find(name);
   if (!text) return;
+  stack.push_back(name);
   std::size_t pos = 0;
   auto copy_to = [&](std::size_t end) {
-    if (end > pos) {
-      out.origins.push_back({out.text.size(), name, pos});
-      out.text.append(*text, pos, end - pos);
+    if (end <= pos || out.too_large) return;
+    if (out.text.size() + (end - pos) > kMaxInlinedTemplateBytes) {
+      out.too_large = true;
+      return;
     }
+    out.origins.push_back({out.text.size(), name, pos});
+    out.text.append(*text, pos, end - pos);
   };
   for (const auto& partial : find_partials(*text)) {
     copy_to(partial.position);
-    if (depth < 8) inline_into(set, partial.text, out, depth + 1);
+    if (std::find(stack.begin(), stack.end(), partial.text) != stack.end())
+      out.cycles.push_back({name, partial.position, partial.text});
+    else if (stack.size() <= 8)
+      inline_into(set, partial.text, out, stack);
     pos = partial.position + partial.length;
   }
   copy_to(text->size());
+  stack.pop_back();
 }
 
 }  // namespace
 
 InlinedTemplate inline_partials(const TemplateSet& set, const std::string& name) {
   InlinedTemplate out;
-  inline_into(set, name, out, 0);
+  std::vector<std::string> stack;
+  inline_into(set, name, out, stack);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/limits.h"
 #include "core/text.h"
 #include "render/template_contexts.h"
 #include "render/template_inlining.h"
@@ -40,6 +41,18 @@ void TemplateSet::check_value_places(DiagnosticSink& sink) {
       const auto [line, column] = line_and_column(*find(origin->name), offset);
       return {{path(origin->name), line, column}, is_builtin(origin->name)};
     };
+    for (const auto& c : inlined.cycles) {
+      if (is_builtin(c.name)) continue;
+      const auto [line, column] = line_and_column(*find(c.name), c.offset);
+      if (reported.emplace(path(c.name), line, column, "template/partial").second)
+        sink.error(
+            {path(c.name), line, column}, "template/partial",
+            "'" + c.partial + "' includes itself here: a partial is never put inside itself");
+    }
+    if (inlined.too_large)
+      sink.error({path(name), 0, 0}, "template/syntax",
+                 "with its partials in place it is larger than " +
+                     std::to_string(kMaxInlinedTemplateBytes >> 20) + " MiB");
     for (const auto& p : found.problems) {
       const auto [where, builtin] = place(p.position);
       if (!builtin && reported.emplace(where.path, where.line, where.column, p.rule).second)

@@ -146,12 +146,18 @@ const std::vector<std::string>& view_names(const std::string& name) {
 void check_variables(const std::string& rel, const std::string& name, const std::string& text,
                      DiagnosticSink& sink) {
   const auto& names = view_names(name);
+  // Inside {{#extra.people}} a name may be a key of each item: the site's own.
+  std::vector<bool> in_extra;
   for (const auto& t : find_tags(text).tags) {
     std::string tag = t.text;
+    if (tag.starts_with('/') && !in_extra.empty()) in_extra.pop_back();
     if (tag.empty() || tag[0] == '!' || tag[0] == '/' || tag[0] == '>') continue;
-    if (tag[0] == '#' || tag[0] == '^' || tag[0] == '&') tag = tag.substr(1);
+    const bool section = tag[0] == '#' || tag[0] == '^';
+    if (section || tag[0] == '&') tag = tag.substr(1);
     tag.erase(0, tag.find_first_not_of(" \t"));
-    if (tag.empty() || tag == ".") continue;
+    const bool extra = std::find(in_extra.begin(), in_extra.end(), true) != in_extra.end();
+    if (section) in_extra.push_back(extra || tag == "extra" || tag.starts_with("extra."));
+    if (tag.empty() || tag == "." || extra) continue;
     std::vector<std::string> parts;
     for (std::size_t from = 0; from <= tag.size();) {
       const std::size_t dot = std::min(tag.find('.', from), tag.size());
@@ -350,6 +356,27 @@ std::string prepared_html(const std::string& text, const Locale& locale) {
   return out;
 }
 
+// Renders `tmpl` into `out`, stopping at kMaxRenderedBytes (a loop in a
+// template repeating a long value of a long list could make gigabytes):
+// false, with an error at `file`, when it would be larger.
+bool render_capped(mustache::mustache& tmpl, const ViewData& data, const std::string& file,
+                   std::string& out, DiagnosticSink& sink) {
+  struct TooLarge {};
+  try {
+    tmpl.render(data, [&](const std::string& piece) {
+      if (out.size() + piece.size() > kMaxRenderedBytes) throw TooLarge{};
+      out += piece;
+    });
+  } catch (const TooLarge&) {
+    out.clear();
+    sink.error({file, 0, 0}, "template/render",
+               "what it renders is larger than " + std::to_string(kMaxRenderedBytes >> 20) +
+                   " MiB (a loop repeating a long value?); nothing of it is written");
+    return false;
+  }
+  return true;
+}
+
 // Each thread parses a template once per language and set, then reuses it.
 mustache::mustache& compiled(const TemplateSet& set, const std::string& name, const Locale& locale,
                              bool plain) {
@@ -385,7 +412,9 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
   // The last line of defence for pages and HTML emails: a character HTML
   // refuses never reaches the output, whichever field (or an entity in the
   // body, such as &#xFFFE;) carried it.
-  std::string out = drop_refused_in_markup(finish_marked_values(tmpl.render(data)));
+  std::string rendered;
+  if (!render_capped(tmpl, data, templates.path(name), rendered, sink)) return {};
+  std::string out = drop_refused_in_markup(finish_marked_values(rendered));
   if (!tmpl.is_valid())
     sink.error({templates.path(name), 0, 0}, "template/render", tmpl.error_message());
   return out;
@@ -399,7 +428,8 @@ std::string render_text_template(const TemplateSet& templates, const std::string
   const std::string* text = templates.find(name);
   if (!text) return {};
   mustache::mustache& tmpl = compiled(templates, name, locale, true);
-  std::string out = tmpl.render(data);
+  std::string out;
+  if (!render_capped(tmpl, data, templates.path(name), out, sink)) return {};
   if (!tmpl.is_valid())
     sink.error({templates.path(name), 0, 0}, "template/render", tmpl.error_message());
   const std::string brace = kBrace;

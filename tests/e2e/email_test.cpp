@@ -561,3 +561,28 @@ TEST(Escape, AuditedTemplateShapesStayInert) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// A loop of an extra: list repeating a long value: a page over 64 MiB is an
+// error, not gigabytes written (second audit of issue 37).
+TEST(Escape, ALoopCannotRenderAPageOver64MiB) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  std::string list = "  l: [";
+  for (int i = 0; i < 900; ++i) list += i ? ",1" : "1";
+  place_template_values(
+      root,
+      "<footer>{{#extra.l}}<p title=\"{{extra.big}}\">{{extra.big}}</p>{{/extra.l}}</footer>\n", "",
+      "extra:\n" + list + "]\n  big: \"" + std::string(40000, 'x') + "\"\n");
+  const auto r = test::run_polypress({"-C", root.string(), "build", "--quiet"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("theme/templates/html/article.mustache: error: what it renders is larger "
+                       "than 64 MiB (a loop repeating a long value?); nothing of it is written "
+                       "[template/render]"),
+            std::string::npos)
+      << r.err.substr(0, 2000);
+  EXPECT_FALSE(fs::exists(root / "public"));
+}
+
+}  // namespace pp

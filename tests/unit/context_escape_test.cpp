@@ -136,6 +136,30 @@ TEST(TemplateContexts, PlacesNoValueMayStand) {
   EXPECT_EQ(problems("a={{x}} <script>x={{y}}</script><a href=\"/?q={{z}}\">"), V{});
 }
 
+// The second outside audit (issue 37): a srcdoc document, sections whose
+// branches end elsewhere, a script's double-escaped state, raw values out of
+// their place, SVG's <title>.
+TEST(TemplateContexts, PlacesTheSecondAuditFound) {
+  EXPECT_EQ(problems("<iframe srcdoc=\"<a href='{{u}}'>\"></iframe>"), (V{"25 template/context"}));
+  EXPECT_EQ(problems("{{#f}}<a href=\"{{/f}}{{^f}}<a title=\"{{/f}}{{u}}\">"),
+            (V{"0 template/context", "21 template/context", "43 template/context"}));
+  EXPECT_EQ(problems("<a title=\"x{{#f}}\"{{/f}} href=\"{{u}}\">"), (V{"11 template/context"}));
+  // Sections that leave the markup where they found it are fine.
+  EXPECT_EQ(problems("<a{{#x}} rel=\"me\"{{/x}} href=\"{{#y}}/a{{/y}}{{u}}\">{{#z}}<b>z</b>{{/z}}"),
+            V{});
+  const std::string double_escaped =
+      "<script><!--\ndocument.write('<script src=\"/j.js\"></script>');\nvar b = \"{{x}}\";\n"
+      "//--></script>";
+  EXPECT_EQ(problems(double_escaped), (V{"29 template/context"}));
+  EXPECT_EQ(problems("<div data-x=\"{{{json_ld}}}\"></div><script>{{{body_html}}}</script>"
+                     "<p>{{{body_html}}}</p><script type=\"application/ld+json\">{{{json_ld}}}"
+                     "</script>"),
+            (V{"13 template/raw", "42 template/raw"}));
+  // In SVG, <title> and <style> hold markup, not text.
+  EXPECT_EQ(contexts("<svg><title><a href=\"{{u}}\">{{t}}</a></title></svg><title>{{t}}</title>"),
+            (V{"u:u", "t:h", "t:h"}));
+}
+
 TEST(ContextEscape, UrlSchemes) {
   EXPECT_EQ(url_scheme("https://example.org/"), "https");
   EXPECT_EQ(url_scheme(" \x01JaVa\tScr\nipt:alert(1)"), "javascript");
@@ -192,6 +216,7 @@ TEST(ContextEscape, EachContext) {
 
 TEST(ContextEscape, UrlAttributesJudgedWhole) {
   for (const char* bad : {"javascript:alert(1)", " JaVa&#x09;script:x", "java&#115;cript&colon;x",
+                          "javascript&#58void(0)", "javascript&#x3avoid(0)", "java&#X73;cript:x",
                           "&#106;avascript:x", "data:text/html,x"})
     EXPECT_TRUE(url_attribute_refused('u', bad)) << bad;
   for (const char* good : {"/Help:Contents", "https://a.example/?q=javascript:x", "#x",
