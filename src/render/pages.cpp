@@ -213,8 +213,11 @@ ViewList list_items(const SiteModel& m, const Locale& loc, const std::vector<Lis
     item.set("section_url", section_path(m.config, loc.code(), l.bundle->section));
     const std::string section = section_title(m, loc, l.bundle->section);
     item.set("section_title", section);
+    // Set even where there is none (false): Mustache would find the page's
+    // own type_label instead, and show it on this item.
     const std::string type = type_label_beside(loc, fm.type, section);
-    if (!type.empty()) item.set("type_label", type);
+    item.set("type_label",
+             type.empty() ? kainjow::mustache::data(false) : kainjow::mustache::data(type));
     item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
     item.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
     if (l.page_lang != loc.code()) {

@@ -99,7 +99,7 @@ constexpr TemplateVariable kVariables[] = {
     {"list", "items[].summary", "its dek"},
     {"list", "items[].section_url", "its section page"},
     {"list", "items[].section_title", "its section's title"},
-    {"list", "items[].type_label", "its type, when it differs from the section title"},
+    {"list", "items[].type_label", "its type, when it differs from the section title (else false)"},
     {"list", "items[].date", "its date, formatted"},
     {"list", "items[].date_iso", "its date as `YYYY-MM-DD`"},
     {"list", "items[].other_lang", "its language, when not the page's (a fallback)"},

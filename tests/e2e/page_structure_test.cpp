@@ -243,3 +243,38 @@ TEST(PageStructure, LinksIntoAnotherLanguageCarryHreflangAndLang) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// Every item of every list on the sample site shows its own type label (the
+// one its article's page shows), never the page's: an item without one once
+// showed the page's own through Mustache's context ("Analysis · Review" on
+// an analysis; issue 38, deliverable 3).
+TEST(PageStructure, EveryListItemShowsItsOwnTypeLabel) {
+  test::TempDir dir;
+  for (const char* part : {"content", "locales", "pipeline"})
+    test::copy_tree(test::source_dir() / part, dir.path() / part);
+  ASSERT_EQ(test::run_polypress({"-C", dir.path().string(), "build", "--quiet"}).exit_code, 0);
+  std::map<std::string, std::string> pages;
+  for (auto& [path, bytes] : test::read_tree(dir.path() / "public"))
+    if (path.ends_with(".html")) pages["/" + path.substr(0, path.size() - 10)] = bytes;
+  // The label an article's own page shows after its section ("" for none).
+  const std::regex own("<p class=\"meta\">(?:([^<]+) · )?<time");
+  const std::regex item(
+      "<li>\\s*<p class=\"meta\"><a href=\"[^\"]*\">[^<]*</a> · (?:([^<]+) · )?<time[^>]*>[^<]*"
+      "</time></p>\\s*<h[23]><a href=\"([^\"]+)\"( hreflang)?");
+  std::size_t checked = 0;
+  for (const auto& [path, html] : pages)
+    for (std::sregex_iterator it(html.begin(), html.end(), item), end; it != end; ++it) {
+      if ((*it)[3].matched) continue;  // another language's page: its own words
+      const auto target = pages.find((*it)[2].str());
+      ASSERT_NE(target, pages.end()) << (*it)[2];
+      std::smatch m;
+      ASSERT_TRUE(std::regex_search(target->second, m, own)) << (*it)[2];
+      EXPECT_EQ((*it)[1].str(), m[1].str()) << "an item of " << path << " links " << (*it)[2];
+      ++checked;
+    }
+  EXPECT_GT(checked, 200u);
+}
+
+}  // namespace pp
