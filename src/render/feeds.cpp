@@ -40,10 +40,11 @@ std::string feed_entry(const SiteModel& m, const Listed& l) {
   return x;
 }
 
-// The feed of `items`, whose HTML page is at `page` (root-relative) and whose
-// subtitle is `subtitle`; the feed itself is page + "feed.xml".
+// The feed of `items`, whose HTML page is at `page` (root-relative), titled
+// `title` with the subtitle `subtitle`; the feed itself is page + "feed.xml".
 std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items,
-                    const std::string& page, const std::string& subtitle) {
+                    const std::string& page, const std::string& title,
+                    const std::string& subtitle) {
   double latest = 0;
   for (const auto& l : items) latest = std::max(latest, l.modified_ms);
   const std::string home = absolute_url(m.config, page);
@@ -51,7 +52,7 @@ std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Lis
   x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
   x +=
       "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"" + html_escape(loc.code()) + "\">\n";
-  x += "  <title>" + xml_text(m.config.name) + "</title>\n";
+  x += "  <title>" + xml_text(title) + "</title>\n";
   x += "  <subtitle>" + xml_text(subtitle) + "</subtitle>\n";
   x += "  <id>" + html_escape(home) + "</id>\n";
   x += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(home) + "\"/>\n";
@@ -74,13 +75,16 @@ std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Lis
 }  // namespace
 
 std::string render_feed(const SiteModel& m, const Locale& loc) {
-  return feed_of(m, loc, m.listed(loc.code()), home_path(m.config, loc.code()),
+  return feed_of(m, loc, m.listed(loc.code()), home_path(m.config, loc.code()), m.config.name,
                  loc.tr("Latest articles"));
 }
 
 std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::string& tag) {
+  // A reader subscribed to several of a site's tags tells them apart by
+  // title: "Articles tagged gpu · ReviewRamble", not the site's name alone.
+  const std::string tagged = loc.tr_fill("Articles tagged {tag}", {{"tag", tag}});
   return feed_of(m, loc, m.listed_with_tag(loc.code(), tag), tag_path(m.config, loc.code(), tag),
-                 loc.tr_fill("Articles tagged {tag}", {{"tag", tag}}));
+                 tagged + " · " + m.config.name, tagged);
 }
 
 namespace {

@@ -344,6 +344,13 @@ TEST(ContentModel, TagPagesAndFeedsPerLanguage) {
             std::string::npos);
   const std::string feed = test::read_text(site / "public/en/tags/getting-started/feed.xml");
   EXPECT_NE(feed.find("<subtitle>Articles tagged getting-started</subtitle>"), std::string::npos);
+  // Titled with the tag, so that a reader of several tag feeds tells them
+  // apart (issue 38, deliverable 6).
+  EXPECT_NE(feed.find("<title>Articles tagged getting-started · My site</title>"),
+            std::string::npos)
+      << feed;
+  EXPECT_NE(test::read_text(site / "public/en/feed.xml").find("<title>My site</title>"),
+            std::string::npos);
   EXPECT_NE(feed.find("/en/news/welcome/"), std::string::npos);
   // Arabic lists its translation and, by fallback, the English sources.
   const std::string ar = test::read_text(site / "public/ar/tags/getting-started/index.html");
