@@ -245,6 +245,9 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   const std::string summary = fm.summary ? fm.summary->value : "";
   ViewData d;
   d.set("lang", loc.code());
+  // Korean is written with spaces between words, which mail clients break
+  // inside without word-break: keep-all (pages have it from the stylesheet).
+  d.set("keep_all", loc.code() == "ko" || loc.code().starts_with("ko-"));
   d.set("dir", loc.dir());
   d.set("subject", title);
   d.set("preheader", summary);

@@ -152,6 +152,7 @@ constexpr TemplateVariable kVariables[] = {
 
     {"article-email", "lang", "the email's language code"},
     {"article-email", "dir", "`ltr` or `rtl`"},
+    {"article-email", "keep_all", "true for Korean: words are not broken (`word-break: keep-all`)"},
     {"article-email", "subject", "the subject: the article's title"},
     {"article-email", "preheader", "the summary, shown by mail clients after the subject"},
     {"article-email", "site_name", "`site.name`"},
@@ -193,6 +194,7 @@ constexpr TemplateVariable kVariables[] = {
 
     {"brief-email", "lang", "the brief's language code"},
     {"brief-email", "dir", "`ltr` or `rtl`"},
+    {"brief-email", "keep_all", "true for Korean: words are not broken (`word-break: keep-all`)"},
     {"brief-email", "subject", "\"{site} weekly brief, {week}\""},
     {"brief-email", "preheader", "the first article's title"},
     {"brief-email", "site_name", "`site.name`"},

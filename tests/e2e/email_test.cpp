@@ -586,3 +586,27 @@ TEST(Escape, ALoopCannotRenderAPageOver64MiB) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// Korean is written with spaces between words, and mail clients broke them
+// in the middle ("떨어/졌습니다"): its emails keep words whole, others are as
+// they were (issue 38, deliverable 5, one part).
+TEST(Email, KoreanEmailsKeepWordsWhole) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  const std::string keep = "style=\"background-color:#f2f2f2;color:#1a1a1a;word-break:keep-all;\"";
+  auto html = [&](const std::string& rel) { return email_parts(root / rel).second; };
+  EXPECT_NE(
+      html("mail/ko/news--gpu-spot-prices-fall.eml").find("<div lang=\"ko\" dir=\"ltr\" " + keep),
+      std::string::npos);
+  EXPECT_EQ(html("mail/en/news--gpu-spot-prices-fall.eml").find("keep-all"), std::string::npos);
+  EXPECT_EQ(html("mail/ja/news--gpu-spot-prices-fall.eml").find("keep-all"), std::string::npos);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "edition", "--week", "2026-W48", "--quiet"})
+                .exit_code,
+            0);
+  EXPECT_NE(html("mail/ko/brief-2026-W48.eml").find(keep), std::string::npos);
+}
+
+}  // namespace pp
