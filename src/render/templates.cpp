@@ -140,6 +140,25 @@ const std::vector<std::string>& view_names(const std::string& name) {
   return it != by_template.end() ? it->second : by_template.at("");
 }
 
+// The keys of the items of list `list` ("name, href" for "tags"), when a
+// view gives it as a list of objects; "" for a list of strings or another
+// name.
+std::string item_keys(const std::string& list) {
+  std::vector<std::string> keys;  // in the documentation's order, once each
+  const std::string head = list + "[].";
+  for (const auto& v : template_variables()) {
+    const std::string_view key = v.key;
+    const auto at = key.find(head);
+    if (at == std::string_view::npos || (at > 0 && key[at - 1] != '.')) continue;
+    const std::size_t from = at + head.size();
+    const std::string child(key.substr(from, key.find_first_of(".[", from) - from));
+    if (std::find(keys.begin(), keys.end(), child) == keys.end()) keys.push_back(child);
+  }
+  std::string out;
+  for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
+  return out;
+}
+
 // Every name a tag of template `name` (`text`) uses is one its views give
 // ({{extra.NAME}} may name anything under extra): else an error at it, with
 // the nearest.
@@ -148,15 +167,28 @@ void check_variables(const std::string& rel, const std::string& name, const std:
   const auto& names = view_names(name);
   // Inside {{#extra.people}} a name may be a key of each item: the site's own.
   std::vector<bool> in_extra;
+  std::vector<std::string> sections;
   for (const auto& t : find_tags(text).tags) {
     std::string tag = t.text;
-    if (tag.starts_with('/') && !in_extra.empty()) in_extra.pop_back();
+    if (tag.starts_with('/') && !in_extra.empty()) in_extra.pop_back(), sections.pop_back();
     if (tag.empty() || tag[0] == '!' || tag[0] == '/' || tag[0] == '>') continue;
     const bool section = tag[0] == '#' || tag[0] == '^';
     if (section || tag[0] == '&') tag = tag.substr(1);
     tag.erase(0, tag.find_first_not_of(" \t"));
     const bool extra = std::find(in_extra.begin(), in_extra.end(), true) != in_extra.end();
-    if (section) in_extra.push_back(extra || tag == "extra" || tag.starts_with("extra."));
+    if (section) {
+      in_extra.push_back(extra || tag == "extra" || tag.starts_with("extra."));
+      sections.push_back(tag);
+    }
+    if (tag == "." && !extra && !sections.empty()) {
+      if (const std::string keys = item_keys(sections.back()); !keys.empty()) {
+        const auto [line, column] = line_and_column(text, t.position);
+        sink.error({rel, line, column}, "template/variable",
+                   "the items of '" + quote_for_message(sections.back(), 60) +
+                       "' are objects, so {{.}} shows nothing; write one of their keys: " + keys +
+                       " (docs/templates.md)");
+      }
+    }
     if (tag.empty() || tag == "." || extra) continue;
     std::vector<std::string> parts;
     for (std::size_t from = 0; from <= tag.size();) {
