@@ -133,6 +133,7 @@ std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::st
   ViewData d = common_data(m, loc, list_page_path(p.first, page));
   const std::string title = loc.tr_fill("Articles tagged {tag}", {{"tag", tag}});
   d.set("feed_url", p.first + "feed.xml");
+  d.set("feed_title", title + " · " + m.config.name);  // as the feed itself is titled
   // Only the languages that have this tag have its page.
   set_list_page(
       d, m, loc, title, items, p,

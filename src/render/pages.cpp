@@ -189,6 +189,7 @@ ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& c
   d.set("site_name", m.config.name);
   d.set("home_url", home_path(m.config, loc.code()));
   d.set("feed_url", home_path(m.config, loc.code()) + "feed.xml");
+  d.set("feed_title", m.config.name);
   d.set("base_path", m.config.base_path);
   d.set("noindex", mustache::data(false));
   d.set("og_images", ViewList{});

@@ -28,7 +28,8 @@ constexpr TemplateVariable kVariables[] = {
     {"page", "languages[].href", "the same page in that language"},
     {"page", "languages[].current", "true for the page's own language"},
     {"page", "home_url", "the home page of the page's language"},
-    {"page", "feed_url", "the Atom feed of the page's language"},
+    {"page", "feed_url", "the Atom feed of the page's language (of the tag, on a tag's page)"},
+    {"page", "feed_title", "that feed's title: the site's name, or the tag's and the site's"},
     {"page", "noindex", "true where search engines are asked not to index the page (404 pages)"},
     {"page", "base_path",
      "the base URL's path (`/`, `/blog/`), for links written by hand: "

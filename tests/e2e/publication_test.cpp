@@ -339,9 +339,10 @@ TEST(ContentModel, TagPagesAndFeedsPerLanguage) {
   const std::string en = test::read_text(site / "public/en/tags/getting-started/index.html");
   EXPECT_NE(en.find("<h1>Articles tagged getting-started</h1>"), std::string::npos) << en;
   EXPECT_NE(en.find("<p class=\"count\">3 articles</p>"), std::string::npos);
-  EXPECT_NE(en.find("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"My site\" "
-                    "href=\"/en/tags/getting-started/feed.xml\">"),
-            std::string::npos);
+  EXPECT_NE(
+      en.find("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Articles "
+              "tagged getting-started · My site\" href=\"/en/tags/getting-started/feed.xml\">"),
+      std::string::npos);
   const std::string feed = test::read_text(site / "public/en/tags/getting-started/feed.xml");
   EXPECT_NE(feed.find("<subtitle>Articles tagged getting-started</subtitle>"), std::string::npos);
   // Titled with the tag, so that a reader of several tag feeds tells them
