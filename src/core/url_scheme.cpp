@@ -1,21 +1,20 @@
 #include "core/url_scheme.h"
 
-#include "core/text.h"
+#include <cctype>
 
 namespace pp {
 
 std::string url_scheme(std::string_view url) {
+  // Browsers ignore ASCII whitespace and control characters in a scheme
+  // ("java\tscript:", " javascript:"), so the checks must too; any other
+  // character but a letter, digit, '+', '-' or '.' before the ':' means there
+  // is none ("/a:b", "&#106;avascript:").
   std::string s;
-  for (const char ch : url) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (ch == '\t' || ch == '\n' || ch == '\r') continue;  // the URL parser drops them
-    if (s.empty() && c <= 0x20) continue;                  // and leading controls and spaces
-    if (ch == ':') return ascii_lower(s);
-    const bool first = s.empty();
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                    (!first && ((c >= '0' && c <= '9') || ch == '+' || ch == '-' || ch == '.'));
-    if (!ok) return "";
-    s += ch;
+  for (const char c : url) {
+    if (c == ':') return s;
+    if (static_cast<unsigned char>(c) <= 0x20) continue;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.') return "";
+    s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   return "";
 }

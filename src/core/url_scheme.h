@@ -1,7 +1,7 @@
 #pragma once
-// The scheme of a URL a template value puts in a page, as a browser reads
-// it, and whether a page may link to it (docs/templates.md, "Where a value
-// lands").
+// The scheme of a URL as a browser reads it (for Markdown links and for
+// template values alike), and whether a template value may link to it
+// (docs/templates.md, "Where a value lands").
 
 #include <string>
 #include <string_view>
@@ -11,8 +11,8 @@ namespace pp {
 /// What a URL with a refused scheme becomes: a link that goes nowhere.
 inline constexpr std::string_view kInertUrl = "about:invalid#polypress-unsafe-url";
 
-/// The scheme of `url` as a browser reads it (tabs and line breaks dropped,
-/// leading spaces and controls too), lowercased; "" when it has none.
+/// The scheme of `url` as a browser reads it, lowercased (spaces and
+/// controls anywhere in it dropped); "" when it has none.
 std::string url_scheme(std::string_view url);
 
 /// True when `url` has a scheme a page may not link to: anything but http,

@@ -48,6 +48,9 @@ class Locale {
   const std::string& code() const { return code_; }
   /// "rtl" when ICU says the locale's script is right-to-left, else "ltr".
   const std::string& dir() const { return dir_; }
+  /// True for Korean, written with spaces between words that must never be
+  /// broken inside (CSS word-break: keep-all).
+  bool keeps_words_whole() const { return code_ == "ko" || code_.starts_with("ko-"); }
   /// Open Graph locale, language_TERRITORY with likely subtags ("ko_KR").
   const std::string& og_locale() const { return og_locale_; }
   /// The git blob id of the compiled catalog: changes when a translation does.

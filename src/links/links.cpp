@@ -5,25 +5,9 @@
 #include <optional>
 
 #include "core/text.h"
+#include "core/url_scheme.h"
 
 namespace pp {
-
-namespace {
-
-std::string lower_scheme(const std::string& url) {
-  // Browsers ignore ASCII whitespace and control characters in a scheme
-  // ("java\tscript:"), so the check must too.
-  std::string s;
-  for (char c : url) {
-    if (c == ':') return s;
-    if (static_cast<unsigned char>(c) <= 0x20) continue;
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.') return "";
-    s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return "";
-}
-
-}  // namespace
 
 LinkKind classify_link(const std::string& url) {
   const std::string scheme = link_scheme(url);
@@ -40,7 +24,7 @@ LinkKind classify_link(const std::string& url) {
 
 std::string link_scheme(const std::string& url) {
   if (url.rfind("//", 0) == 0) return "https";
-  return lower_scheme(url);
+  return url_scheme(url);
 }
 
 bool scheme_allowed(const SiteConfig& config, const std::string& url) {

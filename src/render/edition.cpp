@@ -105,7 +105,7 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   d.set("lang", loc.code());
   // Korean is written with spaces between words, which mail clients break
   // inside without word-break: keep-all (pages have it from the stylesheet).
-  d.set("keep_all", loc.code() == "ko" || loc.code().starts_with("ko-"));
+  d.set("keep_all", loc.keeps_words_whole());
   d.set("dir", loc.dir());
   d.set("subject", subject);
   d.set("site_name", m.config.name);

@@ -247,7 +247,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   d.set("lang", loc.code());
   // Korean is written with spaces between words, which mail clients break
   // inside without word-break: keep-all (pages have it from the stylesheet).
-  d.set("keep_all", loc.code() == "ko" || loc.code().starts_with("ko-"));
+  d.set("keep_all", loc.keeps_words_whole());
   d.set("dir", loc.dir());
   d.set("subject", title);
   d.set("preheader", summary);
