@@ -15,13 +15,17 @@ in a form no whole number gets while two categories share a form (CLDR's
 plural entry is translated. polypress must call a catalog's header an
 error (i18n/plural-forms) exactly when the referee finds it wrong.
 
-Usage: real_plural_catalogs.py POLYPRESS REPO"""
+Usage: real_plural_catalogs.py POLYPRESS REPO [EVERY]
+
+EVERY (default 1) takes every EVERY-th catalog: the sanitizer build takes a
+third of them, whose verdicts the release build has all checked already."""
 import gettext, glob, os, re, shutil, subprocess, sys, tempfile
 
 import icu
 import polib
 
 polypress, repo = sys.argv[1], sys.argv[2]
+every = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 docs = os.path.join(repo, "tests", "documents")
 NUMBERS = list(range(0, 1001)) + [10**k * m for k in range(4, 10) for m in (1, 2, 5)]
 MILLIONS = {"fr", "es", "it", "ca", "pt"}
@@ -86,7 +90,7 @@ def main():
         last = "  - {code: ar, name: العربية}\n"
         tried = agree = errors = refused = 0
         disagree = []
-        for po, code in catalogs():
+        for po, code in list(catalogs())[::every]:
             tag = code.replace("_", "-")
             if tag in ("en", "ko", "ja", "de", "ar"):
                 continue  # the sample's own languages
@@ -112,7 +116,7 @@ def main():
                                 "\n  ".join(lines[:2]))
         print(f"{tried} real catalogs checked ({refused} languages refused by the "
               f"configuration): {errors} plural-forms errors, {agree} verdicts as the referee's")
-        if tried < 150:
+        if tried < 150 // every:
             sys.exit("too few catalogs: run scripts/install-test-documents.sh")
         if disagree:
             print("\n".join(disagree[:10]))
