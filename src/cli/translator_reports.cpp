@@ -211,6 +211,8 @@ std::string catalog_update_text(const I18nUpdateResult& result) {
       line += ", " + std::to_string(stats->translated) + " translated, " +
               std::to_string(stats->fuzzy) + " fuzzy, " + std::to_string(stats->untranslated) +
               " untranslated, " + std::to_string(stats->obsolete) + " obsolete";
+    if (c.from_theme > 0)
+      line += " (" + std::to_string(c.from_theme) + " from the built-in theme's translations)";
     text += line + "\n";
   }
   return text;

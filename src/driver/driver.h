@@ -126,6 +126,7 @@ struct CatalogWritten {
   std::string path;  ///< "locales/<lang>.po"
   enum Outcome { created, updated, unchanged } outcome = unchanged;
   std::optional<CatalogStats> stats;  ///< its counts, when msgfmt reads it
+  int from_theme = 0;                 ///< entries just translated from the built-in theme's
 };
 
 /// `i18n update`: the catalogs written, in configuration order.

@@ -163,7 +163,7 @@ I18nUpdateResult run_i18n_update(const fs::path& root, bool fix_plurals) {
                                update.created               ? CatalogWritten::created
                                : w == WriteOutcome::written ? CatalogWritten::updated
                                                             : CatalogWritten::unchanged,
-                               catalog_stats_of(update.text)});
+                               catalog_stats_of(update.text), update.from_theme});
   }
   return result;
 }

@@ -138,6 +138,7 @@ InitResult run_init(const InitOptions& o) {
   if (o.eject_theme && file_kind(dir / kSiteConfigPath) == FileKind::regular) {
     r.root = dir;
     for (const auto& [path, bytes] : builtin_theme_files()) {
+      if (path.starts_with("locales/")) continue;  // they fill locales/<lang>.po instead
       place(dir, std::string(kPipelineFolder) + "/" + path, bytes, r);
       if (r.error) break;
     }
@@ -164,7 +165,7 @@ InitResult run_init(const InitOptions& o) {
   std::map<std::string, std::string> files = starter_site_files(s);
   if (o.eject_theme)
     for (const auto& [path, bytes] : builtin_theme_files())
-      files[std::string(kPipelineFolder) + "/" + path] = bytes;
+      if (!path.starts_with("locales/")) files[std::string(kPipelineFolder) + "/" + path] = bytes;
   for (const auto& [rel, bytes] : files) {
     place(dir, rel, bytes, r);
     if (r.error) return r;

@@ -10,6 +10,7 @@
 #include "core/site_layout.h"
 #include "l10n/l10n.h"
 #include "l10n/po_file.h"
+#include "l10n/theme_catalogs.h"
 
 namespace pp {
 
@@ -269,6 +270,15 @@ std::optional<CatalogUpdate> merge_catalog(const fs::path& root, const LanguageC
   }
   if (r.exit_code == 0) {
     update.text = keep_context_only_matches(r.out);
+    if (const std::string* theme = theme_catalog_for(lang.code)) {
+      std::string filled = fill_from_theme(update.text, *theme, update.from_theme);
+      // Written as msgmerge writes (long lines wrapped), so that the next
+      // `i18n update` leaves the file as it is.
+      const ProcessResult cat = update.from_theme > 0
+                                    ? run_process_with_input({"msgcat", "-o", "-", "-"}, &filled)
+                                    : ProcessResult{};
+      update.text = update.from_theme > 0 && cat.exit_code == 0 ? cat.out : filled;
+    }
     return update;
   }
   if (r.exit_code < 0 && r.err.find("msgmerge") == 0) {

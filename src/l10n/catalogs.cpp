@@ -247,27 +247,6 @@ std::map<std::string, std::unique_ptr<Locale>> load_locales(const fs::path& root
   return out;
 }
 
-namespace {
-
-std::string po_quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"')
-      out += "\\\"";
-    else if (c == '\\')
-      out += "\\\\";
-    else if (c == '\n')
-      out += "\\n";
-    else if (c == '\t')
-      out += "\\t";
-    else
-      out += c;
-  }
-  return out + "\"";
-}
-
-}  // namespace
-
 std::string format_pot(const std::vector<CatalogMessage>& messages) {
   std::string out =
       "# Interface strings of polypress and this site's templates.\n"

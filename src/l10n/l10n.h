@@ -245,6 +245,7 @@ struct CatalogUpdate {
   std::string text;
   std::filesystem::path file;  ///< where to write it: the catalog, or the file its link names
   bool created = false;        ///< there was no catalog: made from the template
+  int from_theme = 0;          ///< entries translated from the built-in theme's catalog
 };
 
 /// `po` (msgmerge's output) with each entry msgmerge matched only because a
@@ -257,7 +258,9 @@ std::string keep_context_only_matches(const std::string& po);
 /// (--previous): translations, comments, flags and obsolete entries kept, new
 /// strings added, vanished ones made obsolete, near matches fuzzy. A missing
 /// catalog is made from the template with Language and CLDR Plural-Forms
-/// filled in. Nothing is written; msgmerge's complaints are located errors.
+/// filled in. Entries with no translation that the built-in theme translates
+/// for this language take its translation (theme/locales/). Nothing is
+/// written; msgmerge's complaints are located errors.
 std::optional<CatalogUpdate> merge_catalog(const std::filesystem::path& root,
                                            const LanguageConfig& lang, DiagnosticSink& sink);
 

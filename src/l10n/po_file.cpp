@@ -169,4 +169,21 @@ std::vector<std::string> placeholders(const std::string& text) {
   return out;
 }
 
+std::string po_quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"')
+      out += "\\\"";
+    else if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
 }  // namespace pp

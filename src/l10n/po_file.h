@@ -28,6 +28,9 @@ struct PoEntry {
 /// msgfmt's to judge; this reader only needs well-formed input.
 std::vector<PoEntry> read_po(const std::string& text);
 
+/// `s` as a quoted .po string ("a \"b\"\n"), on one line.
+std::string po_quote(const std::string& s);
+
 /// The value of the Plural-Forms field of a catalog header (the msgstr of the
 /// empty msgid): the rest of the first line starting "Plural-Forms:", after
 /// any white space (line breaks too); nullopt when there is no such line.

@@ -244,6 +244,8 @@ std::string render_body_html(const Article& a, const Corpus& corpus, const SiteC
   html = add_heading_ids(html, a.heading_ids, headings);
   html = mark_language_links(without_repeated_anchors(html, a.heading_ids, headings), config,
                              locale.code());
+  // A table wider than a phone scrolls in its own box, not the page.
+  html = wrap_elements(html, "table", "<div class=\"table-scroll\">", "</div>");
   return locale.dir() == "rtl" ? with_block_directions(html) : html;
 }
 

@@ -22,12 +22,15 @@ std::string xml_text(std::string_view s) {
 
 namespace {
 
-// One entry of a feed: the article `l` shows in its page's language.
-std::string feed_entry(const SiteModel& m, const Listed& l) {
+// One entry of a feed in `feed_lang`: the article `l` shows in its page's
+// language, which the entry names when it is another (a fallback).
+std::string feed_entry(const SiteModel& m, const Listed& l, const std::string& feed_lang) {
   const FrontMatter& fm = l.article->meta;
   const std::string url = absolute_url(
       m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
-  std::string x = "  <entry>\n";
+  std::string x = l.page_lang == feed_lang
+                      ? "  <entry>\n"
+                      : "  <entry xml:lang=\"" + html_escape(l.page_lang) + "\">\n";
   x += "    <title>" + xml_text(fm.title ? fm.title->value : l.bundle->slug) + "</title>\n";
   x += "    <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(url) + "\"/>\n";
   x += "    <id>" + html_escape(url) + "</id>\n";
@@ -64,9 +67,11 @@ std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Lis
   x += "  <generator>polypress</generator>\n";
   // Each entry shows only its bundle's listed front matter: kept between
   // builds (a front-matter edit renders one entry, not the feed's thousands).
-  for (const auto& l : items)
-    x += m.kept_piece(*l.bundle, "feed " + l.page_lang + " " + l.bundle->id(), "",
-                      [&] { return feed_entry(m, l); });
+  for (const auto& l : items) {
+    const std::string in = l.page_lang == loc.code() ? "" : " in " + loc.code();
+    x += m.kept_piece(*l.bundle, "feed " + l.page_lang + in + " " + l.bundle->id(), "",
+                      [&] { return feed_entry(m, l, loc.code()); });
+  }
   x += "</feed>\n";
   // The last line of defence: whatever reached the text, the feed is XML 1.0.
   return drop_refused_in_markup(x);

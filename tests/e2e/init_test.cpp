@@ -98,7 +98,7 @@ TEST(Init, AnEmptyFolderBuildsAtOnce) {
   // Each catalog has its language's plural forms, and as many msgstr[] slots.
   const std::string ar = test::read_text(site / "locales/ar.po");
   EXPECT_NE(ar.find("\"Plural-Forms: nplurals=6;"), std::string::npos) << ar;
-  EXPECT_NE(ar.find("msgstr[5] \"\""), std::string::npos);
+  EXPECT_NE(ar.find("msgstr[5] \""), std::string::npos);
   EXPECT_EQ(ar.find("msgstr[6]"), std::string::npos);
   EXPECT_NE(test::read_text(site / "locales/ko.po").find("\"Plural-Forms: nplurals=1; plural=0;"),
             std::string::npos);

@@ -197,36 +197,36 @@ TEST(I18n, UpdateCreatesMissingCatalogsAndNeedsATemplate) {
   const auto root = dir.path();
   test::make_minimal_site(root);
   std::string site = test::read_text(root / "pipeline/site.yaml");
-  site.replace(site.find("  - {code: ar"), 0, "  - {code: ru, name: Русский}\n");
+  site.replace(site.find("  - {code: ar"), 0, "  - {code: uk, name: Українська}\n");
   test::write_text(root, "pipeline/site.yaml", site);
   auto r = test::run_polypress({"-C", root.string(), "i18n", "update"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("locales/ru.po: created, 0 translated, 0 fuzzy, 64 untranslated, 0 "
+  EXPECT_NE(r.out.find("locales/uk.po: created, 0 translated, 0 fuzzy, 64 untranslated, 0 "
                        "obsolete\n"),
             std::string::npos)
       << r.out;
-  const std::string ru = test::read_text(root / "locales/ru.po");
-  EXPECT_NE(ru.find("\"Language: ru\\n\"\n"), std::string::npos) << ru;
-  EXPECT_NE(ru.find("\"Plural-Forms: nplurals=3; plural=((n % 10 == 1 && n % 100 != 11) ? 0 : "),
+  const std::string uk = test::read_text(root / "locales/uk.po");
+  EXPECT_NE(uk.find("\"Language: uk\\n\"\n"), std::string::npos) << uk;
+  EXPECT_NE(uk.find("\"Plural-Forms: nplurals=3; plural=((n % 10 == 1 && n % 100 != 11) ? 0 : "),
             std::string::npos)
-      << ru;
+      << uk;
   r = test::run_polypress({"-C", root.string(), "i18n", "check"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  // Every plural entry has Russian's three slots, not the template's two, and
-  // the new language builds at once, untranslated.
-  EXPECT_NE(ru.find("msgstr[0] \"\"\nmsgstr[1] \"\"\nmsgstr[2] \"\"\n"), std::string::npos) << ru;
-  EXPECT_EQ(ru.find("msgstr[3]"), std::string::npos) << ru;
+  // Every plural entry has Ukrainian's three slots (a language the theme has no translations for),
+  // not the template's two, and the new language builds at once, untranslated.
+  EXPECT_NE(uk.find("msgstr[0] \"\"\nmsgstr[1] \"\"\nmsgstr[2] \"\"\n"), std::string::npos) << uk;
+  EXPECT_EQ(uk.find("msgstr[3]"), std::string::npos) << uk;
   r = test::run_polypress({"-C", root.string(), "build"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   r = test::run_polypress({"-C", root.string(), "i18n", "stats"});
-  EXPECT_NE(r.out.find("ru                 0      0           64   0.0%"), std::string::npos)
+  EXPECT_NE(r.out.find("uk                 0      0           64   0.0%"), std::string::npos)
       << r.out;
-  // Korean: one slot.
-  site.replace(site.find("  - {code: ar"), 0, "  - {code: ko, name: 한국어}\n");
+  // Vietnamese: one slot.
+  site.replace(site.find("  - {code: ar"), 0, "  - {code: vi, name: Tiếng Việt}\n");
   test::write_text(root, "pipeline/site.yaml", site);
   ASSERT_EQ(test::run_polypress({"-C", root.string(), "i18n", "update"}).exit_code, 0);
-  const std::string ko = test::read_text(root / "locales/ko.po");
-  EXPECT_NE(ko.find("msgid_plural \"Sources:\"\nmsgstr[0] \"\"\n\n"), std::string::npos) << ko;
+  const std::string vi = test::read_text(root / "locales/vi.po");
+  EXPECT_NE(vi.find("msgid_plural \"Sources:\"\nmsgstr[0] \"\"\n\n"), std::string::npos) << vi;
   EXPECT_EQ(test::run_polypress({"-C", root.string(), "build"}).exit_code, 0);
 
   fs::remove(root / "locales/polypress.pot");

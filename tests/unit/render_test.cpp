@@ -227,16 +227,18 @@ TEST(Render, AlertsBundleImagesAndFiguresInRawHtml) {
   Corpus corpus;
   const Locale en(c, {"en", "English", "en"}, "");
   const std::string page = render_body_html(*a, corpus, c, en);
-  EXPECT_EQ(page,
-            "<div class=\"alert alert-warning\" role=\"note\">\n<p class=\"alert-title\"><strong>"
-            "Warning</strong></p>\n<p>Back up first.</p>\n</div>\n"
-            "<div class=\"alert alert-tip\" role=\"note\">\n<p class=\"alert-title\"><strong>Tip"
-            "</strong></p>\n<p>Two paragraphs.</p>\n</div>\n"
-            "<blockquote>\n<p>[!NOTE] not alone on its line</p>\n</blockquote>\n"
-            "<blockquote>\n<p>[!NOTE]\nshown as written</p>\n</blockquote>\n"
-            "<figure><img src=\"chart.png\" alt=\"Chart\" /><figcaption>Costs "
-            "1,499</figcaption></figure>\n"
-            "<table><tbody><tr><td colspan=\"2\">1,499</td></tr></tbody></table>\n");
+  EXPECT_EQ(
+      page,
+      "<div class=\"alert alert-warning\" role=\"note\">\n<p class=\"alert-title\"><strong>"
+      "Warning</strong></p>\n<p>Back up first.</p>\n</div>\n"
+      "<div class=\"alert alert-tip\" role=\"note\">\n<p class=\"alert-title\"><strong>Tip"
+      "</strong></p>\n<p>Two paragraphs.</p>\n</div>\n"
+      "<blockquote>\n<p>[!NOTE] not alone on its line</p>\n</blockquote>\n"
+      "<blockquote>\n<p>[!NOTE]\nshown as written</p>\n</blockquote>\n"
+      "<figure><img src=\"chart.png\" alt=\"Chart\" /><figcaption>Costs "
+      "1,499</figcaption></figure>\n"
+      "<div class=\"table-scroll\"><table><tbody><tr><td colspan=\"2\">1,499</td></tr></tbody>"
+      "</table></div>\n");
   // In an email every link is absolute: so is the bundle file's image.
   const std::string mail = render_body_html(*a, corpus, c, en, "https://x.example/en/news/x/");
   EXPECT_NE(mail.find("<img src=\"https://x.example/en/news/x/chart.png\""), std::string::npos)
@@ -342,7 +344,7 @@ TEST(Render, StrikethroughBesideCjkPunctuationIsStrikethrough) {
             "<p>~~旧（999円）~~現在</p>\n<p>取り消し~~（閉じない</p>\n");
   LinkRefs refs;
   EXPECT_NE(render_body_text(*a, corpus, c, ja, "https://x.example/", refs)
-                .find("価格は旧価格（999円）現在799円。"),
+                .find("価格は~~旧価格（999円）~~現在799円。"),
             std::string::npos);
 }
 
