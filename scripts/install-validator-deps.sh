@@ -12,7 +12,7 @@ if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 bash ../../scripts/install-deps.sh "${packages[@]}"
 if [ -f node_modules/.package-lock.json ] &&
    node -e 'const a=require("./package-lock.json").packages,b=require("./node_modules/.package-lock.json").packages;
-            for (const k of Object.keys(a)) if (k && (!b[k] || b[k].version !== a[k].version)) process.exit(1)'; then
+            for (const k of Object.keys(a)) if (k && (!b[k] || b[k].version !== a[k].version || !require("fs").existsSync(k))) process.exit(1)'; then
   echo "install-validator-deps: node packages present"
   exit 0
 fi

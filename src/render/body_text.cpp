@@ -24,6 +24,15 @@ namespace {
 // control character no body text holds).
 constexpr char kSoftBreak = '\x1f';
 
+// A footnote's number in superscript digits ("12" → "¹²"), as pages show it;
+// "[12]" would read as a link's number.
+std::string superscript(const std::string& number) {
+  static const char* const digits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string out;
+  for (const char c : number) out += c >= '0' && c <= '9' ? digits[c - '0'] : std::string(1, c);
+  return out;
+}
+
 struct TextWriter {
   const Article& a;
   const Corpus& corpus;
@@ -63,8 +72,13 @@ struct TextWriter {
           open.back() += target_text(e, label);
           break;
         }
-        case InlineKind::footnote_ref:
-          open.back() += "[^" + e.text + "]";
+        case InlineKind::footnote_ref:  // a superscript number, as the page shows it
+          open.back() += superscript(e.text);
+          break;
+        case InlineKind::span_start:
+        case InlineKind::span_end:  // struck text keeps its marks: "~~$1,999~~ $1,499"
+          if (std::string_view(cmark_node_get_type_string(e.node)) == "strikethrough")
+            open.back() += "~~";
           break;
         case InlineKind::raw_html:  // what a reader sees of it on the page
           open.back() += raw_html_visible_text(expand_figures_in_html(e.text, a, locale), mode());
@@ -130,32 +144,80 @@ struct TextWriter {
       else
         children(n, first + "> ", rest + "> ", false);
     } else if (type == CMARK_NODE_LIST) {
-      const bool ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
-      int number = ordered ? cmark_node_get_list_start(n) : 0;
-      const bool tight = cmark_node_get_list_tight(n);
-      bool first_item = true;
-      for (cmark_node* item = cmark_node_first_child(n); item; item = cmark_node_next(item)) {
-        if (!tight && !first_item) blank();
-        const std::string bullet = ordered ? std::to_string(number++) + ". " : "- ";
-        children(item, (first_item ? first : rest) + bullet, rest + std::string(bullet.size(), ' '),
-                 tight);
-        first_item = false;
-      }
+      list(n, first, rest);
     } else if (type_name == "table") {
-      for (cmark_node* row = cmark_node_first_child(n); row; row = cmark_node_next(row)) {
-        std::string text;
-        for (cmark_node* cell = cmark_node_first_child(row); cell; cell = cmark_node_next(cell))
-          text += (text.empty() ? "" : " | ") + inlines(cell);
-        add(wrap_text(text, width, locale.code(), row == cmark_node_first_child(n) ? first : rest,
-                      rest));
-      }
-    } else if (type_name == "footnote_definition") {
-      // Notes stand in their numbers' order: the text calls them [^1], [^2]…
-      children(n, first + "[^" + std::to_string(++notes) + "] ", rest + "    ", false);
+      table(n, first, rest);
+    } else if (type == CMARK_NODE_FOOTNOTE_DEFINITION) {
+      // Notes stand in their numbers' order: the text calls them ¹, ²…
+      children(n, first + superscript(std::to_string(++notes)) + " ", rest + "   ", false);
     } else if (type == CMARK_NODE_HTML_BLOCK) {
       html_block(n, first, rest);
     } else {
       children(n, first, rest, false);
+    }
+  }
+
+  // A list: "- " or "1. " before each item, and a task's box ("[x] ", "[ ] ").
+  void list(cmark_node* n, const std::string& first, const std::string& rest) {
+    const bool ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
+    int number = ordered ? cmark_node_get_list_start(n) : 0;
+    const bool tight = cmark_node_get_list_tight(n);
+    bool first_item = true;
+    for (cmark_node* item = cmark_node_first_child(n); item; item = cmark_node_next(item)) {
+      if (!tight && !first_item) blank();
+      const std::string bullet = ordered ? std::to_string(number++) + ". " : "- ";
+      const std::string box = std::string_view(cmark_node_get_type_string(item)) != "tasklist" ? ""
+                              : cmark_gfm_extensions_get_tasklist_item_checked(item) ? "[x] "
+                                                                                     : "[ ] ";
+      children(item, (first_item ? first : rest) + bullet + box,
+               rest + std::string(bullet.size() + box.size(), ' '), tight);
+      first_item = false;
+    }
+  }
+
+  // A table: its columns aligned under a rule when they fit the width, else
+  // (and always right to left, where a mail client would mirror the rule
+  // apart from the cells) each row's cells joined by " | ", a blank line
+  // between rows; an empty cell keeps its column.
+  void table(cmark_node* n, const std::string& first, const std::string& rest) {
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::size_t> widths;
+    for (cmark_node* row = cmark_node_first_child(n); row; row = cmark_node_next(row)) {
+      auto& cells = rows.emplace_back();
+      for (cmark_node* cell = cmark_node_first_child(row); cell; cell = cmark_node_next(cell)) {
+        std::string text = inlines(cell);
+        for (char& c : text)
+          if (c == '\n') c = ' ';
+        if (widths.size() < cells.size() + 1) widths.push_back(0);
+        widths[cells.size()] = std::max(widths[cells.size()], display_width(text));
+        cells.push_back(std::move(text));
+      }
+    }
+    std::size_t total = rest.size();
+    for (const auto w : widths) total += w + 3;
+    const bool aligned = total <= width + 3 && locale.dir() != "rtl";
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      std::string line = r == 0 ? first : rest;
+      for (std::size_t c = 0; c < rows[r].size(); ++c) {
+        const std::string& cell = rows[r][c];
+        line += (c == 0 ? "" : " | ") + cell;
+        if (aligned && c + 1 < rows[r].size())
+          line += std::string(widths[c] - display_width(cell), ' ');
+      }
+      if (!aligned) {
+        if (r > 0) blank();
+        add(wrap_text(line.substr((r == 0 ? first : rest).size()), width, locale.code(),
+                      r == 0 ? first : rest, rest));
+        continue;
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      lines.push_back(line);
+      if (r == 0) {  // the header's rule
+        std::string rule = rest;
+        for (std::size_t c = 0; c < widths.size(); ++c)
+          rule += (c == 0 ? "" : "-+-") + std::string(std::max<std::size_t>(widths[c], 1), '-');
+        lines.push_back(rule);
+      }
     }
   }
 

@@ -107,6 +107,9 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   // inside without word-break: keep-all (pages have it from the stylesheet).
   d.set("keep_all", loc.keeps_words_whole());
   d.set("dir", loc.dir());
+  // Mail clients read physical sides only: where a line starts and ends.
+  d.set("start", loc.dir() == "rtl" ? "right" : "left");
+  d.set("end", loc.dir() == "rtl" ? "left" : "right");
   d.set("subject", subject);
   d.set("site_name", m.config.name);
   d.set("week", range);

@@ -34,26 +34,29 @@ std::string wrapped(const std::string& text, const Locale& loc, const std::strin
 
 // Mail clients ignore style sheets; the body's elements get their style
 // inline, put after the tag's name whatever attributes follow (a right-to-left
-// body's blocks carry dir="auto").
-std::string inline_styles(const std::string& html) {
-  static const std::vector<std::pair<std::string_view, std::string>> styles = {
+// body's blocks carry dir="auto"). Physical sides, mirrored for a
+// right-to-left email: Gmail, Outlook and Yahoo ignore padding-inline-start
+// and border-inline-start (caniemail).
+std::string inline_styles(const std::string& html, bool rtl) {
+  const std::string start = rtl ? "right" : "left";
+  const std::vector<std::pair<std::string_view, std::string>> styles = {
       {"p", " style=\"margin:0 0 16px;line-height:1.6;\""},
       {"h2", " style=\"margin:24px 0 12px;font-size:20px;line-height:1.3;\""},
       {"h3", " style=\"margin:20px 0 10px;font-size:17px;line-height:1.3;\""},
-      {"ul", " style=\"margin:0 0 16px;padding-inline-start:24px;\""},
-      {"ol", " style=\"margin:0 0 16px;padding-inline-start:24px;\""},
-      {"blockquote",
-       " style=\"margin:0 0 16px;padding:0 16px;border-inline-start:3px solid "
-       "#cccccc;color:#444444;\""},
+      {"ul", " style=\"margin:0 0 16px;padding:0;padding-" + start + ":24px;\""},
+      {"ol", " style=\"margin:0 0 16px;padding:0;padding-" + start + ":24px;\""},
+      {"blockquote", " style=\"margin:0 0 16px;padding:0 16px;border-" + start +
+                         ":3px solid #cccccc;color:#444444;\""},
       {"pre",
        " style=\"margin:0 0 "
        "16px;padding:12px;background-color:#f4f4f4;white-space:pre-wrap;font-size:13px;\""},
       {"a", " style=\"color:#0b57d0;\""},
       // GitHub alerts (render/alerts.h); no other div of the body is one.
-      {"div", " style=\"margin:0 0 16px;padding:8px 16px 0;border-left:4px solid #0b57d0;\""},
+      {"div",
+       " style=\"margin:0 0 16px;padding:8px 16px 0;border-" + start + ":4px solid #0b57d0;\""},
       {"table", " role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\""},
   };
-  return add_to_start_tags(html, [](std::string_view name, std::string_view attributes) {
+  return add_to_start_tags(html, [&](std::string_view name, std::string_view attributes) {
     for (const auto& [tag, style] : styles)
       if (name == tag && (tag != "a" || !attributes.empty()) &&  // <a href=…>
           (tag != "div" || attributes.starts_with(" class=\"alert ")))
@@ -249,6 +252,9 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   // inside without word-break: keep-all (pages have it from the stylesheet).
   d.set("keep_all", loc.keeps_words_whole());
   d.set("dir", loc.dir());
+  // Mail clients read physical sides only: where a line starts and ends.
+  d.set("start", loc.dir() == "rtl" ? "right" : "left");
+  d.set("end", loc.dir() == "rtl" ? "left" : "right");
   d.set("subject", title);
   d.set("preheader", summary);
   d.set("site_name", m.config.name);
@@ -295,7 +301,8 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
       html += "<p><a href=\"" + html_escape(page_url) + "\">" + html_escape(more) + "</a></p>\n";
       text += "\n" + wrapped(more + ":", loc) + page_url + "\n";
     }
-    d.set("body_html", drop_refused_in_markup(inline_styles(html)));  // no mark (context_escape.h)
+    d.set("body_html", drop_refused_in_markup(
+                           inline_styles(html, loc.dir() == "rtl")));  // no mark (context_escape.h)
     d.set("body_text", std::move(text));
     set_sources(d, fm, loc, refs);
     set_references(d, refs);

@@ -153,6 +153,10 @@ constexpr TemplateVariable kVariables[] = {
 
     {"article-email", "lang", "the email's language code"},
     {"article-email", "dir", "`ltr` or `rtl`"},
+    {"article-email", "start",
+     "`left`, or `right` for `rtl`: where a line starts, for styles (mail clients ignore logical "
+     "properties)"},
+    {"article-email", "end", "`right`, or `left` for `rtl`: where a line ends"},
     {"article-email", "keep_all", "true for Korean: words are not broken (`word-break: keep-all`)"},
     {"article-email", "subject", "the subject: the article's title"},
     {"article-email", "preheader", "the summary, shown by mail clients after the subject"},
@@ -195,6 +199,10 @@ constexpr TemplateVariable kVariables[] = {
 
     {"brief-email", "lang", "the brief's language code"},
     {"brief-email", "dir", "`ltr` or `rtl`"},
+    {"brief-email", "start",
+     "`left`, or `right` for `rtl`: where a line starts, for styles (mail clients ignore logical "
+     "properties)"},
+    {"brief-email", "end", "`right`, or `left` for `rtl`: where a line ends"},
     {"brief-email", "keep_all", "true for Korean: words are not broken (`word-break: keep-all`)"},
     {"brief-email", "subject", "\"{site} weekly brief, {week}\""},
     {"brief-email", "preheader", "the first article's title"},

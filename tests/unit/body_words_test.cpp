@@ -88,9 +88,11 @@ std::string text_words(const std::string& text) {
   std::string out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
-    if (std::regex_match(line, std::regex("\\s*(=+|-+|\\* \\* \\*)"))) continue;
-    line = std::regex_replace(line, std::regex("^(\\s*(> |- |[0-9]+\\. ))+"), "");
+    if (std::regex_match(line, std::regex("\\s*(=+|[-+]+|\\* \\* \\*)"))) continue;
+    line = std::regex_replace(line, std::regex("^(\\s*(> |- |[0-9]+\\. |\\[[ x]\\] ))+"), "");
     line = std::regex_replace(line, std::regex(" \\[[0-9]+\\]|\\[\\^[^\\]]*\\]"), "");
+    // The text part's marks of what the page shows otherwise: ~~struck~~, notes' ¹.
+    line = std::regex_replace(line, std::regex("~~|(¹|²|³|⁴|⁵|⁶|⁷|⁸|⁹|⁰)+"), "");
     line = std::regex_replace(line, std::regex(" \\| "), " ");
     out += line + "\n";
   }
