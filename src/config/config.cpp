@@ -7,6 +7,7 @@
 
 #include "config/config_keys.h"
 #include "config/config_overlay.h"
+#include "config/config_reader.h"
 #include "config/config_urls.h"
 #include "config/mail_values.h"
 #include "config/rule_levels.h"
@@ -32,64 +33,6 @@ const SectionConfig* SiteConfig::section(const std::string& id) const {
 
 namespace {
 
-class Reader {
- public:
-  Reader(YamlOrigin origin, DiagnosticSink& sink) : origin_(std::move(origin)), sink_(sink) {}
-
-  /// The string `key` of `map`, the block `block` of config_keys() (which
-  /// says whether it is required), described as `where` in messages.
-  std::optional<std::string> str(const YAML::Node& map, const char* block, const std::string& key,
-                                 const std::string& where) {
-    const YAML::Node n = map[key];
-    if (!n) {
-      if (config_key_required(block, key))
-        sink_.error(location_of(map, origin_), "config/missing-key",
-                    "missing required key '" + key + "' in " + where);
-      return std::nullopt;
-    }
-    auto v = scalar_string(n, key, origin_, "config/value-type", sink_);
-    if (v && v->empty()) {
-      sink_.error(location_of(n, origin_), "config/value-type", "'" + key + "' must not be empty");
-      return std::nullopt;
-    }
-    return v;
-  }
-
-  int integer(const YAML::Node& map, const std::string& key, int fallback, int min, int max) {
-    const YAML::Node n = map[key];
-    if (!n) return fallback;
-    auto v = scalar_number(n, key, origin_, "config/value-type", sink_);
-    if (!v) return fallback;
-    if (*v != static_cast<int>(*v) || *v < min || *v > max) {
-      sink_.error(location_of(n, origin_), "config/range",
-                  "'" + key + "' must be a whole number from " + std::to_string(min) + " to " +
-                      std::to_string(max));
-      return fallback;
-    }
-    return static_cast<int>(*v);
-  }
-
-  void url(const YAML::Node& map, const std::string& key, const std::string& value) {
-    if (!is_absolute_http_url(value))
-      sink_.error(location_of(map[key], origin_), "config/url",
-                  "'" + key + "' is not an absolute http(s) URL: \"" + value + "\"");
-  }
-
-  const YamlOrigin& origin() const { return origin_; }
-  DiagnosticSink& sink() { return sink_; }
-
- private:
-  YamlOrigin origin_;
-  DiagnosticSink& sink_;
-};
-
-bool expect_map(const YAML::Node& n, const std::string& what, Reader& r) {
-  if (n && n.IsMap()) return true;
-  r.sink().error(location_of(n, r.origin()), "config/value-type",
-                 "'" + what + "' must be a mapping");
-  return false;
-}
-
 void read_site(const YAML::Node& root, SiteConfig& c, Reader& r) {
   const YAML::Node site = root["site"];
   if (!site) {
@@ -114,6 +57,12 @@ void read_site(const YAML::Node& root, SiteConfig& c, Reader& r) {
   }
   c.description = r.str(site, "site", "description", "'site'").value_or("");
   if (site["description"]) c.description_line = location_of(site["description"], r.origin()).line;
+  // Images others show of the site: absolute, as a page shared elsewhere or
+  // an email needs them.
+  for (const auto& [key, value] : {std::pair{"logo", &c.logo}, std::pair{"image", &c.image}}) {
+    *value = r.str(site, "site", key, "'site'").value_or("");
+    if (!value->empty()) r.url(site, key, *value);
+  }
   c.default_language = r.str(site, "site", "default_language", "'site'").value_or("");
   c.time_zone = r.str(site, "site", "time_zone", "'site'").value_or("");
   if (!c.time_zone.empty()) {
@@ -274,44 +223,6 @@ void read_link_schemes(const YAML::Node& list, LinksConfig& lc, Reader& r) {
     else
       lc.schemes.push_back(*s);
   }
-}
-
-// newsletter: required, as every article's email writes it into its headers
-// and every page's subscribe form posts to it. A value an email header cannot
-// carry is refused here, once, where it is written (config/newsletter).
-void read_newsletter(const YAML::Node& root, SiteConfig& c, Reader& r) {
-  const YAML::Node n = root["newsletter"];
-  if (!n) {
-    r.sink().error(location_of(root, r.origin()), "config/missing-key",
-                   "missing required key 'newsletter' (the emails' sender and list headers, "
-                   "the pages' subscribe form)");
-    return;
-  }
-  if (!expect_map(n, "newsletter", r)) return;
-  check_unknown_keys(n, config_key_names("newsletter"), r.origin(), "config/unknown-key",
-                     "'newsletter'", r.sink());
-  auto& nl = c.newsletter;
-  const auto read = [&](const char* key, std::string& value,
-                        std::string (*problem)(std::string_view)) {
-    value = r.str(n, "newsletter", key, "'newsletter'").value_or("");
-    const std::string why = value.empty() ? "" : problem(value);
-    if (!why.empty())
-      r.sink().error(location_of(n[key], r.origin()), "config/newsletter",
-                     "'" + std::string(key) + "' cannot go into an email header: " + why + ": \"" +
-                         quote_for_message(value, 100) + "\"");
-    return !value.empty() && why.empty();
-  };
-  read("from", nl.from, mailbox_problem);
-  // Encoded in every email's From line (see mail/assemble.cpp).
-  if (count_code_points(nl.from) > 100)
-    r.sink().error(location_of(n["from"], r.origin()), "config/range",
-                   "'from' must be at most 100 characters");
-  read("list_id", nl.list_id, list_id_problem);
-  nl.subscribe_url = r.str(n, "newsletter", "subscribe_url", "'newsletter'").value_or("");
-  if (!nl.subscribe_url.empty()) r.url(n, "subscribe_url", nl.subscribe_url);
-  if (read("unsubscribe_url", nl.unsubscribe_url, unsubscribe_url_problem))
-    r.url(n, "unsubscribe_url", nl.unsubscribe_url);
-  read("unsubscribe_mailto", nl.unsubscribe_mailto, address_problem);
 }
 
 // `markdown`: what raw HTML and SVG files may do.

@@ -28,6 +28,9 @@ struct SectionConfig {
 
 struct NewsletterConfig {
   std::string from, list_id, subscribe_url, unsubscribe_url, unsubscribe_mailto;
+  std::string address;   ///< the sender's postal address, in every email's footer ("": none)
+  std::string logo;      ///< an absolute http(s) URL of the logo atop every email ("": none)
+  SourceLocation where;  ///< the `newsletter` block in site.yaml, for what it lacks
 };
 
 struct LinksConfig {
@@ -55,6 +58,8 @@ struct SiteConfig {
   std::string base_path;     ///< path part of base_url, starts and ends with '/'
   std::string description;   ///< msgid of the home page's description; "" = the name
   int description_line = 0;  ///< its line in site.yaml, for the .pot's reference
+  std::string logo;  ///< site.logo: absolute URL atop emails, the publisher's in JSON-LD ("": none)
+  std::string image;  ///< site.image: absolute URL shared with a page that has no cover ("": none)
   std::string default_language;
   std::string time_zone;
   std::vector<LanguageConfig> languages;

@@ -26,6 +26,12 @@ const std::vector<ConfigKey>& config_keys() {
       {"site", "time_zone", "IANA time zone", true, "dates are shown and weeks cut in it"},
       {"site", "description", "string", false,
        "a msgid, translated by the catalogs: the home page's description; defaults to `name`"},
+      {"site", "logo", "absolute http(s) URL", false,
+       "the site's logo: atop every email (160 px wide, in place of the name) and the "
+       "publisher's logo in JSON-LD"},
+      {"site", "image", "absolute http(s) URL", false,
+       "the image a shared page shows (og:image, twitter:card, JSON-LD) when it has no cover "
+       "(1200 × 630 is what most sites crop to)"},
       {"languages", "code", "BCP 47 language code", true,
        "used in paths; a POSIX name (pt_BR) is read as its tag with a note; one ICU has no data "
        "for needs `locale`"},
@@ -45,6 +51,10 @@ const std::vector<ConfigKey>& config_keys() {
       {"newsletter", "unsubscribe_url", "absolute http(s) URL", true,
        "`{lang}` is replaced by the language"},
       {"newsletter", "unsubscribe_mailto", "email address", false, "List-Unsubscribe mailto"},
+      {"newsletter", "address", "one line, at most 300 characters", false,
+       "the sender's postal address, in every email's footer (CAN-SPAM asks for one; "
+       "`validate` warns without it)"},
+
       {"links", "timeout_s", "integer 1–600", false, "10"},
       {"links", "concurrency", "integer 1–256", false, "8 (requests in flight)"},
       {"links", "per_host", "integer 1–64", false, "2 (requests in flight per host)"},

@@ -54,6 +54,9 @@ constexpr RuleRow kRules[] = {
     {"config/committed-state", W,
      "git tracks files of .polypress/ (one machine's build state and link cache)"},
     {"config/duplicate-key", E, "a key appears twice in site.yaml"},
+    {"config/postal-address", W,
+     "newsletter.address is not set: bulk email carries the sender's postal address "
+     "(CAN-SPAM)"},
     {"config/encoding", E, "site.yaml is not valid UTF-8"},
     {"config/language", E,
      "a language or locale ICU does not know, listed twice, or a default language not listed"},

@@ -78,6 +78,7 @@ void run_checks(const fs::path& root, const std::vector<std::string>& files, int
   const RenderInputs inputs = load_render_inputs(root, *site.config, all);
   check_template_ids(root, site.corpus, inputs.templates, all);
   check_template_urls(root, site.corpus, inputs.templates, all);
+  check_postal_address(*site.config, all);
   (void)collect_static(root, site.config->svg_refuse, all);
   // And what rendering finds: an email over the size Gmail clips.
   check_rendered_emails(root, site, inputs, jobs, all);

@@ -54,6 +54,7 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
   RenderInputs inputs = load_render_inputs(root, *r.checked.config, sink);
   check_template_ids(root, r.checked.corpus, inputs.templates, sink);
   check_template_urls(root, r.checked.corpus, inputs.templates, sink);
+  check_postal_address(*r.checked.config, sink);
   if (sink.has_errors()) {
     (void)collect_static(root, r.checked.config->svg_refuse, sink);
     check_rendered_emails(root, r.checked, inputs, jobs, sink);

@@ -85,6 +85,10 @@ void check_template_ids(const std::filesystem::path& root, const Corpus& corpus,
 /// A warning (front-matter/unsafe-url) at each `extra:` value that a
 /// template puts where a URL starts (TemplateSet::extra_url_names) and that
 /// has a scheme pages never link to: it is published as an inert URL.
+/// config/postal-address: a warning when site.yaml gives the emails no
+/// sender's postal address (validate, check and build).
+void check_postal_address(const SiteConfig& config, DiagnosticSink& sink);
+
 void check_template_urls(const std::filesystem::path& root, const Corpus& corpus,
                          const TemplateSet& templates, DiagnosticSink& sink);
 

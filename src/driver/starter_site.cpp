@@ -55,20 +55,23 @@ namespace {
 std::string site_yaml(const StarterSite& s) {
   const std::string& lang = s.languages.front();
   const std::string host = host_of(s.base_url);
-  std::string yaml = "# " + s.title +
-                     ": a polypress site. Every key is described in polypress's docs/spec.md, §2.\n"
-                     "site:\n"
-                     "  name: " +
-                     yaml_quoted(s.title) +
-                     "\n"
-                     "  base_url: " +
-                     yaml_quoted(s.base_url) +
-                     "\n"
-                     "  default_language: " +
-                     lang +
-                     "\n"
-                     "  time_zone: UTC  # dates are shown, and weeks cut, in this IANA time zone\n"
-                     "languages:  # the language switcher's order; the first is the default\n";
+  std::string yaml =
+      "# " + s.title +
+      ": a polypress site. Every key is described in polypress's docs/spec.md, §2.\n"
+      "site:\n"
+      "  name: " +
+      yaml_quoted(s.title) +
+      "\n"
+      "  base_url: " +
+      yaml_quoted(s.base_url) +
+      "\n"
+      "  default_language: " +
+      lang +
+      "\n"
+      "  time_zone: UTC  # dates are shown, and weeks cut, in this IANA time zone\n"
+      "  # logo: \"https://example.org/logo.png\"  # atop every email; JSON-LD's publisher\n"
+      "  # image: \"https://example.org/card.png\"  # what a shared page without a cover shows\n"
+      "languages:  # the language switcher's order; the first is the default\n";
   for (const auto& code : s.languages)
     yaml += "  - {code: " + code + ", name: " + yaml_quoted(own_language_name(code)) + "}\n";
   yaml +=
@@ -89,7 +92,9 @@ std::string site_yaml(const StarterSite& s) {
       yaml_quoted(s.base_url + "subscribe") +
       "\n"
       "  unsubscribe_url: " +
-      yaml_quoted(s.base_url + "{lang}/unsubscribe") + "\n";
+      yaml_quoted(s.base_url + "{lang}/unsubscribe") +
+      "\n"
+      "  # address: \"Your name or company, street, city, country\"  # every email's footer\n";
   return yaml;
 }
 

@@ -1,6 +1,8 @@
 // The built-in theme's translations, filling what a site's catalog leaves empty.
 #include "l10n/theme_catalogs.h"
 
+#include <unicode/locid.h>
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -40,6 +42,16 @@ std::string plural_forms_of(const std::vector<PoEntry>& entries) {
   return "";
 }
 
+// The script a language tag is written in, as CLDR's likely subtags give it
+// ("zh-TW" → Hant, "hi" → Deva, "hi-Latn" → Latn); "" when ICU cannot tell.
+std::string likely_script(const std::string& tag) {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale locale = icu::Locale::forLanguageTag(tag, status);
+  if (U_FAILURE(status)) return "";
+  locale.addLikelySubtags(status);
+  return U_FAILURE(status) ? "" : locale.getScript();
+}
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
   std::size_t from = 0;
@@ -56,19 +68,16 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 const std::string* theme_catalog_for(const std::string& lang_code) {
   const auto& files = builtin_theme_files();
-  const auto find = [&](const std::string& tag) -> const std::string* {
-    const auto it = files.find("locales/" + tag + ".po");
-    return it == files.end() ? nullptr : &it->second;
-  };
-  if (const auto* exact = find(lang_code)) return exact;
+  const std::string script = likely_script(lang_code);
+  // The exact tag, then the language in its script ("zh-CN" → zh-Hans), then
+  // the language alone ("ar-EG" → ar): each only in the tag's own script
+  // (hi-Latn gets no Devanagari, zh-TW no Simplified Chinese).
   const std::string language = lang_code.substr(0, lang_code.find('-'));
-  // Chinese by its script: Simplified where the region writes it.
-  if (language == "zh") {
-    const bool simplified = lang_code == "zh" || lang_code.starts_with("zh-Hans") ||
-                            lang_code == "zh-CN" || lang_code == "zh-SG";
-    return simplified ? find("zh-Hans") : nullptr;
+  for (const std::string& tag : {lang_code, language + "-" + script, language}) {
+    const auto it = files.find("locales/" + tag + ".po");
+    if (it != files.end() && likely_script(tag) == script) return &it->second;
   }
-  return find(language);
+  return nullptr;
 }
 
 std::string fill_from_theme(const std::string& po, const std::string& theme, int& filled) {

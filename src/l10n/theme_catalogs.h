@@ -8,8 +8,10 @@
 namespace pp {
 
 /// The built-in theme's catalog for a language tag: the exact tag
-/// ("pt-BR"), else its language alone ("ar-EG" → "ar"), else a script's
-/// ("zh-CN" → "zh-Hans"); nullptr when the theme has none.
+/// ("pt-BR"), else its language in its script ("zh-CN" → "zh-Hans"), else
+/// its language alone ("ar-EG" → "ar"), each only when written in the tag's
+/// script (CLDR's likely subtags: "hi-Latn" and "zh-TW" get none); nullptr
+/// when the theme has none.
 const std::string* theme_catalog_for(const std::string& lang_code);
 
 /// `po` (msgmerge's output) with each entry that has no translation at all

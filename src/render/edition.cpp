@@ -102,19 +102,13 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   const std::string subject =
       loc.tr_fill("{site} weekly brief, {week}", {{"site", m.config.name}, {"week", range}});
   ViewData d;
-  d.set("lang", loc.code());
-  // Korean is written with spaces between words, which mail clients break
-  // inside without word-break: keep-all (pages have it from the stylesheet).
-  d.set("keep_all", loc.keeps_words_whole());
-  d.set("dir", loc.dir());
-  // Mail clients read physical sides only: where a line starts and ends.
-  d.set("start", loc.dir() == "rtl" ? "right" : "left");
-  d.set("end", loc.dir() == "rtl" ? "left" : "right");
+  set_email_language(d, loc);
   d.set("subject", subject);
   d.set("site_name", m.config.name);
   d.set("week", range);
   d.set("home_url", absolute_url(m.config, home_path(m.config, loc.code())));
   d.set("unsubscribe_url", unsubscribe_url(m.config, loc.code()));
+  set_sender(d, m.config);
   std::string preheader;
   std::string text_items;
   std::size_t n = 0;

@@ -65,6 +65,18 @@ std::string inline_styles(const std::string& html, bool rtl) {
   });
 }
 
+// Where the body goes in the text part until the template's own lines are
+// wrapped (tidy_text): the body is wrapped already, its code lines on purpose
+// not, and a quote's lines each keep their "> ".
+// (Values are stripped of control characters: the mark is a plain word.)
+constexpr std::string_view kBodyTextMark = "polypress-body-text-9c1e4f2b7a";
+
+std::string with_body_text(std::string text, const std::string& body) {
+  const auto at = text.find(kBodyTextMark);
+  if (at != std::string::npos) text.replace(at, kBodyTextMark.size(), body);
+  return text;
+}
+
 // The HTML part's size as a mail client decodes it: its lines end in CRLF.
 std::size_t decoded_size(const std::string& html) {
   return html.size() + static_cast<std::size_t>(std::count(html.begin(), html.end(), '\n'));
@@ -116,6 +128,22 @@ std::string tidy_text(const std::string& text, const Locale& loc) {
 
 std::string unsubscribe_url(const SiteConfig& config, const std::string& lang) {
   return fill_placeholders(config.newsletter.unsubscribe_url, {{"lang", lang}});
+}
+
+void set_email_language(ViewData& d, const Locale& loc) {
+  d.set("lang", loc.code());
+  // Korean is written with spaces between words, which mail clients break
+  // inside without word-break: keep-all (pages have it from the stylesheet).
+  d.set("keep_all", loc.keeps_words_whole());
+  d.set("dir", loc.dir());
+  // Mail clients read physical sides only: where a line starts and ends.
+  d.set("start", loc.dir() == "rtl" ? "right" : "left");
+  d.set("end", loc.dir() == "rtl" ? "left" : "right");
+}
+
+void set_sender(ViewData& d, const SiteConfig& config) {
+  if (!config.newsletter.address.empty()) d.set("postal_address", config.newsletter.address);
+  if (!config.logo.empty()) d.set("logo_url", config.logo);
 }
 
 std::optional<std::string> assemble(const SiteModel& m, const Locale& loc, EmailContent c,
@@ -247,19 +275,13 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   const std::string title = fm.title ? fm.title->value : b.slug;
   const std::string summary = fm.summary ? fm.summary->value : "";
   ViewData d;
-  d.set("lang", loc.code());
-  // Korean is written with spaces between words, which mail clients break
-  // inside without word-break: keep-all (pages have it from the stylesheet).
-  d.set("keep_all", loc.keeps_words_whole());
-  d.set("dir", loc.dir());
-  // Mail clients read physical sides only: where a line starts and ends.
-  d.set("start", loc.dir() == "rtl" ? "right" : "left");
-  d.set("end", loc.dir() == "rtl" ? "left" : "right");
+  set_email_language(d, loc);
   d.set("subject", title);
   d.set("preheader", summary);
   d.set("site_name", m.config.name);
   d.set("page_url", page_url);
   d.set("unsubscribe_url", unsubscribe_url(m.config, loc.code()));
+  set_sender(d, m.config);
   const std::string section = section_title(m, loc, b.section);
   d.set("section_title", section);
   const std::string type = type_label_beside(loc, fm.type, section);
@@ -276,6 +298,12 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
   d.set("title_text", wrapped(title, loc));
   d.set("summary_text", wrapped(summary, loc));
+  d.set("has_byline", mustache::data(!fm.authors.empty()));
+  if (!fm.authors.empty()) {
+    d.set("byline", byline_parts(loc, fm.authors));
+    d.set("byline_text",
+          wrapped(loc.tr_fill("By {authors}", {{"authors", loc.format_list(fm.authors)}}), loc));
+  }
   const std::string verdict_label = loc.tr("Verdict:");
   if (fm.verdict) {
     d.set("verdict", fm.verdict->value);
@@ -303,11 +331,12 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
     }
     d.set("body_html", drop_refused_in_markup(
                            inline_styles(html, loc.dir() == "rtl")));  // no mark (context_escape.h)
-    d.set("body_text", std::move(text));
+    d.set("body_text", std::string(kBodyTextMark));
     set_sources(d, fm, loc, refs);
     set_references(d, refs);
     c.html = render_template(m.templates, "email/article.html", d, loc, s);
-    c.text = tidy_text(render_text_template(m.templates, "email/article.txt", d, loc, s), loc);
+    c.text = with_body_text(
+        tidy_text(render_text_template(m.templates, "email/article.txt", d, loc, s), loc), text);
   };
   render(std::nullopt, sink);
   if (decoded_size(c.html) > m.config.email_max_bytes) cut_to_fit(m, a, loc, render, c, sink);

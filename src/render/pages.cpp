@@ -64,6 +64,23 @@ ViewList bundle_alternates(const SiteModel& m, const Bundle& b) {
   return list;
 }
 
+// schema.org's Offer for a review's price: Google's review snippets ask for
+// `offers` on a reviewed software application; a subscription names its
+// billing period.
+nlohmann::json offer(const Price& p) {
+  nlohmann::json o = {{"@type", "Offer"}, {"price", p.amount}, {"priceCurrency", p.currency}};
+  if (p.currency.empty()) o.erase("priceCurrency");
+  if (p.period == "month" || p.period == "year")
+    o["priceSpecification"] = {{"@type", "UnitPriceSpecification"},
+                               {"price", p.amount},
+                               {"priceCurrency", p.currency},
+                               {"referenceQuantity",
+                                {{"@type", "QuantitativeValue"},
+                                 {"value", 1},
+                                 {"unitCode", p.period == "month" ? "MON" : "ANN"}}}};
+  return o;
+}
+
 std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const std::string& url) {
   using nlohmann::json;
   const FrontMatter& fm = a.meta;
@@ -76,10 +93,14 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
             {"url", url},
             {"mainEntityOfPage", url},
             {"publisher", {{"@type", "Organization"}, {"name", m.config.name}}}};
+  if (!m.config.logo.empty())
+    j["publisher"]["logo"] = {{"@type", "ImageObject"}, {"url", m.config.logo}};
   if (fm.date) j["datePublished"] = fm.date->value.text;
   if (fm.cover)
     j["image"] = absolute_url(m.config, article_path(m.config, a.lang, b.section, b.slug) +
                                             percent_encode_path(fm.cover->src));
+  else if (!m.config.image.empty())
+    j["image"] = m.config.image;
   j["dateModified"] = fm.updated ? fm.updated->value.text : (fm.date ? fm.date->value.text : "");
   if (!fm.authors.empty()) {
     json authors = json::array();
@@ -91,6 +112,7 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
         {"@type", fm.product->kind == "model" ? "CreativeWork" : "SoftwareApplication"},
         {"name", fm.product->name},
         {"url", fm.product->url}};
+    if (fm.price) j["itemReviewed"]["offers"] = offer(*fm.price);
   }
   if (review && fm.rating)
     j["reviewRating"] = {{"@type", "Rating"},
@@ -98,23 +120,6 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
                          {"bestRating", 5},
                          {"worstRating", 0}};
   return json_for_script(json_text(j));
-}
-
-// "By {authors}" with each name a part of its own, which the template isolates
-// in <bdi> (a Latin name inside Arabic text keeps its order, and vice versa).
-ViewList byline(const Locale& loc, const std::vector<std::string>& authors) {
-  const std::string pattern = loc.tr("By {authors}");
-  const auto at = pattern.find("{authors}");
-  std::vector<ListPart> parts;
-  if (at == std::string::npos) return ViewList{};
-  if (at > 0) parts.push_back({pattern.substr(0, at), false});
-  for (auto& p : loc.format_list_parts(authors)) parts.push_back(std::move(p));
-  if (at + 9 < pattern.size()) parts.push_back({pattern.substr(at + 9), false});
-  ViewList list;
-  for (const auto& p : parts)
-    list.push_back(p.item ? mustache::object{{"name", p.text}}
-                          : mustache::object{{"text", p.text}});
-  return list;
 }
 
 // The language switcher and Open Graph locales of an article's page: the
@@ -171,6 +176,7 @@ void set_cover_tags_extra(ViewData& d, const SiteModel& m, const Article& a,
     images.push_back(
         mustache::object{{"url", absolute_url(m.config, src)}, {"alt", fm.cover->alt}});
     d.set("og_images", std::move(images));
+    d.set("twitter_card", "summary_large_image");
   }
   d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
   ViewList tags;
@@ -192,7 +198,12 @@ ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& c
   d.set("feed_title", m.config.name);
   d.set("base_path", m.config.base_path);
   d.set("noindex", mustache::data(false));
-  d.set("og_images", ViewList{});
+  // A page without a cover of its own shares the site's image, when it has one.
+  ViewList images;
+  if (!m.config.image.empty())
+    images.push_back(mustache::object{{"url", m.config.image}, {"alt", m.config.name}});
+  d.set("og_images", std::move(images));
+  d.set("twitter_card", m.config.image.empty() ? "summary" : "summary_large_image");
   d.set("rel_links", ViewList{});
   d.set("css_url", m.config.base_path + "assets/style.css");
   d.set("favicon_url", m.config.base_path + "assets/favicon.svg");
@@ -292,7 +303,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("summary", fm.summary ? fm.summary->value : "");
   set_cover_tags_extra(d, m, a, path);
   d.set("has_byline", mustache::data(!fm.authors.empty()));
-  if (!fm.authors.empty()) d.set("byline", byline(loc, fm.authors));
+  if (!fm.authors.empty()) d.set("byline", byline_parts(loc, fm.authors));
   d.set("body_html", drop_refused_in_markup(checked_body_html(m, a, loc, sink)));
   if (fm.verdict) d.set("verdict", fm.verdict->value);
 

@@ -101,6 +101,14 @@ std::string price_text(const Locale& loc, const Price& p);
 std::string tidy_text(const std::string& text, const Locale& loc);
 /// newsletter.unsubscribe_url with {lang} filled in.
 std::string unsubscribe_url(const SiteConfig& config, const std::string& lang);
+class ViewData;
+
+/// An email's language as both email templates use it: `lang`, `dir`,
+/// `keep_all` (Korean) and the physical sides `start` and `end`.
+void set_email_language(ViewData& d, const Locale& loc);
+/// The sender as both email templates show it: `postal_address` and
+/// `logo_url`, each set only when site.yaml gives it.
+void set_sender(ViewData& d, const SiteConfig& config);
 /// The host of base_url: the right-hand side of every Message-ID.
 std::string message_domain(const SiteConfig& config);
 /// Fills the site's sender, list and unsubscribe headers into `c`, checks the

@@ -1,6 +1,6 @@
 #pragma once
-// The sources of an article as its locale lists them, for the page and the
-// email's HTML part alike.
+// Who an article credits, its sources and its authors, as its locale lists
+// them, for the page and the email's HTML part alike.
 
 #include "render/view_data.h"
 
@@ -13,5 +13,10 @@ namespace pp {
 /// each item a source ({publisher, url, title}); the glue between them a
 /// text part ({text}).
 ViewList source_parts(const Locale& loc, const FrontMatter& fm);
+
+/// "By {authors}" with each name a part of its own ({name}), the words
+/// around them text parts ({text}); a template isolates names in <bdi> (a
+/// Latin name inside Arabic text keeps its order, and vice versa).
+ViewList byline_parts(const Locale& loc, const std::vector<std::string>& authors);
 
 }  // namespace pp

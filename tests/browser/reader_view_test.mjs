@@ -102,6 +102,11 @@ ${"curl --silent --show-error --location --header 'Accept: application/json' ".r
 ${table}
 ![A wide picture](wide.png)
 
+- curl
+- wget, for a mirror of the whole site
+1. Install the driver
+2. Run the benchmark
+
 ![A wide chart](chart.svg)
 
 [${url}](${url})
@@ -184,6 +189,13 @@ const overflowOf = () => {
   return `${over} px too wide; widest: ${worst ? worst.what + " by " + worst.reach + " px" : "?"}`;
 };
 
+/// The words of menus (sections, pager, languages) laid out over two lines:
+/// an item should move to the next line whole.
+const cutWords = () =>
+  [...document.querySelectorAll(".sections a, .pagination a, .language-switcher a, .site-name a")]
+    .filter((a) => !/\s/.test(a.textContent.trim()) && a.getClientRects().length > 1)
+    .map((a) => a.textContent.trim());
+
 const all = pages();
 let measured = 0;
 try {
@@ -197,6 +209,8 @@ try {
       await page.setViewportSize({ width, height: 667 });
       const over = await page.evaluate(overflowOf);
       check(over === null, `${path} at ${width} px: nothing wider than the window`, over);
+      const cut = await page.evaluate(cutWords);
+      check(cut.length === 0, `${path} at ${width} px: no menu word cut in two`, cut.join(", "));
       if (width === 375) {
         const h1 = await page.evaluate(() => {
           const h = document.querySelector("main h1") || document.querySelector("h1");

@@ -442,7 +442,7 @@ TEST(Escape, TemplateValuesAreEscapedForWhereTheyLandInPagesAndEmails) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string where =
       "warning: extra 'url' is put where a URL starts (href of "
-      "pipeline/templates/email/article.html.mustache:21), but \"";
+      "pipeline/templates/email/article.html.mustache:22), but \"";
   const std::string why =
       "; pages link only to http, https, mailto and tel URLs and relative ones, so it is "
       "published as about:invalid#polypress-unsafe-url [front-matter/unsafe-url]\n";
@@ -607,6 +607,31 @@ TEST(Email, KoreanEmailsKeepWordsWhole) {
                 .exit_code,
             0);
   EXPECT_NE(html("mail/ko/brief-2026-W48.eml").find(keep), std::string::npos);
+}
+
+// The text part's body is wrapped once, by itself: a code line longer than
+// the text's 72 columns stays whole (a command copied from it works), and
+// every line of a quote keeps its "> " (the audit of issue 38 found both
+// re-wrapped by the template's own wrapping).
+TEST(Email, TheTextPartKeepsCodeLinesAndQuotePrefixes) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  const std::string command =
+      "docker run --rm -it --volume /srv/data:/data some-registry.example/"
+      "some-long-image-name:latest --flag";
+  std::string article = test::read_text(root / "content/news/gpu-spot-prices-fall/index.en.md");
+  article += "\n> [!NOTE]\n> Use `a-very-long-inline-code-token-that-is-far-longer-than-"
+             "seventy-two-columns` here, then read on.\n\n```\n" +
+             command + "\n```\n";
+  test::write_text(root, "content/news/gpu-spot-prices-fall/index.en.md", article);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  std::string text = email_parts(root / "mail/en/news--gpu-spot-prices-fall.eml").first;
+  std::erase(text, '\r');  // lines end in CRLF on the wire
+  EXPECT_NE(text.find("\n    " + command + "\n"), std::string::npos) << text;
+  const auto note = text.find("> Note: Use ");
+  ASSERT_NE(note, std::string::npos) << text;
+  for (auto at = note; at < text.find("read on.", note); at = text.find('\n', at) + 1)
+    EXPECT_EQ(text.compare(at, 2, "> "), 0) << text.substr(note, 300);
 }
 
 }  // namespace pp

@@ -14,6 +14,7 @@ namespace {
 fs::path init_site(const test::TempDir& dir) {
   const fs::path site = dir.path() / "site";
   EXPECT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ko"}).exit_code, 0);
+  test::give_postal_address(site);
   return site;
 }
 

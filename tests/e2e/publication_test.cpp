@@ -28,6 +28,7 @@ const char* kGone =
 fs::path site_with_dates(const test::TempDir& dir) {
   const fs::path site = dir.path() / "site";
   EXPECT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ko"}).exit_code, 0);
+  test::give_postal_address(site);
   test::write_text(site, "content/news/later/index.en.md", kLater);
   test::write_text(site, "content/news/gone/index.en.md", kGone);
   return site;
@@ -240,6 +241,7 @@ TEST(NotFound, ARootPageAndOnePerLanguage) {
                            "https://example.org/blog/"})
                 .exit_code,
             0);
+  test::give_postal_address(site);
   ASSERT_EQ(run_polypress({"-C", site.string(), "build", "--quiet"}).exit_code, 0);
   const std::string root = test::read_text(site / "public/404.html");
   EXPECT_NE(root.find("<html lang=\"en\" dir=\"ltr\">"), std::string::npos);
@@ -265,6 +267,7 @@ TEST(ContentModel, CoverAndExtraReachEveryOutput) {
   test::TempDir dir;
   const fs::path site = dir.path() / "site";
   ASSERT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ko"}).exit_code, 0);
+  test::give_postal_address(site);
   const fs::path bundle = site / "content/news/welcome";
   test::write_text(bundle, "cover.svg",
                    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 3\"/>\n");
@@ -327,6 +330,7 @@ TEST(ContentModel, TagPagesAndFeedsPerLanguage) {
   test::TempDir dir;
   const fs::path site = dir.path() / "site";
   ASSERT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en,ar"}).exit_code, 0);
+  test::give_postal_address(site);
   auto r = run_polypress({"-C", site.string(), "new", "news/welcome", "--lang", "ar", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Published once stamped (an English copy, stamped on purpose).
@@ -388,6 +392,7 @@ TEST(ContentModel, CoverFileNamesAreOnePathAndAltTextHasNoMarkers) {
   test::TempDir dir;
   const fs::path site = dir.path() / "site";
   ASSERT_EQ(run_polypress({"init", site.string(), "--quiet", "--languages", "en"}).exit_code, 0);
+  test::give_postal_address(site);
   const fs::path bundle = site / "content/news/welcome";
   const std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 3\"/>\n";
   test::write_text(bundle, "chart #1?50%.svg", svg);

@@ -44,7 +44,7 @@ TEST(ThemeTranslations, EveryShippedLanguageTranslatesEveryThemeString) {
   const fs::path site = dir.path() / "site";
   std::string list = "en";
   for (const auto& l : langs) list += "," + l;
-  list += ",ar-EG,fr-CA,zh-CN,zh-TW";
+  list += ",ar-EG,fr-CA,zh-CN,zh-TW,hi-Latn";
   auto r = run_polypress({"init", site.string(), "--quiet", "--languages", list});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_polypress({"-C", site.string(), "i18n", "update"});
@@ -64,6 +64,7 @@ TEST(ThemeTranslations, EveryShippedLanguageTranslatesEveryThemeString) {
   for (const std::string l : {"ar-EG", "fr-CA", "zh-CN"})
     EXPECT_EQ(counts[l], counts[l.substr(0, 2) == "zh" ? "zh-Hans" : l.substr(0, 2)]) << l;
   EXPECT_EQ(counts["zh-TW"].first, 0) << "Traditional Chinese never gets Simplified";
+  EXPECT_EQ(counts["hi-Latn"].first, 0) << "romanised Hindi never gets Devanagari";
   EXPECT_EQ(counts["en"].first, 0);
   r = run_polypress({"-C", site.string(), "i18n", "check"});
   EXPECT_EQ(r.exit_code, 0) << r.err;

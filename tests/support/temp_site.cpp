@@ -49,6 +49,15 @@ void copy_tree(const fs::path& from, const fs::path& to) {
   }
 }
 
+void give_postal_address(const fs::path& site) {
+  std::string yaml = read_text(site / "pipeline/site.yaml");
+  const std::string commented = "  # address: ";
+  const auto at = yaml.find(commented);
+  if (at == std::string::npos) return;
+  yaml.replace(at, yaml.find('\n', at) - at, "  address: \"Site Ltd, 1 Main St\"");
+  write_text(site, "pipeline/site.yaml", yaml);
+}
+
 void make_minimal_site(const fs::path& root) {
   // The site's own files, plus the repository's templates and two catalogs, so
   // that golden output follows the shipped templates.

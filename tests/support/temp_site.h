@@ -31,6 +31,11 @@ std::string read_text(const std::filesystem::path& file);
 /// Copies every regular file under `from` into `to`.
 void copy_tree(const std::filesystem::path& from, const std::filesystem::path& to);
 
+/// Gives a site `polypress init` made its postal address (its commented
+/// `# address:` line in site.yaml filled in), as an editor does first: its
+/// builds then warn of nothing.
+void give_postal_address(const std::filesystem::path& site);
+
 /// A small valid two-language site (en source, ar translation) in `root`.
 void make_minimal_site(const std::filesystem::path& root);
 

@@ -28,7 +28,8 @@ void write_fuzz_site(const std::filesystem::path& root, const std::string& artic
                    "newsletter:\n  from: \"Fuzz <brief@fuzz.example>\"\n"
                    "  list_id: \"brief.fuzz.example\"\n"
                    "  subscribe_url: \"https://fuzz.example/subscribe\"\n"
-                   "  unsubscribe_url: \"https://fuzz.example/{lang}/unsubscribe\"\n");
+                   "  unsubscribe_url: \"https://fuzz.example/{lang}/unsubscribe\"\n"
+                   "  address: \"Fuzz, 1 Example Street\"\n");
   // What a build renders with, as a real site has it: validate checks it too.
   test::copy_tree(test::source_dir() / "pipeline/templates/html", root / "pipeline/templates/html");
   for (const char* file : {"en.po", "ar.po", "ko.po", "polypress.pot"})

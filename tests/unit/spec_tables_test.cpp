@@ -55,6 +55,8 @@ const char* kEveryKey = R"(site:
   default_language: en
   time_zone: UTC
   description: A site
+  logo: https://s.example/logo.png
+  image: https://s.example/card.png
 languages:
   - code: en
     name: English
@@ -73,6 +75,7 @@ newsletter:
   subscribe_url: https://s.example/subscribe
   unsubscribe_url: https://s.example/{lang}/unsubscribe
   unsubscribe_mailto: unsubscribe@s.example
+  address: "S, 1 Example Street, Springfield"
 links:
   timeout_s: 5
   concurrency: 4

@@ -66,6 +66,10 @@ TEST(TemplateVariables, EveryViewHoldsExactlyWhatIsDocumented) {
   ollama.insert(ollama.find("rating: 4\n"),
                 "cover: {src: cover.svg, alt: \"The app's window\"}\nextra: {badge: Staff pick}\n");
   test::write_text(dir.path(), "content/reviews/ollama/index.en.md", ollama);
+  // The site's logo, atop its emails.
+  std::string config = test::read_text(dir.path() / "pipeline/site.yaml");
+  config.insert(config.find("  default_language:"), "  logo: https://reviews.example/logo.png\n");
+  test::write_text(dir.path(), "pipeline/site.yaml", config);
   ViewKeysRecorder recorder;
   BuildOptions b;
   b.root = dir.path();

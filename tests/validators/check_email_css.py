@@ -59,7 +59,13 @@ UNTRACKED = {
 }
 # Asked for by issue 38 although Yahoo and Outlook ignore it: there, Korean
 # breaks inside words as it does without it; everywhere else it does not.
-ENHANCEMENTS = {"css-word-break": "Korean emails keep words whole (word-break: keep-all)"}
+# Each is a property whose absence leaves the element as it is by default.
+ENHANCEMENTS = {
+    "css-word-break": "Korean emails keep words whole (word-break: keep-all)",
+    # Outlook for Windows ignores it: there a <pre> keeps its lines, as
+    # preformatted text does; elsewhere long code lines wrap in the column.
+    "css-white-space": "code blocks wrap long lines (white-space: pre-wrap on <pre>)",
+}
 # The client's own fallback, found in the HTML, for a property it ignores.
 OUTLOOK_FALLBACK = {"css-max-width": re.compile(r"<!--\[if mso\]><table[^>]*width=\"600\"")}
 # A property's caniemail page, where its name is not the page's.
@@ -176,6 +182,14 @@ def build(polypress, work, repo):
             text = f.read()
         with open(path, "w", encoding="utf-8") as f:  # published, as `translations stamp` would
             f.write(re.sub(r"\ndraft: true[^\n]*", "", text))
+    # Every kind of block the body's inline styles cover, in en, ko and ar.
+    body = ("\n\n> A quotation.\n\n> [!NOTE]\n> An alert.\n\n- one\n- two\n\n1. first\n\n"
+            "```\nlong code line " + "x" * 120 + "\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+            "A [link](https://example.org/) and ~~struck~~ text.\n")
+    for lang in ("en", "ko", "ar"):
+        path = os.path.join(fresh, "content", "reviews", "example-review", f"index.{lang}.md")
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(body)
     for site in (sample, fresh):
         dates = [m for d, _, files in os.walk(os.path.join(site, "content")) for f in files
                  if f.endswith(".md")
