@@ -14,6 +14,7 @@
 #include "core/file_io.h"
 #include "incremental/incremental.h"
 #include "links/links.h"
+#include "render/brief_items.h"
 #include "render/site_model.h"
 
 namespace pp {
@@ -81,7 +82,10 @@ void add_list_pages(const SiteModel& m, const Locale& loc, Single&& single) {
       single(pages, list_page(lang + "/" + sec.id + "/", k),
              [&m, &sec, &loc, k](DiagnosticSink& s) {
                return render_section_page(m, sec, loc, k, s);
-             });
+             });  // The web copy of each week's brief.
+  for (const auto& week : brief_weeks(m, lang))
+    single(pages, lang + "/briefs/" + week + "/index.html",
+           [&m, &loc, week](DiagnosticSink& s) { return render_brief_page(m, loc, week, s); });
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "core/text_wrap.h"
 #include "l10n/l10n.h"
+#include "render/brief_items.h"
 #include "render/site_model.h"
 #include "render/templates.h"
 #include "render/urls.h"
@@ -54,51 +55,17 @@ std::optional<IsoWeek> parse_iso_week(const std::string& text, const std::string
   return w;
 }
 
-namespace {
-
-std::string two(int n) {
-  return (n < 10 ? "0" : "") + std::to_string(n);
-}
-
-Date day(const IsoWeek::Day& d) {
-  Date out;
-  out.year = d.year;
-  out.month = d.month;
-  out.day = d.day;
-  out.text = std::to_string(d.year) + "-" + two(d.month) + "-" + two(d.day);
-  return out;
-}
-
-}  // namespace
-
 std::string week_range_text(const IsoWeek& w) {
-  return day(w.first).text + " to " + day(w.last).text;
+  return week_day(w.first).text + " to " + week_day(w.last).text;
 }
 
 namespace {
-
-// The articles `loc`'s brief of `week` lists: reviews, then news and
-// analysis; newest first within each (the order of the language's list).
-struct WeekItems {
-  std::vector<const Listed*> reviews, others;
-  bool empty() const { return reviews.empty() && others.empty(); }
-};
-
-WeekItems week_items(const SiteModel& m, const IsoWeek& week, const std::string& lang) {
-  WeekItems w;
-  for (const Listed& l : m.listed(lang)) {
-    if (l.published_ms < week.start_ms || l.published_ms >= week.end_ms) continue;
-    const bool review = l.article->meta.type && l.article->meta.type->value == ArticleType::review;
-    (review ? w.reviews : w.others).push_back(&l);
-  }
-  return w;
-}
 
 std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week, const Locale& loc,
                                         const WeekItems& w, DiagnosticSink& sink) {
   const auto& reviews = w.reviews;
   const auto& others = w.others;
-  const std::string range = loc.format_date_interval(day(week.first), day(week.last));
+  const std::string range = loc.format_date_interval(week_day(week.first), week_day(week.last));
   const std::string subject =
       loc.tr_fill("{site} weekly brief, {week}", {{"site", m.config.name}, {"week", range}});
   ViewData d;
@@ -109,56 +76,15 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   d.set("home_url", absolute_url(m.config, home_path(m.config, loc.code())));
   d.set("unsubscribe_url", unsubscribe_url(m.config, loc.code()));
   set_sender(d, m.config);
-  std::string preheader;
-  std::string text_items;
-  std::size_t n = 0;
-  auto items = [&](const std::vector<const Listed*>& list, bool review) {
-    ViewList out;
-    for (const Listed* l : list) {
-      const FrontMatter& fm = l->article->meta;
-      const Locale& page_loc = m.locales.count(l->page_lang) ? *m.locales.at(l->page_lang) : loc;
-      const std::string url = absolute_url(
-          m.config, article_path(m.config, l->page_lang, l->bundle->section, l->bundle->slug));
-      const std::string title = fm.title ? fm.title->value : l->bundle->slug;
-      ViewData item;
-      item.set("title", title);
-      item.set("url", url);
-      item.set("type_label", type_label(loc, fm.type ? fm.type->value : ArticleType::news));
-      item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
-      if (l->page_lang != loc.code()) {
-        item.set("other_lang", l->page_lang);
-        item.set("other_dir", page_loc.dir());
-      }
-      std::string text = std::to_string(++n) + ". " + title + "\n";
-      if (review && fm.rating) {
-        const std::string rating =
-            loc.tr_fill("{rating} out of {max}",
-                        {{"rating", loc.format_skeleton(fm.rating->value, ".#").value_or("")},
-                         {"max", loc.format_integer(5)}});
-        item.set("rating", rating);
-        text += loc.tr("Rating:") + " " + rating + "\n";
-      }
-      if (!review && fm.summary) {
-        item.set("summary", fm.summary->value);
-        text += fm.summary->value + "\n";
-      }
-      if (fm.verdict) {
-        item.set("verdict", fm.verdict->value);
-        text += loc.tr("Verdict:") + " " + fm.verdict->value + "\n";
-      }
-      text += url + "\n\n";
-      text_items += text;
-      if (preheader.empty()) preheader = title;
-      out.push_back(std::move(item));
-    }
-    return out;
-  };
+  // The week's web copy: "View in your browser" opens it.
+  d.set("web_url", absolute_url(m.config, brief_path(m.config, loc.code(), week.label)));
+  BriefItems items = brief_items(m, loc, w, true);
   d.set("has_reviews", mustache::data(!reviews.empty()));
-  d.set("reviews", items(reviews, true));
+  d.set("reviews", std::move(items.reviews));
   d.set("has_others", mustache::data(!others.empty()));
-  d.set("others", items(others, false));
-  d.set("preheader", preheader);
-  d.set("items_text", text_items);
+  d.set("others", std::move(items.others));
+  d.set("preheader", items.preheader);
+  d.set("items_text", items.text);
 
   EmailContent c;
   c.subject = subject;
@@ -175,7 +101,7 @@ std::string edition_week_notes(const Corpus& corpus, const SiteConfig& config,
                                const IsoWeek& week) {
   // Counted per bundle: a bundle's files share their date.
   std::size_t drafts = 0, elsewhere = 0;
-  const Date first = day(week.first), last = day(week.last);
+  const Date first = week_day(week.first), last = week_day(week.last);
   for (const auto& b : corpus.bundles) {
     bool draft = false, shifted = false;
     for (const auto& [lang, a] : b.articles) {

@@ -55,8 +55,14 @@ std::string inline_styles(const std::string& html, bool rtl) {
       {"div",
        " style=\"margin:0 0 16px;padding:8px 16px 0;border-" + start + ":4px solid #0b57d0;\""},
       {"table", " role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\""},
+      // A picture fits the column on a phone (a 1,600 px chart made the
+      // whole email 1,328 px wide); Outlook for Windows keeps its own width.
+      {"img", " style=\"max-width:100%;border:0;\""},
   };
   return add_to_start_tags(html, [&](std::string_view name, std::string_view attributes) {
+    // A wide table scrolls in its box where the client can (render_body_html).
+    if (name == "div" && attributes.starts_with(" class=\"table-scroll\""))
+      return std::string(" style=\"overflow-x:auto;margin:0 0 16px;\"");
     for (const auto& [tag, style] : styles)
       if (name == tag && (tag != "a" || !attributes.empty()) &&  // <a href=…>
           (tag != "div" || attributes.starts_with(" class=\"alert ")))

@@ -5,6 +5,7 @@
 
 #include "core/text.h"
 #include "incremental/incremental.h"
+#include "render/brief_items.h"
 #include "render/site_model.h"
 #include "render/urls.h"
 
@@ -173,6 +174,17 @@ std::string render_sitemap(const SiteModel& m) {
       sitemap_url(x, absolute_url(c, article_path(c, l, b.section, b.slug)),
                   d ? format_rfc3339_utc(date_epoch_ms(d->value, c.time_zone)) : "", links);
     }
+  }
+  // The web copies of the weekly briefs, each with its week in the other
+  // languages that have it.
+  std::map<std::string, std::vector<std::string>> brief_langs;  // week → languages
+  for (const auto& l : langs)
+    for (const auto& week : brief_weeks(m, l)) brief_langs[week].push_back(l);
+  for (const auto& [week, week_langs] : brief_langs) {
+    std::vector<std::pair<std::string, std::string>> alts;
+    for (const auto& l : week_langs) alts.push_back({l, absolute_url(c, brief_path(c, l, week))});
+    const std::string links = alternate_links(alts);
+    for (const auto& [l, url] : alts) sitemap_url(x, url, "", links);
   }
   x += "</urlset>\n";
   return drop_refused_in_markup(x);

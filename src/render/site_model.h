@@ -139,5 +139,9 @@ std::string render_not_found_page(const SiteModel& m, const Locale& loc, bool ro
                                   DiagnosticSink& sink);
 std::string render_feed(const SiteModel& m, const Locale& loc);
 std::string render_sitemap(const SiteModel& m);
+/// The web copy of a language's weekly brief of `week` ("2026-W48"), what its
+/// email's "View in your browser" opens (brief_page.cpp).
+std::string render_brief_page(const SiteModel& m, const Locale& loc, const std::string& week,
+                              DiagnosticSink& sink);
 
 }  // namespace pp

@@ -152,6 +152,28 @@ constexpr TemplateVariable kVariables[] = {
     {"chooser", "choices[].label", "\"Choose your language\" in that language"},
     {"chooser", "choices[].href", "its home page"},
 
+    {"brief", "week", "the week's dates, formatted as an interval"},
+    {"brief", "has_reviews", "true when the week has reviews"},
+    {"brief", "reviews", "the week's reviews, verdict first"},
+    {"brief", "reviews[].title", "a review's title"},
+    {"brief", "reviews[].url", "its page"},
+    {"brief", "reviews[].type_label", "its type"},
+    {"brief", "reviews[].date", "its date, formatted"},
+    {"brief", "reviews[].rating", "\"4 out of 5\""},
+    {"brief", "reviews[].verdict", "its verdict"},
+    {"brief", "reviews[].other_lang", "its language, when not the page's"},
+    {"brief", "reviews[].other_dir", "that language's direction"},
+    {"brief", "has_others", "true when the week has news or analysis"},
+    {"brief", "others", "the week's other articles"},
+    {"brief", "others[].title", "an article's title"},
+    {"brief", "others[].url", "its page"},
+    {"brief", "others[].type_label", "its type"},
+    {"brief", "others[].date", "its date, formatted"},
+    {"brief", "others[].summary", "its dek"},
+    {"brief", "others[].verdict", "its verdict"},
+    {"brief", "others[].other_lang", "its language, when not the page's"},
+    {"brief", "others[].other_dir", "that language's direction"},
+
     {"article-email", "lang", "the email's language code"},
     {"article-email", "dir", "`ltr` or `rtl`"},
     {"article-email", "start",
@@ -220,6 +242,8 @@ constexpr TemplateVariable kVariables[] = {
     {"brief-email", "logo_url", "`site.logo`, when set: shown atop the email in place of the name"},
     {"brief-email", "week", "the week's dates, formatted as an interval"},
     {"brief-email", "home_url", "the language's home page, absolute"},
+    {"brief-email", "web_url",
+     "the brief's web copy, absolute: what \"View in your browser\" opens"},
     {"brief-email", "unsubscribe_url", "`newsletter.unsubscribe_url` for the language"},
     {"brief-email", "has_reviews", "true when the week has reviews"},
     {"brief-email", "reviews", "the week's reviews, verdict first"},
@@ -261,6 +285,7 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& template_vi
       {"tag", {"tag", "article_list", "pagination"}},
       {"chooser", {"chooser"}},
       {"not-found", {"not_found"}},
+      {"brief", {"brief"}},
       {"article-email", {"email/article.html", "email/article.txt"}},
       {"brief-email", {"email/brief.html", "email/brief.txt"}},
   };
@@ -291,6 +316,10 @@ std::string template_variables_markdown() {
       {"not-found",
        "The page of a missing address: `404.html` at the root (in the default language) and "
        "`<lang>/404.html`, besides the page variables."},
+      {"brief",
+       "The web copy of a weekly brief (`<lang>/briefs/<week>/`, one for each ISO week in "
+       "which the language lists an article, in the sitemap): what the week's email lists, "
+       "besides the page variables. Its alternates are the languages with a brief that week."},
       {"article-email", "An article's email: the HTML and the text part get the same view."},
       {"brief-email", "The weekly brief (`polypress edition`), HTML and text part."},
   };

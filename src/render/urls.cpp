@@ -24,6 +24,10 @@ std::string tag_path(const SiteConfig& c, const std::string& lang, const std::st
   return home_path(c, lang) + "tags/" + tag + "/";
 }
 
+std::string brief_path(const SiteConfig& c, const std::string& lang, const std::string& week) {
+  return home_path(c, lang) + "briefs/" + week + "/";
+}
+
 std::string list_page_path(const std::string& first, std::size_t page) {
   return page <= 1 ? first : first + "page/" + std::to_string(page) + "/";
 }

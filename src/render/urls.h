@@ -17,6 +17,8 @@ std::string home_path(const SiteConfig& c, const std::string& lang);
 std::string section_path(const SiteConfig& c, const std::string& lang, const std::string& section);
 /// "/<base>/<lang>/tags/<tag>/"
 std::string tag_path(const SiteConfig& c, const std::string& lang, const std::string& tag);
+/// "/<base>/<lang>/briefs/<week>/": the web copy of a weekly brief ("2026-W48").
+std::string brief_path(const SiteConfig& c, const std::string& lang, const std::string& week);
 /// Page `page` (from 1) of a paginated list whose first page is `first`:
 /// `first` itself, then "<first>page/2/", "<first>page/3/", …
 std::string list_page_path(const std::string& first, std::size_t page);

@@ -272,6 +272,24 @@ try {
   await dark.close();
   console.log(`${samples.length} pages seen dark and printed`);
 
+  // The stress article's emails on a phone: a picture, a table and code
+  // never make the message wider than the window.
+  if (kind === "stress") {
+    const ctx = await context({ viewport: { width: 375, height: 667 } });  // images from public/
+    const page = await ctx.newPage();
+    for (const lang of ["en", "ko", "ar"]) {
+      const eml = join(site, "mail", lang, "news--wide-things.eml");
+      const html = execFileSync("python3", ["-c",
+        "import email,sys\nm=email.message_from_binary_file(open(sys.argv[1],'rb'))\n" +
+        "[sys.stdout.write(p.get_payload(decode=True).decode()) for p in m.walk() if p.get_content_type()=='text/html']",
+        eml]).toString();
+      await page.setContent(html, { waitUntil: "load" });
+      const over = await page.evaluate(overflowOf);
+      check(over === null, `email ${lang} of the stress article at 375 px: nothing wider than the window`, over);
+    }
+    await ctx.close();
+  }
+
   // A new site speaks its readers' languages: no interface string of the
   // site's template (locales/polypress.pot) in English on a page of another
   // language, in its text or its labels, outside what is marked as English

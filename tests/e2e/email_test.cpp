@@ -74,6 +74,45 @@ TEST(Edition, WritesOneBriefPerLanguageAndNothingForAnEmptyWeek) {
       2);
 }
 
+// Each week's brief has a web copy per language (`<lang>/briefs/<week>/`,
+// in the sitemap), listing what the email lists, and the email's "View in
+// your browser" opens it (issue 38, deliverable 5).
+TEST(Edition, TheBriefHasAWebCopyItsEmailOpens) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "edition", "--week", "2026-W48", "--quiet"})
+                .exit_code,
+            0);
+  const std::string url = "https://reviews.example/ko/briefs/2026-W48/";
+  const auto [text, html] = email_parts(root / "mail/ko/brief-2026-W48.eml");
+  EXPECT_NE(html.find("<a href=\"" + url + "\" style=\"color:#555555;\">브라우저에서 보기</a>"),
+            std::string::npos)
+      << html.substr(0, 3000);
+  EXPECT_NE(text.find("브라우저에서 보기: " + url), std::string::npos) << text;
+  const std::string page = test::read_text(root / "public/ko/briefs/2026-W48/index.html");
+  EXPECT_NE(page.find("<link rel=\"canonical\" href=\"" + url + "\">"), std::string::npos);
+  EXPECT_NE(page.find("<link rel=\"alternate\" hreflang=\"en\" "
+                      "href=\"https://reviews.example/en/briefs/2026-W48/\">"),
+            std::string::npos)
+      << page;
+  // Every article the email links to, the page links to (root-relative).
+  std::size_t links = 0;
+  for (auto at = html.find("https://reviews.example/ko/"); at != std::string::npos;
+       at = html.find("https://reviews.example/ko/", at + 1)) {
+    const std::string path = html.substr(at + 23, html.find('"', at) - at - 23);
+    if (path.find("/briefs/") != std::string::npos || path == "/ko/unsubscribe") continue;
+    EXPECT_NE(page.find("href=\"" + path + "\""), std::string::npos) << path;
+    ++links;
+  }
+  EXPECT_GE(links, 3u);
+  const std::string sitemap = test::read_text(root / "public/sitemap.xml");
+  EXPECT_NE(sitemap.find("<loc>" + url + "</loc>"), std::string::npos);
+  // A week without articles has no copy; every week with one has.
+  EXPECT_FALSE(fs::exists(root / "public/ko/briefs/2026-W40"));
+  EXPECT_TRUE(fs::exists(root / "public/en/briefs/2026-W47/index.html"));
+}
+
 TEST(Edition, HostileTranslationsAreEscapedInPagesAndHeaders) {
   test::TempDir dir;
   const auto root = sample_copy(dir);
@@ -620,9 +659,10 @@ TEST(Email, TheTextPartKeepsCodeLinesAndQuotePrefixes) {
       "docker run --rm -it --volume /srv/data:/data some-registry.example/"
       "some-long-image-name:latest --flag";
   std::string article = test::read_text(root / "content/news/gpu-spot-prices-fall/index.en.md");
-  article += "\n> [!NOTE]\n> Use `a-very-long-inline-code-token-that-is-far-longer-than-"
-             "seventy-two-columns` here, then read on.\n\n```\n" +
-             command + "\n```\n";
+  article +=
+      "\n> [!NOTE]\n> Use `a-very-long-inline-code-token-that-is-far-longer-than-"
+      "seventy-two-columns` here, then read on.\n\n```\n" +
+      command + "\n```\n";
   test::write_text(root, "content/news/gpu-spot-prices-fall/index.en.md", article);
   ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
   std::string text = email_parts(root / "mail/en/news--gpu-spot-prices-fall.eml").first;

@@ -86,7 +86,7 @@ TEST(RealCatalogs, AWrongMappingStopsTheBuildNamingTheNumbers) {
   const auto r = test::run_polypress({"-C", dir.path().string(), "build"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("locales/de.po:2:1: error: 0 gets form 0 ('one', as 1), but CLDR says "
-                       "'other' (form 1, as 2); so msgid \"Source:\" (line 224) would read "
+                       "'other' (form 1, as 2); so msgid \"Source:\" (line 230) would read "
                        "\"Quelle:\" for 0 but \"Quellen:\" for 2, which CLDR's 'other' reads "
                        "alike; 'de' has 2 CLDR plural categories for whole "
                        "numbers (one, other), e.g. \"Plural-Forms: nplurals=2; plural=(n == 1 ? 0 "
@@ -166,7 +166,7 @@ TEST(RealCatalogs, AnEmptyPluralFormIsAWarningAndCountsUntranslated) {
   auto r = test::run_polypress({"-C", dir.path().string(), "i18n", "check"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err,
-            "locales/de.po:227:1: warning: msgstr[1] is empty while msgstr[0] is translated; the "
+            "locales/de.po:233:1: warning: msgstr[1] is empty while msgstr[0] is translated; the "
             "entry counts as untranslated and numbers of that form show the source text "
             "[i18n/empty-plural-form]\n");
   r = test::run_polypress({"-C", dir.path().string(), "i18n", "stats"});

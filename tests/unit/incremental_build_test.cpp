@@ -129,9 +129,15 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   const BuildResult first = s.build();
   const auto all = rendered(first);
   // The chooser, the lists, a page and an email for 9 news articles in two
-  // languages and the review in English, the style sheet and the icon, and
-  // the 404 pages (the root's and one per language), which name no article.
-  ASSERT_EQ(all.size(), 1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 2u + 3u);
+  // languages and the review in English, the style sheet and the icon, the
+  // 404 pages (the root's and one per language), which name no article, and
+  // the web copies of the weekly briefs: three weeks in both languages.
+  const auto briefs = std::count_if(all.begin(), all.end(), [](const std::string& f) {
+    return f.find("/briefs/") != std::string::npos;
+  });
+  EXPECT_EQ(briefs, 6);
+  ASSERT_EQ(all.size(),
+            1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 2u + 3u + std::size_t(briefs));
   // n02's body: its pages and emails in both languages (the Arabic one
   // inherits from it), the pages that name it as related (emails show no
   // related articles) and the English page and email whose body links to it
@@ -152,6 +158,15 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   const auto after_summary = rendered(s.build());
   for (const auto& f : joined({lists({"en"}, {"news"}), article("en", "news", "n02")}))
     EXPECT_TRUE(after_summary.count(f)) << f;
+  // And the briefs' web copies, which show summaries: each reads its
+  // language's whole list, as its feed does, and every language's for its
+  // alternates (the weeks each language has), so the Arabic ones too.
+  EXPECT_EQ(std::count_if(after_summary.begin(), after_summary.end(),
+                          [](const std::string& f) { return f.starts_with("public/en/briefs/"); }),
+            3);
+  EXPECT_EQ(std::count_if(after_summary.begin(), after_summary.end(),
+                          [](const std::string& f) { return f.starts_with("public/ar/briefs/"); }),
+            3);
   s.expect_same_as_clean_build();
   // Nothing changed since: nothing at all is rendered.
   EXPECT_TRUE(s.build().reused);

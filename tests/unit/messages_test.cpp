@@ -46,7 +46,8 @@ TEST(Messages, ExtractFindsTemplateSiteAndCodeStrings) {
             std::vector<std::string>{"theme/templates/html/header.mustache:1"});
   // A section title that a (built-in) email template also uses.
   EXPECT_EQ(by_id.at("Reviews").references,
-            (std::vector<std::string>{"theme/templates/email/brief.html.mustache:19",
+            (std::vector<std::string>{"theme/templates/html/brief.mustache:14",
+                                      "theme/templates/email/brief.html.mustache:19",
                                       "pipeline/site.yaml:11"}));
   // The type label has a context of its own, beside a section of that name.
   EXPECT_EQ(by_id.at(catalog_key("article type", "Review")).references,

@@ -65,6 +65,14 @@ ENHANCEMENTS = {
     # Outlook for Windows ignores it: there a <pre> keeps its lines, as
     # preformatted text does; elsewhere long code lines wrap in the column.
     "css-white-space": "code blocks wrap long lines (white-space: pre-wrap on <pre>)",
+    # Where ignored, a long word or address, or a wide table, is as wide as
+    # without it (Outlook for Windows, which has the room; Gmail's apps have
+    # no data in caniemail for word-wrap).
+    "css-word-wrap": "a long word or address wraps in the body (word-wrap: break-word)",
+    "css-overflow": "a wide table scrolls in its own box (overflow-x: auto)",
+    # Where ignored (Outlook for Windows, which has its own 600 px table), the
+    # column grows with its longest word, as without it.
+    "css-table-layout": "the 600 px column keeps its width whatever a word's (table-layout: fixed)",
 }
 # The client's own fallback, found in the HTML, for a property it ignores.
 OUTLOOK_FALLBACK = {"css-max-width": re.compile(r"<!--\[if mso\]><table[^>]*width=\"600\"")}
@@ -74,6 +82,7 @@ ALIASES = {
     **{f"margin-{side}": "css-margin" for side in ("top", "right", "bottom", "left")},
     **{f"border-{side}": "css-border" for side in ("top", "right", "bottom", "left")},
     **{f"border-{part}": "css-border" for part in ("color", "style", "width")},
+    "overflow-x": "css-overflow",
     "padding-inline-start": "css-padding-inline-start-end",
     "padding-inline-end": "css-padding-inline-start-end",
     "margin-inline-start": "css-margin-inline-start-end",
