@@ -31,7 +31,8 @@ const std::vector<ConfigKey>& config_keys() {
        "publisher's logo in JSON-LD"},
       {"site", "image", "absolute http(s) URL", false,
        "the image a shared page shows (og:image, twitter:card, JSON-LD) when it has no cover "
-       "(1200 × 630 is what most sites crop to)"},
+       "(1200 × 630 is what most sites crop to); without it, the built-in theme's neutral card "
+       "(`assets/card.png`)"},
       {"languages", "code", "BCP 47 language code", true,
        "used in paths; a POSIX name (pt_BR) is read as its tag with a note; one ICU has no data "
        "for needs `locale`"},

@@ -99,8 +99,8 @@ std::string json_ld(const SiteModel& m, const Bundle& b, const Article& a, const
   if (fm.cover)
     j["image"] = absolute_url(m.config, article_path(m.config, a.lang, b.section, b.slug) +
                                             percent_encode_path(fm.cover->src));
-  else if (!m.config.image.empty())
-    j["image"] = m.config.image;
+  else
+    j["image"] = share_image(m.config);
   j["dateModified"] = fm.updated ? fm.updated->value.text : (fm.date ? fm.date->value.text : "");
   if (!fm.authors.empty()) {
     json authors = json::array();
@@ -176,7 +176,6 @@ void set_cover_tags_extra(ViewData& d, const SiteModel& m, const Article& a,
     images.push_back(
         mustache::object{{"url", absolute_url(m.config, src)}, {"alt", fm.cover->alt}});
     d.set("og_images", std::move(images));
-    d.set("twitter_card", "summary_large_image");
   }
   d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
   ViewList tags;
@@ -198,12 +197,12 @@ ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& c
   d.set("feed_title", m.config.name);
   d.set("base_path", m.config.base_path);
   d.set("noindex", mustache::data(false));
-  // A page without a cover of its own shares the site's image, when it has one.
+  // A page without a cover of its own shares the site's image: site.image,
+  // else the theme's neutral card (assets/card.png, 1200 × 630).
   ViewList images;
-  if (!m.config.image.empty())
-    images.push_back(mustache::object{{"url", m.config.image}, {"alt", m.config.name}});
+  images.push_back(mustache::object{{"url", share_image(m.config)}, {"alt", m.config.name}});
   d.set("og_images", std::move(images));
-  d.set("twitter_card", m.config.image.empty() ? "summary" : "summary_large_image");
+  d.set("twitter_card", "summary_large_image");
   d.set("rel_links", ViewList{});
   d.set("css_url", m.config.base_path + "assets/style.css");
   d.set("favicon_url", m.config.base_path + "assets/favicon.svg");

@@ -20,6 +20,10 @@ std::string absolute_url(const SiteConfig& c, const std::string& path) {
   return c.base_url.substr(0, c.base_url.size() - c.base_path.size()) + path;
 }
 
+std::string share_image(const SiteConfig& c) {
+  return c.image.empty() ? absolute_url(c, c.base_path + "assets/card.png") : c.image;
+}
+
 std::string tag_path(const SiteConfig& c, const std::string& lang, const std::string& tag) {
   return home_path(c, lang) + "tags/" + tag + "/";
 }

@@ -22,6 +22,9 @@ std::string brief_path(const SiteConfig& c, const std::string& lang, const std::
 /// Page `page` (from 1) of a paginated list whose first page is `first`:
 /// `first` itself, then "<first>page/2/", "<first>page/3/", …
 std::string list_page_path(const std::string& first, std::size_t page);
+/// The image a page without a cover shares: site.image, else the built-in
+/// theme's neutral card (assets/card.png), absolute.
+std::string share_image(const SiteConfig& c);
 /// base_url + a root-relative path made by the functions above.
 std::string absolute_url(const SiteConfig& c, const std::string& path);
 

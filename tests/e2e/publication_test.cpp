@@ -307,8 +307,11 @@ TEST(ContentModel, CoverAndExtraReachEveryOutput) {
   const std::string ko_page = test::read_text(site / "public/ko/news/welcome/index.html");
   EXPECT_NE(ko_page.find("<p>추천 · Acme</p>"), std::string::npos) << ko_page;
   EXPECT_NE(ko_page.find("src=\"/ko/news/welcome/cover.svg\""), std::string::npos);
-  // Other pages have no cover and no extra.
-  EXPECT_EQ(test::read_text(site / "public/en/index.html").find("og:image"), std::string::npos);
+  // Other pages have no cover and no extra: they share the theme's card.
+  EXPECT_NE(
+      test::read_text(site / "public/en/index.html")
+          .find("<meta property=\"og:image\" content=\"https://example.org/assets/card.png\">"),
+      std::string::npos);
   const ProcessResult html =
       run_process({"python3", "-c",
                    "import email,sys\nm=email.message_from_binary_file(open(sys.argv[1],'rb'))\n"

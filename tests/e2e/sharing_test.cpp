@@ -32,9 +32,17 @@ TEST(Sharing, PagesShareTheSiteImageAndGoogleSeesOffersAndTheLogo) {
   test::make_minimal_site(dir.path());
   auto r = run_polypress({"-C", dir.path().string(), "build", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Without site.image: the theme's neutral card, published with the site.
   std::string page = test::read_text(dir.path() / "public/en/reviews/tool/index.html");
-  EXPECT_NE(page.find("<meta name=\"twitter:card\" content=\"summary\">"), std::string::npos);
-  EXPECT_EQ(page.find("og:image"), std::string::npos);
+  EXPECT_NE(
+      page.find("<meta property=\"og:image\" content=\"https://test.example/assets/card.png\">\n"
+                "<meta property=\"og:image:alt\" content=\"TestSite\">\n"
+                "<meta name=\"twitter:card\" content=\"summary_large_image\">\n"),
+      std::string::npos)
+      << page;
+  const std::string card = test::read_text(dir.path() / "public/assets/card.png");
+  EXPECT_EQ(card.substr(0, 8), "\x89PNG\r\n\x1a\n");
+  EXPECT_EQ(card, test::read_text(test::source_dir() / "theme/static/card.png"));
 
   std::string yaml = test::read_text(dir.path() / "pipeline/site.yaml");
   yaml.insert(yaml.find("  default_language:"),

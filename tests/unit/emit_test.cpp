@@ -33,16 +33,19 @@ TEST(Emit, CopiesStaticFilesUnderAssets) {
   DiagnosticSink sink;
   test::write_text(dir.path(), "pipeline/static/favicon.svg", "<svg/>");
   const auto files = collect_static(dir.path(), false, sink);
-  // The site's files are copied; the built-in stylesheet fills in what the
-  // site does not give, with its bytes.
-  ASSERT_EQ(files.size(), 3u);
-  EXPECT_EQ(files[0].path, "assets/css/site.css");
-  EXPECT_NE(files[0].copy_from, "");
-  EXPECT_EQ(files[1].path, "assets/favicon.svg");
+  // The site's files are copied; the built-in stylesheet and share card fill
+  // in what the site does not give, with their bytes.
+  ASSERT_EQ(files.size(), 4u);
+  EXPECT_EQ(files[0].path, "assets/card.png");
+  EXPECT_EQ(files[0].copy_from, "");
+  EXPECT_EQ(files[0].bytes, builtin_static_files().at("card.png"));
+  EXPECT_EQ(files[1].path, "assets/css/site.css");
   EXPECT_NE(files[1].copy_from, "");
-  EXPECT_EQ(files[2].path, "assets/style.css");
-  EXPECT_EQ(files[2].copy_from, "");
-  EXPECT_EQ(files[2].bytes, builtin_static_files().at("style.css"));
+  EXPECT_EQ(files[2].path, "assets/favicon.svg");
+  EXPECT_NE(files[2].copy_from, "");
+  EXPECT_EQ(files[3].path, "assets/style.css");
+  EXPECT_EQ(files[3].copy_from, "");
+  EXPECT_EQ(files[3].bytes, builtin_static_files().at("style.css"));
 }
 
 }  // namespace pp

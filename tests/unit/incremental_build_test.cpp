@@ -129,7 +129,8 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   const BuildResult first = s.build();
   const auto all = rendered(first);
   // The chooser, the lists, a page and an email for 9 news articles in two
-  // languages and the review in English, the style sheet and the icon, the
+  // languages and the review in English, the style sheet, the icon and the
+  // share card, the
   // 404 pages (the root's and one per language), which name no article, and
   // the web copies of the weekly briefs: three weeks in both languages.
   const auto briefs = std::count_if(all.begin(), all.end(), [](const std::string& f) {
@@ -137,7 +138,7 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   });
   EXPECT_EQ(briefs, 6);
   ASSERT_EQ(all.size(),
-            1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 2u + 3u + std::size_t(briefs));
+            1u + lists({"en", "ar"}).size() + 2 * (9 * 2 + 1) + 3u + 3u + std::size_t(briefs));
   // n02's body: its pages and emails in both languages (the Arabic one
   // inherits from it), the pages that name it as related (emails show no
   // related articles) and the English page and email whose body links to it
