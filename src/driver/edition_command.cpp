@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "config/config.h"
+#include "core/clock.h"
 #include "core/state_folder.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
@@ -48,6 +49,9 @@ EditionResult run_edition(const EditionOptions& options) {
   const CheckedSite& c = ready->checked;
   RenderOptions ro;
   ro.languages = options.languages;
+  // What build publishes now: no article dated later or expired (the brief
+  // links to its pages and to the week's web copy, which build made).
+  ro.now_ms = current_time_ms();
   std::vector<std::string> empty;
   auto files = render_edition(options.root, *c.config, c.corpus, ready->locales, ready->templates,
                               ro, *week, empty, sink);

@@ -113,6 +113,38 @@ TEST(Edition, TheBriefHasAWebCopyItsEmailOpens) {
   EXPECT_TRUE(fs::exists(root / "public/en/briefs/2026-W47/index.html"));
 }
 
+// The brief lists what build publishes: an expired article, or one dated
+// after now, is in neither the brief nor its web copy (found by the outside
+// audit of the web copy: the brief linked to pages build never wrote).
+TEST(Edition, TheBriefListsOnlyWhatBuildPublishes) {
+  test::TempDir dir;
+  const auto root = sample_copy(dir);
+  // Copies of an article: one dated in 2026-W48 and expired since, one dated
+  // in 2099-W01.
+  const std::string article =
+      test::read_text(root / "content/news/gpu-spot-prices-fall/index.en.md");
+  const auto date = article.find("date: 2026-11-17");
+  ASSERT_NE(date, std::string::npos);
+  test::write_text(root, "content/news/expired-offer/index.en.md",
+                   std::string(article).replace(date, 16, "date: 2026-11-24\nexpires: 2026-12-01"));
+  test::write_text(root, "content/news/later/index.en.md",
+                   std::string(article).replace(date, 16, "date: 2099-01-02"));
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "build", "--quiet"}).exit_code, 0);
+  ASSERT_EQ(test::run_polypress({"-C", root.string(), "edition", "--week", "2026-W48", "--quiet"})
+                .exit_code,
+            0);
+  const std::string html = email_parts(root / "mail/en/brief-2026-W48.eml").second;
+  EXPECT_NE(html.find("/en/reviews/mcp-filesystem-server/"), std::string::npos) << html;
+  EXPECT_EQ(html.find("/en/news/expired-offer/"), std::string::npos) << html;
+  EXPECT_EQ(test::read_text(root / "public/en/briefs/2026-W48/index.html")
+                .find("/en/news/expired-offer/"),
+            std::string::npos);
+  const auto r = test::run_polypress({"-C", root.string(), "edition", "--week", "2099-W01"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("[edition/empty]"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(root / "public/en/briefs/2099-W01"));
+}
+
 TEST(Edition, HostileTranslationsAreEscapedInPagesAndHeaders) {
   test::TempDir dir;
   const auto root = sample_copy(dir);
