@@ -1,10 +1,24 @@
 // The `newsletter` block of site.yaml.
+#include <algorithm>
+#include <iterator>
+
 #include "config/config_keys.h"
 #include "config/config_reader.h"
 #include "config/mail_values.h"
 #include "core/text.h"
 
 namespace pp {
+
+namespace {
+
+// Line breaks (CR, LF, NEL, U+2028, U+2029), other controls, and the bidi
+// controls U+202A–U+202E and U+2066–U+2069, as UTF-8.
+constexpr const char* kNotOneLine[] = {
+    "\r",           "\n",           "\t",           "\xC2\x85",     "\xE2\x80\xA8",
+    "\xE2\x80\xA9", "\xE2\x80\xAA", "\xE2\x80\xAB", "\xE2\x80\xAC", "\xE2\x80\xAD",
+    "\xE2\x80\xAE", "\xE2\x81\xA6", "\xE2\x81\xA7", "\xE2\x81\xA8", "\xE2\x81\xA9"};
+
+}  // namespace
 
 // newsletter: required, as every article's email writes it into its headers
 // and every page's subscribe form posts to it. A value an email header cannot
@@ -45,9 +59,16 @@ void read_newsletter(const YAML::Node& root, SiteConfig& c, Reader& r) {
   nl.where = location_of(root["newsletter"], r.origin());
   // The postal address: one line of the footer, in HTML and text alike.
   nl.address = r.str(n, "newsletter", "address", "'newsletter'").value_or("");
-  if (nl.address.find_first_of("\r\n") != std::string::npos || count_code_points(nl.address) > 300)
+  // Blank is no address (the warning stays); a line break of any kind, or a
+  // control that turns the text's direction, is refused.
+  if (nl.address.find_first_not_of(" \t") == std::string::npos) nl.address.clear();
+  const bool breaks_or_turns =
+      std::any_of(std::begin(kNotOneLine), std::end(kNotOneLine),
+                  [&](const char* s) { return nl.address.find(s) != std::string::npos; });
+  if (breaks_or_turns || count_code_points(nl.address) > 300)
     r.sink().error(location_of(n["address"], r.origin()), "config/range",
-                   "'address' must be one line of at most 300 characters");
+                   "'address' must be one line of at most 300 characters, without "
+                   "direction controls");
 }
 
 }  // namespace pp

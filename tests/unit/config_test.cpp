@@ -233,3 +233,28 @@ TEST(Config, RuleLevels) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// newsletter.address is one line a reader sees as written: a line break of
+// any kind (NEL, U+2028) or a control that turns its direction (U+202E) is
+// refused at its place; a blank one is no address (found by the outside
+// audit of issue 38: they were accepted, and a blank one silenced the
+// config/postal-address warning).
+TEST(Config, ThePostalAddressIsOneLineWithoutDirectionControls) {
+  std::string findings;
+  auto c = load(kGood + "  address: \"S Ltd, 1 Main St, Springfield\"\n", findings);
+  ASSERT_TRUE(c) << findings;
+  EXPECT_EQ(c->newsletter.address, "S Ltd, 1 Main St, Springfield");
+  c = load(kGood + "  address: \"   \"\n", findings);
+  ASSERT_TRUE(c) << findings;
+  EXPECT_EQ(c->newsletter.address, "");
+  for (const char* bad : {"S Ltd\\u2028Main St", "S Ltd\\x85Main St", "\\u202Ets dtL S",
+                          "S\\u2066Ltd\\u2069", "S Ltd\\nMain St"})
+    EXPECT_EQ(load_errors(kGood + "  address: \"" + bad + "\"\n"),
+              "pipeline/site.yaml:16:12: error: 'address' must be one line of at most 300 "
+              "characters, without direction controls [config/range]\n")
+        << bad;
+}
+
+}  // namespace pp
