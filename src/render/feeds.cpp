@@ -176,15 +176,22 @@ std::string render_sitemap(const SiteModel& m) {
     }
   }
   // The web copies of the weekly briefs, each with its week in the other
-  // languages that have it.
+  // languages that have it, and as x-default the default language's (else
+  // the first language's), as the page's own head says.
   std::map<std::string, std::vector<std::string>> brief_langs;  // week → languages
   for (const auto& l : langs)
     for (const auto& week : brief_weeks(m, l)) brief_langs[week].push_back(l);
   for (const auto& [week, week_langs] : brief_langs) {
     std::vector<std::pair<std::string, std::string>> alts;
     for (const auto& l : week_langs) alts.push_back({l, absolute_url(c, brief_path(c, l, week))});
+    const auto x_default =
+        std::find(week_langs.begin(), week_langs.end(), c.default_language) != week_langs.end()
+            ? c.default_language
+            : week_langs.front();
+    const std::size_t pages = alts.size();
+    alts.push_back({"x-default", absolute_url(c, brief_path(c, x_default, week))});
     const std::string links = alternate_links(alts);
-    for (const auto& [l, url] : alts) sitemap_url(x, url, "", links);
+    for (std::size_t i = 0; i < pages; ++i) sitemap_url(x, alts[i].second, "", links);
   }
   x += "</urlset>\n";
   return drop_refused_in_markup(x);

@@ -108,6 +108,14 @@ TEST(Edition, TheBriefHasAWebCopyItsEmailOpens) {
   EXPECT_GE(links, 3u);
   const std::string sitemap = test::read_text(root / "public/sitemap.xml");
   EXPECT_NE(sitemap.find("<loc>" + url + "</loc>"), std::string::npos);
+  // With the languages that have that week, and x-default as the page says.
+  EXPECT_NE(sitemap.find("<loc>" + url +
+                         "</loc>\n    <xhtml:link rel=\"alternate\" hreflang=\"en\" "
+                         "href=\"https://reviews.example/en/briefs/2026-W48/\"/>"),
+            std::string::npos);
+  EXPECT_NE(sitemap.find("hreflang=\"x-default\" "
+                         "href=\"https://reviews.example/en/briefs/2026-W48/\"/>"),
+            std::string::npos);
   // A week without articles has no copy; every week with one has.
   EXPECT_FALSE(fs::exists(root / "public/ko/briefs/2026-W40"));
   EXPECT_TRUE(fs::exists(root / "public/en/briefs/2026-W47/index.html"));
