@@ -29,7 +29,6 @@ struct SectionConfig {
 struct NewsletterConfig {
   std::string from, list_id, subscribe_url, unsubscribe_url, unsubscribe_mailto;
   std::string address;   ///< the sender's postal address, in every email's footer ("": none)
-  std::string logo;      ///< an absolute http(s) URL of the logo atop every email ("": none)
   SourceLocation where;  ///< the `newsletter` block in site.yaml, for what it lacks
 };
 

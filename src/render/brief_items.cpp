@@ -31,10 +31,11 @@ WeekItems week_items(const SiteModel& m, const IsoWeek& week, const std::string&
   return w;
 }
 
-std::vector<std::string> brief_weeks(const SiteModel& m, const std::string& lang) {
+std::vector<std::string> iso_weeks_of(const std::vector<Listed>& entries,
+                                      const std::string& time_zone) {
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(
-      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(m.config.time_zone)),
+      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(time_zone)),
       icu::Locale::getRoot(), status));
   if (U_FAILURE(status)) return {};
   // ISO 8601, as parse_iso_week() reads a week: Monday first, week 1 holds
@@ -42,7 +43,7 @@ std::vector<std::string> brief_weeks(const SiteModel& m, const std::string& lang
   cal->setFirstDayOfWeek(UCAL_MONDAY);
   cal->setMinimalDaysInFirstWeek(4);
   std::set<std::string, std::greater<>> weeks;
-  for (const Listed& l : m.listed(lang)) {
+  for (const Listed& l : entries) {
     cal->setTime(l.published_ms, status);
     const int year = cal->get(UCAL_YEAR_WOY, status), week = cal->get(UCAL_WEEK_OF_YEAR, status);
     if (U_FAILURE(status) || year < 1000 || year > 9999) {
@@ -52,6 +53,13 @@ std::vector<std::string> brief_weeks(const SiteModel& m, const std::string& lang
     weeks.insert(std::to_string(year) + "-W" + (week < 10 ? "0" : "") + std::to_string(week));
   }
   return {weeks.begin(), weeks.end()};
+}
+
+const std::vector<std::string>& brief_weeks(const SiteModel& m, const std::string& lang) {
+  static const std::vector<std::string> none;
+  (void)m.listed(lang);  // what the weeks come from: a dependency
+  const auto it = m.weeks.find(lang);
+  return it == m.weeks.end() ? none : it->second;
 }
 
 BriefItems brief_items(const SiteModel& m, const Locale& loc, const WeekItems& w, bool absolute) {

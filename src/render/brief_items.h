@@ -23,9 +23,14 @@ Date week_day(const IsoWeek::Day& d);
 /// The articles of `lang` published in `week`.
 WeekItems week_items(const SiteModel& m, const IsoWeek& week, const std::string& lang);
 
-/// The ISO weeks ("2026-W48") in which `lang` lists an article, cut in
-/// site.time_zone, newest first: the weeks whose brief has a web copy.
-std::vector<std::string> brief_weeks(const SiteModel& m, const std::string& lang);
+/// The ISO weeks ("2026-W48") of `entries`' publication, cut in
+/// `time_zone`, newest first, each once (SiteModel::build_lists()).
+std::vector<std::string> iso_weeks_of(const std::vector<Listed>& entries,
+                                      const std::string& time_zone);
+
+/// The ISO weeks in which `lang` lists an article: the weeks whose brief has
+/// a web copy (computed with the lists; the list is a dependency).
+const std::vector<std::string>& brief_weeks(const SiteModel& m, const std::string& lang);
 
 /// A brief's items as its templates show them: `reviews` and `others` (title,
 /// url, type_label, date, rating, summary, verdict; other_lang and other_dir

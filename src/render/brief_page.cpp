@@ -25,7 +25,7 @@ std::string render_brief_page(const SiteModel& m, const Locale& loc, const std::
   std::vector<LanguagePage> counterparts;
   for (const auto& l : m.config.languages) {
     if (!m.locales.count(l.code)) continue;
-    const auto weeks = brief_weeks(m, l.code);
+    const auto& weeks = brief_weeks(m, l.code);
     if (l.code == loc.code() || std::count(weeks.begin(), weeks.end(), week))
       counterparts.push_back({l.code, brief_path(m.config, l.code, week), true});
   }

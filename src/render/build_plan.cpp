@@ -106,7 +106,7 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
                      const Corpus& corpus, const LocaleMap& locales, const TemplateSet& templates,
                      const RenderOptions& options)
     : options_(options),
-      model_(new SiteModel{root, config, corpus, locales, templates, options_, {}, {}, {}, {}}),
+      model_(new SiteModel{root, config, corpus, locales, templates, options_, {}, {}, {}, {}, {}}),
       racy_token_(unique_token()) {
   SiteModel& m = *model_;
   m.build_lists();

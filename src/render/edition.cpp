@@ -138,7 +138,7 @@ std::vector<OutputFile> render_edition(const std::filesystem::path& root, const 
                                        const IsoWeek& week,
                                        std::vector<std::string>& empty_languages,
                                        DiagnosticSink& sink) {
-  SiteModel m{root, config, corpus, locales, templates, options, {}, {}, {}, {}};
+  SiteModel m{root, config, corpus, locales, templates, options, {}, {}, {}, {}, {}};
   m.build_lists();
   std::vector<OutputFile> files;
   for (const auto& lang : config.languages) {

@@ -202,7 +202,6 @@ ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& c
   ViewList images;
   images.push_back(mustache::object{{"url", share_image(m.config)}, {"alt", m.config.name}});
   d.set("og_images", std::move(images));
-  d.set("twitter_card", "summary_large_image");
   d.set("rel_links", ViewList{});
   d.set("css_url", m.config.base_path + "assets/style.css");
   d.set("favicon_url", m.config.base_path + "assets/favicon.svg");

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "incremental/incremental.h"
+#include "render/brief_items.h"
 #include "render/site_model.h"
 
 namespace pp {
@@ -88,6 +89,8 @@ void SiteModel::build_lists() {
     }
     std::sort(all.begin(), all.end());
     all.erase(std::unique(all.begin(), all.end()), all.end());
+    // Once here: every brief page reads every language's weeks (its alternates).
+    weeks[lang.code] = iso_weeks_of(lists[lang.code], config.time_zone);
   }
 }
 

@@ -65,12 +65,16 @@ struct SiteModel {
   std::size_t tag_size(const std::string& lang, const std::string& tag) const;
   /// Entries per section and per tag of each language, filled by build_lists().
   std::map<std::string, std::map<std::string, std::size_t>> section_sizes, tag_sizes;
+  /// The ISO weeks ("2026-W48") of the entries of each language's list, newest
+  /// first, filled by build_lists(): the weeks whose brief has a web copy.
+  std::map<std::string, std::vector<std::string>> weeks;
   /// The pages a list of `entries` takes: one, or as many as `paginate` asks.
   std::size_t page_count(std::size_t entries) const {
     if (config.paginate == 0 || entries == 0) return 1;
     return (entries + config.paginate - 1) / config.paginate;
   }
-  /// Computes `lists` for every configured language.
+  /// Computes `lists` (and the tags, sizes and weeks of each) for every
+  /// configured language.
   void build_lists();
   /// The languages a bundle has a visible page in, in configuration order.
   std::vector<std::string> page_languages(const Bundle& b) const;

@@ -39,7 +39,6 @@ constexpr TemplateVariable kVariables[] = {
     {"page", "og_images[].url", "the image's absolute URL, for og:image"},
     {"page", "og_images[].alt",
      "its text (the cover's alt, else the site's name), for og:image:alt"},
-    {"page", "twitter_card", "`summary_large_image`: every page shares an image"},
     {"page", "rel_links", "`<link rel=prev/next>` of a list's page (`paginate`); empty elsewhere"},
     {"page", "css_url", "`assets/style.css` under the base path"},
     {"page", "favicon_url", "`assets/favicon.svg` under the base path"},
