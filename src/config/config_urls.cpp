@@ -2,7 +2,19 @@
 
 #include <string_view>
 
+#include "core/code_points.h"
+
 namespace pp {
+
+namespace {
+
+// White space besides ASCII's: ECMAScript's \s holds it, and a URL may not.
+bool is_unicode_space(char32_t c) {
+  return c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F ||
+         c == 0x3000 || c == 0xFEFF || c == ' ';
+}
+
+}  // namespace
 
 bool is_absolute_http_url(const std::string& s) {
   std::string_view rest = s;
@@ -26,8 +38,17 @@ bool is_absolute_http_url(const std::string& s) {
   }
   if (i == rest.size()) return true;
   if (rest[i] != '/') return false;
-  // ECMAScript's \s on bytes: space, \t, \n, \v, \f, \r.
-  return rest.find_first_of(" \t\n\v\f\r", i) == std::string_view::npos;
+  // The path is what a reader's browser or mail client is sent to, and is
+  // echoed into pages, emails and JSON-LD: valid UTF-8 without white space
+  // (ECMAScript's \s), controls, or what turns the text's direction (U+202E).
+  for (std::size_t at = i; at < rest.size();) {
+    const CodePoint c = decode_utf8_at(rest, at);
+    if (!c.valid || is_control_character(c.value) || is_layout_control(c.value) ||
+        is_refused_in_markup(c.value) || is_unicode_space(c.value))
+      return false;
+    at += c.length;
+  }
+  return true;
 }
 
 bool is_proxy_url(const std::string& s) {

@@ -199,7 +199,7 @@ void read_price(FmReader& r, const YAML::Node& n, std::string_view, FrontMatter&
     r.error(n, "front-matter/required", "'price' needs 'amount'");
     ok = false;
   } else if (auto a = r.number(n["amount"], "amount"); a && *a >= 0) {
-    p.amount = *a;
+    p.amount = *a + 0.0;  // -0 is 0: free, never "-0.00" in JSON-LD
   } else {
     if (a) r.error(n["amount"], "front-matter/price", "'amount' must not be negative");
     ok = false;

@@ -1,6 +1,9 @@
 // View models of the HTML pages (docs/spec.md §7), filled into the Mustache templates.
+#include <unicode/ucurr.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -68,11 +71,20 @@ ViewList bundle_alternates(const SiteModel& m, const Bundle& b) {
 // `offers` on a reviewed software application; a subscription names its
 // billing period.
 nlohmann::json offer(const Price& p) {
-  nlohmann::json o = {{"@type", "Offer"}, {"price", p.amount}, {"priceCurrency", p.currency}};
+  // The price the page shows: rounded to the currency's minor unit as ICU
+  // rounds it (half even), so ¥1999.5 is 2000 in both.
+  UChar code[4] = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < 3 && i < p.currency.size(); ++i)
+    code[i] = static_cast<UChar>(p.currency[i]);
+  UErrorCode status = U_ZERO_ERROR;
+  const int32_t digits = ucurr_getDefaultFractionDigits(code, &status);
+  const double unit = std::pow(10.0, U_SUCCESS(status) ? digits : 2);
+  const double amount = std::nearbyint(p.amount * unit) / unit + 0.0;  // never -0
+  nlohmann::json o = {{"@type", "Offer"}, {"price", amount}, {"priceCurrency", p.currency}};
   if (p.currency.empty()) o.erase("priceCurrency");
   if (p.period == "month" || p.period == "year")
     o["priceSpecification"] = {{"@type", "UnitPriceSpecification"},
-                               {"price", p.amount},
+                               {"price", amount},
                                {"priceCurrency", p.currency},
                                {"referenceQuantity",
                                 {{"@type", "QuantitativeValue"},

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <tuple>
+
 #include "support/temp_site.h"
 
 namespace pp {
@@ -73,6 +76,27 @@ TEST(Sharing, PagesShareTheSiteImageAndGoogleSeesOffersAndTheLogo) {
   EXPECT_EQ(offer["price"], 12);
   EXPECT_EQ(offer["priceCurrency"], "EUR");
   EXPECT_EQ(offer["priceSpecification"]["referenceQuantity"]["unitCode"], "MON");
+  // The offer's price is the one the page shows: rounded to the currency's
+  // minor unit (JPY has none), and a price of -0 is 0, free.
+  const fs::path review = dir.path() / "content/reviews/tool/index.en.md";
+  std::string md = test::read_text(review);
+  const std::string priced = "price: {amount: 12, currency: EUR, period: month}";
+  for (const auto& [amount, currency, shown] :
+       {std::tuple{"1999.5", "JPY", 2000.0}, std::tuple{"9.999", "USD", 10.0},
+        std::tuple{"-0.0", "USD", 0.0}}) {
+    std::string edited = md;
+    edited.replace(
+        edited.find(priced), priced.size(),
+        std::string("price: {amount: ") + amount + ", currency: " + currency + ", period: once}");
+    test::write_text(dir.path(), "content/reviews/tool/index.en.md", edited);
+    r = run_polypress({"-C", dir.path().string(), "build", "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    page = test::read_text(dir.path() / "public/en/reviews/tool/index.html");
+    const auto price = json_ld_of(page)["itemReviewed"]["offers"]["price"];
+    EXPECT_EQ(price, shown) << amount;
+    EXPECT_FALSE(std::signbit(price.get<double>())) << amount;
+  }
+  test::write_text(dir.path(), "content/reviews/tool/index.en.md", md);
   // An article's page and the home page share the site's image too.
   for (const char* p : {"public/en/news/chip-launch/index.html", "public/en/index.html"})
     EXPECT_NE(test::read_text(dir.path() / p)

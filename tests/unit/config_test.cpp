@@ -74,6 +74,28 @@ TEST(Config, ReportsUnknownKeyWithSuggestion) {
       "[config/unknown-key]\n");
 }
 
+// A configured URL is sent to readers and echoed into pages, emails and
+// JSON-LD: a path holding a direction control, a line separator, a control or
+// Unicode white space is refused at its place; other non-ASCII text is kept.
+TEST(Config, AConfiguredUrlHoldsNoControlOrSpace) {
+  auto with_image = [](const std::string& url) {
+    std::string yaml = kGood;
+    yaml.insert(yaml.find("  base_url:"), "  image: \"" + url + "\"\n");
+    return yaml;
+  };
+  EXPECT_EQ(load_errors(with_image("https://s.example/카드.png")), "");
+  for (const char* bad : {"https://s.example/card\u202E.png", "https://s.example/a\u2028b",
+                          "https://s.example/a\u00A0b", "https://s.example/a\u0085b",
+                          "https://s.example/a\u200Fb", "https://s.example/a\u3000b"}) {
+    const std::string got = load_errors(with_image(bad));
+    EXPECT_TRUE(
+        got.starts_with("pipeline/site.yaml:3:10: error: 'image' is not an absolute "
+                        "http(s) URL: "))
+        << got;
+    EXPECT_TRUE(got.ends_with(" [config/url]\n")) << got;
+  }
+}
+
 TEST(Config, ReportsBadZoneLanguageAndUrl) {
   std::string yaml = kGood;
   yaml.replace(yaml.find("Asia/Seoul"), 10, "Mars/Olympus");
