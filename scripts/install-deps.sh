@@ -23,6 +23,7 @@ packages=(
   libre2-dev
   libgumbo-dev
   libxml2-dev
+  libvips-dev
   libjemalloc-dev
   # tests
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils openssl python3-aiosmtpd

@@ -20,7 +20,7 @@ run_suite() {  # build-dir, extra cmake args...
 if [ "${SANITIZE:-1}" != 0 ]; then
   echo "== tests under AddressSanitizer + UndefinedBehaviorSanitizer"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DPOLYPRESS_SANITIZE=ON
+    run_suite build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DPOLYPRESS_SANITIZE=ON
 fi
 echo "== tests (release build)"
 run_suite build -DCMAKE_BUILD_TYPE=RelWithDebInfo

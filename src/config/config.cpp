@@ -280,6 +280,20 @@ void read_assets(const YAML::Node& a, SiteConfig& c, Reader& r) {
   }
 }
 
+// feeds: what each entry carries, and how many entries a feed has.
+void read_feeds(const YAML::Node& f, SiteConfig& c, Reader& r) {
+  if (!expect_map(f, "feeds", r)) return;
+  check_unknown_keys(f, config_key_names("feeds"), r.origin(), "config/unknown-key", "'feeds'",
+                     r.sink());
+  const std::string content = r.str(f, "feeds", "content", "'feeds'").value_or("full");
+  if (content != "full" && content != "summary")
+    r.sink().error(location_of(f["content"], r.origin()), "config/value-type",
+                   "'content' must be 'full' or 'summary'");
+  c.feed_full_content = content != "summary";
+  c.feed_entries = static_cast<std::size_t>(
+      r.integer(f, "entries", static_cast<int>(c.feed_entries), 0, 10'000));
+}
+
 void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
   if (const YAML::Node t = root["translations"]) {
     if (expect_map(t, "translations", r)) {
@@ -302,6 +316,7 @@ void read_optional_blocks(const YAML::Node& root, SiteConfig& c, Reader& r) {
           r.integer(e, "max_bytes", static_cast<int>(c.email_max_bytes), 20'000, 10'000'000));
     }
   }
+  if (const YAML::Node f = root["feeds"]) read_feeds(f, c, r);
   if (const YAML::Node a = root["assets"]) read_assets(a, c, r);
   if (const YAML::Node l = root["links"]) {
     if (expect_map(l, "links", r)) {

@@ -75,6 +75,10 @@ struct SiteConfig {
   std::size_t paginate = 0;  ///< articles per section or tag page; 0: all on one page
   /// email.max_bytes: an article email's HTML part is cut to fit (docs/email.md).
   std::size_t email_max_bytes = 100 * 1000;
+  /// feeds.content: each entry carries the article's body (full), else its summary alone.
+  bool feed_full_content = true;
+  /// feeds.entries: the newest N articles in each feed; 0: every one.
+  std::size_t feed_entries = 20;
   /// `markdown.svg: refuse`: an SVG that would run script is an error.
   bool svg_refuse = false;
   /// File extensions (lower case) a bundle publishes besides the default

@@ -84,6 +84,9 @@ constexpr RuleRow kRules[] = {
     {"config/yaml", E, "site.yaml is not valid YAML"},
     {"edition/empty", E, "no article (or none in a language) was published in the week"},
     {"email/header", E, "an email header value from site.yaml cannot be written safely"},
+    {"email/svg-image", W,
+     "an email shows an SVG of its bundle that librsvg cannot draw as a PNG, so Gmail and "
+     "Outlook show nothing of it"},
     {"email/too-large", E,
      "an HTML email is over email.max_bytes even without its article's body (the templates and "
      "front matter alone): Gmail clips it"},
@@ -106,7 +109,9 @@ constexpr RuleRow kRules[] = {
      "an SVG in pipeline/static/ would run script when opened, under markdown.svg: refuse"},
     {"emit/svg-script", W, "an SVG in pipeline/static/ holds a script or event attributes"},
     {"emit/too-deep", E, "folders nest more than 16 deep in pipeline/static/"},
-    {"emit/read", E, "a file to copy into the output cannot be read"},
+    {"emit/read", E,
+     "a file to copy into the output cannot be read (or an SVG's PNG for emails cannot be "
+     "drawn)"},
     {"emit/symlink", W, "a symbolic link in pipeline/static/ (never followed)"},
     {"emit/write", E,
      "an output file cannot be written (the output folder is a file, disk full, read-only)"},

@@ -42,7 +42,8 @@ void check_rendered_emails(const std::filesystem::path& root, const CheckedSite&
       std::vector<bool> want(units[u].outputs.size());
       bool any = false;
       for (std::size_t k = 0; k < want.size(); ++k)
-        any |= want[k] = units[u].outputs[k].folder == OutputFolder::mail;
+        any |= want[k] =
+            units[u].outputs[k].folder == OutputFolder::mail || (k == 0 && units[u].shown_in_email);
       if (!any || (units[u].bundle && has_error(*units[u].bundle))) return;
       std::vector<RenderedOutput> out(want.size());
       units[u].make(want, out);

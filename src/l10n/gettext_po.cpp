@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/leak_suppressions.h"
 #include "core/text.h"
 
 namespace pp {
@@ -113,6 +114,7 @@ std::optional<std::vector<PoMessage>> read_po_messages(const std::string& text,
     return std::nullopt;
   }
   const std::string path = f.path();
+  keep_leak_suppressions();  // the file names libgettextpo keeps
   po_file_t file = nullptr;
   if (!guarded(error, [&] { file = po_file_read(path.c_str(), &handler); }) || !file) {
     if (file) free_file(file);
@@ -182,14 +184,3 @@ std::optional<std::string> write_po_messages(const std::vector<PoMessage>& messa
 }
 
 }  // namespace pp
-
-#ifdef POLYPRESS_SANITIZED
-// LeakSanitizer: libgettextpo 0.21 keeps a copy of each file name its lexer
-// opens, for good (lex_start); nothing of ours can free it. The library has
-// no frame pointers, so with fast unwinding only its own frames name such a
-// leak: the module is named. Run with ASAN_OPTIONS=fast_unwind_on_malloc=0 to
-// see a full stack (the comments and contexts it leaked are freed above).
-extern "C" const char* __lsan_default_suppressions() {
-  return "leak:libgettextpo_lex_start\nleak:libgettextpo.so\n";
-}
-#endif

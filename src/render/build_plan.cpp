@@ -15,9 +15,22 @@
 #include "incremental/incremental.h"
 #include "links/links.h"
 #include "render/brief_items.h"
+#include "render/build_caches.h"
+#include "render/email_images.h"
 #include "render/site_model.h"
 
 namespace pp {
+
+std::vector<DependencyKey> article_reads(const Bundle& b, const Article& a, bool related) {
+  std::vector<DependencyKey> keys{DependencyKey::bundle(b.id())};
+  if (related)
+    for (const auto& r : a.meta.related) keys.push_back(DependencyKey::bundle(r.value));
+  for (const auto& l : a.links)
+    if (classify_link(l.url) == LinkKind::internal)
+      if (const auto link = parse_internal_link(l.url))
+        keys.push_back(DependencyKey::bundle(link->bundle_id));
+  return keys;
+}
 
 namespace {
 
@@ -32,21 +45,6 @@ void logged(RenderedOutput& out, const std::vector<DependencyKey>& own, F&& rend
   out.dependencies = log.keys();
 }
 
-// The bundles an article's page and email show besides what they record
-// through lookups: its own bundle and the targets of its internal links (both
-// resolve them, in the HTML body); the page also lists the related bundles,
-// found or not (`related` true).
-std::vector<DependencyKey> article_reads(const Bundle& b, const Article& a, bool related) {
-  std::vector<DependencyKey> keys{DependencyKey::bundle(b.id())};
-  if (related)
-    for (const auto& r : a.meta.related) keys.push_back(DependencyKey::bundle(r.value));
-  for (const auto& l : a.links)
-    if (classify_link(l.url) == LinkKind::internal)
-      if (const auto link = parse_internal_link(l.url))
-        keys.push_back(DependencyKey::bundle(link->bundle_id));
-  return keys;
-}
-
 // `source` is absolute; `shown` names it relative to the site root.
 RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::string& source,
                      const std::string& shown) {
@@ -57,6 +55,36 @@ RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::st
             out[0].bytes = r.bytes;
             out[0].dependencies = {DependencyKey::copied_file(source)};
           }};
+}
+
+// The PNG of the SVG `source` (absolute; `shown` names it relative to the
+// site root) that its article's emails show, in each language's folder of
+// `outputs`: drawn once, by librsvg. Planned only for an SVG librsvg reads.
+RenderUnit email_png_unit(const Bundle& b, std::vector<PlannedOutput> outputs,
+                          const std::string& source, const std::string& shown) {
+  return {std::move(outputs),
+          [source, shown](const std::vector<bool>& want, std::vector<RenderedOutput>& out) {
+            const std::size_t first =
+                static_cast<std::size_t>(std::find(want.begin(), want.end(), true) - want.begin());
+            if (first >= out.size()) return;
+            for (auto& o : out) o.dependencies = {DependencyKey::copied_file(source)};
+            // The plan saw librsvg read it: what fails now is the disk, the
+            // tool, or a file replaced since.
+            const ReadResult r = read_file(source, 64u << 20);
+            const auto info = r.ok ? read_image_info(r.bytes) : std::nullopt;
+            std::string error = r.ok ? "librsvg cannot read it as an SVG" : r.error;
+            std::optional<std::string> png;
+            if (info && info->format == ImageFormat::svg)
+              png = svg_as_png(r.bytes, email_png_width(info->width), error);
+            if (!png) {
+              out[first].findings.error({shown, 0, 0}, "emit/read",
+                                        "cannot draw the PNG its emails show: " + error);
+              return;
+            }
+            for (std::size_t i = 0; i < out.size(); ++i)
+              if (want[i]) out[i].bytes = *png;
+          },
+          &b, true};
 }
 
 // The pages of a language's sections and tags, and each tag's feed, through
@@ -163,11 +191,42 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
             copy_unit(pages, dir + asset, (root / b.dir / asset).string(), b.dir + "/" + asset));
     }
   }
+  caches_ = std::make_unique<BuildCaches>();
+  m.caches = caches_.get();
+  add_email_pngs(wanted);
   compute_digests(corpus, templates);
   m.listing_digests = &listing_digests_;
 }
 
 BuildPlan::~BuildPlan() = default;
+
+void BuildPlan::add_email_pngs(const std::function<bool(const std::string&)>& wanted) {
+  // Each SVG beside an article, drawn as a PNG for its emails in every
+  // language folder it is published in; a PNG of that name in the bundle is
+  // published in its place.
+  const SiteModel& m = *model_;
+  for (const auto& b : m.corpus.bundles)
+    for (const auto& asset : b.assets) {
+      if (!is_svg_asset(asset) ||
+          std::count(b.assets.begin(), b.assets.end(), email_png_of(asset)) > 0)
+        continue;
+      // One librsvg cannot read gets no PNG: its emails keep the SVG, and
+      // say so (email_picture).
+      const auto info = caches_->images.get(m.root / b.dir / asset);
+      if (!info || info->format != ImageFormat::svg) continue;
+      std::vector<PlannedOutput> outputs;
+      for (const auto& lang : m.config.languages) {
+        const auto it = b.articles.find(lang.code);
+        if (wanted(lang.code) && m.locales.count(lang.code) && it != b.articles.end() &&
+            m.visible(it->second))
+          outputs.push_back({OutputFolder::pages, lang.code + "/" + b.section + "/" + b.slug + "/" +
+                                                      email_png_of(asset)});
+      }
+      if (!outputs.empty())
+        units_.push_back(email_png_unit(b, std::move(outputs), (m.root / b.dir / asset).string(),
+                                        b.dir + "/" + asset));
+    }
+}
 
 void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templates) {
   // Digests of what outputs look up, computed once: each bundle (its files as

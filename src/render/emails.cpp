@@ -12,6 +12,7 @@
 #include "core/text_wrap.h"
 #include "mail/mail.h"
 #include "render/body_cut.h"
+#include "render/email_images.h"
 #include "render/site_model.h"
 #include "render/source_parts.h"
 #include "render/start_tags.h"
@@ -56,7 +57,8 @@ std::string inline_styles(const std::string& html, bool rtl) {
        " style=\"margin:0 0 16px;padding:8px 16px 0;border-" + start + ":4px solid #0b57d0;\""},
       {"table", " role=\"table\" style=\"border-collapse:collapse;margin:0 0 16px;\""},
       // A picture fits the column on a phone (a 1,600 px chart made the
-      // whole email 1,328 px wide); Outlook for Windows keeps its own width.
+      // whole email 1,328 px wide); Outlook for Windows reads its width
+      // attribute (fit_email_pictures), the others scale it to the column.
       {"img", " style=\"max-width:100%;border:0;\""},
   };
   return add_to_start_tags(html, [&](std::string_view name, std::string_view attributes) {
@@ -230,6 +232,19 @@ void set_review_facts(ViewData& d, const FrontMatter& fm, const Locale& loc) {
   d.set("review_text", text);
 }
 
+// The cover beside the page: its width, and its PNG when it is an SVG.
+ViewData cover_view(const SiteModel& m, const Bundle& b, const Cover& cover,
+                    const std::string& page_url, DiagnosticSink& sink) {
+  const EmailPicture picture =
+      email_picture(m, b, cover.src, page_url, sink)
+          .value_or(EmailPicture{page_url + percent_encode_path(cover.src), kEmailColumnWidth});
+  ViewData d;
+  d.set("url", picture.url);
+  d.set("width", std::to_string(picture.width));
+  d.set("alt", cover.alt);
+  return d;
+}
+
 /// Renders an email with the whole body (nullopt) or its first blocks and a link to the page.
 using EmailRender = std::function<void(std::optional<std::size_t>, DiagnosticSink&)>;
 
@@ -295,12 +310,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   d.set("date", fm.date ? loc.format_date(fm.date->value) : "");
   d.set("title", title);
   d.set("summary", summary);
-  if (fm.cover) {
-    ViewData cover;
-    cover.set("url", page_url + percent_encode_path(fm.cover->src));  // beside the page
-    cover.set("alt", fm.cover->alt);
-    d.set("cover", std::move(cover));
-  }
+  if (fm.cover) d.set("cover", cover_view(m, b, *fm.cover, page_url, sink));
   d.set("extra", extra_view(fm.extra ? fm.extra->value : "{}"));
   d.set("title_text", wrapped(title, loc));
   d.set("summary_text", wrapped(summary, loc));
@@ -335,6 +345,7 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
       html += "<p><a href=\"" + html_escape(page_url) + "\">" + html_escape(more) + "</a></p>\n";
       text += "\n" + wrapped(more + ":", loc) + page_url + "\n";
     }
+    html = fit_email_pictures(html, m, b, page_url, s);
     d.set("body_html", drop_refused_in_markup(
                            inline_styles(html, loc.dir() == "rtl")));  // no mark (context_escape.h)
     d.set("body_text", std::string(kBodyTextMark));

@@ -3,9 +3,11 @@
 
 #include "core/markup_text.h"
 
+#include "content/article_cache.h"
 #include "core/text.h"
 #include "incremental/incremental.h"
 #include "render/brief_items.h"
+#include "render/build_caches.h"
 #include "render/site_model.h"
 #include "render/urls.h"
 
@@ -23,8 +25,33 @@ std::string xml_text(std::string_view s) {
 
 namespace {
 
+// The article of `l` as a feed reader shows it: its body's HTML, every link
+// absolute (as in its email), in a block that says its language and
+// direction. Made once per build whatever the feeds it is in; each feed
+// records what it depends on.
+std::string entry_content(const SiteModel& m, const Listed& l) {
+  const auto it = m.locales.find(l.page_lang);
+  if (it == m.locales.end()) return "";
+  const Locale& loc = *it->second;
+  for (const auto& k : article_reads(*l.bundle, *l.article, false)) record_dependency(k);
+  record_dependency(DependencyKey::catalog(l.page_lang));  // alerts' titles
+  const std::string page_url = absolute_url(
+      m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
+  auto make = [&] {
+    DependencyLog recorded_by_each_feed;
+    DependencyScope scope(recorded_by_each_feed);
+    DiagnosticSink found_by_its_page;
+    const auto full = read_article_body(m.root, *l.article, found_by_its_page);
+    if (!full) return std::string();
+    return "<div lang=\"" + html_escape(loc.code()) + "\" dir=\"" + loc.dir() + "\">\n" +
+           render_body_html(*full, m.corpus, m.config, loc, page_url) + "</div>";
+  };
+  return m.caches ? m.caches->once("feed " + l.bundle->id() + " " + l.page_lang, make) : make();
+}
+
 // One entry of a feed in `feed_lang`: the article `l` shows in its page's
-// language, which the entry names when it is another (a fallback).
+// language, which the entry names when it is another (a fallback); with its
+// body when the feeds carry the full content.
 std::string feed_entry(const SiteModel& m, const Listed& l, const std::string& feed_lang) {
   const FrontMatter& fm = l.article->meta;
   const std::string url = absolute_url(
@@ -40,15 +67,21 @@ std::string feed_entry(const SiteModel& m, const Listed& l, const std::string& f
   for (const auto& a : fm.authors) x += "    <author><name>" + xml_text(a) + "</name></author>\n";
   x += "    <category term=\"" + html_escape(l.bundle->section) + "\"/>\n";
   x += "    <summary>" + xml_text(fm.summary ? fm.summary->value : "") + "</summary>\n";
+  if (m.config.feed_full_content)
+    x += "    <content type=\"html\">" + html_escape(entry_content(m, l)) + "</content>\n";
   x += "  </entry>\n";
   return x;
 }
 
 // The feed of `items`, whose HTML page is at `page` (root-relative), titled
 // `title` with the subtitle `subtitle`; the feed itself is page + "feed.xml".
-std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items,
+std::string feed_of(const SiteModel& m, const Locale& loc, std::vector<Listed> items,
                     const std::string& page, const std::string& title,
                     const std::string& subtitle) {
+  // The newest feeds.entries: a feed reader polls the feed, and a site's
+  // thousands of articles with their bodies would be megabytes each time.
+  if (m.config.feed_entries > 0 && items.size() > m.config.feed_entries)
+    items.resize(m.config.feed_entries);
   double latest = 0;
   for (const auto& l : items) latest = std::max(latest, l.modified_ms);
   const std::string home = absolute_url(m.config, page);
@@ -66,12 +99,16 @@ std::string feed_of(const SiteModel& m, const Locale& loc, const std::vector<Lis
   x += "  <updated>" + format_rfc3339_utc(latest) + "</updated>\n";
   x += "  <author><name>" + xml_text(m.config.name) + "</name></author>\n";
   x += "  <generator>polypress</generator>\n";
-  // Each entry shows only its bundle's listed front matter: kept between
-  // builds (a front-matter edit renders one entry, not the feed's thousands).
+  // Without its body, an entry shows only its bundle's listed front matter:
+  // kept between builds (a front-matter edit renders one entry, not the
+  // feed's thousands). With it, the entry depends on its body and the
+  // bundles it links to, which feed_entry() records.
   for (const auto& l : items) {
     const std::string in = l.page_lang == loc.code() ? "" : " in " + loc.code();
-    x += m.kept_piece(*l.bundle, "feed " + l.page_lang + in + " " + l.bundle->id(), "",
-                      [&] { return feed_entry(m, l, loc.code()); });
+    x += m.config.feed_full_content
+             ? feed_entry(m, l, loc.code())
+             : m.kept_piece(*l.bundle, "feed " + l.page_lang + in + " " + l.bundle->id(), "",
+                            [&] { return feed_entry(m, l, loc.code()); });
   }
   x += "</feed>\n";
   // The last line of defence: whatever reached the text, the feed is XML 1.0.

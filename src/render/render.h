@@ -149,9 +149,13 @@ struct RenderUnit {
   std::function<void(const std::vector<bool>& wanted, std::vector<RenderedOutput>& out)> make;
   /// The bundle whose article this unit renders (its page and email), or nullptr.
   const Bundle* bundle = nullptr;
+  /// Its first output is something an email shows (an SVG's PNG): validate
+  /// renders it with the emails, as its errors stop a build.
+  bool shown_in_email = false;
 };
 
 struct SiteModel;
+class BuildCaches;
 
 /// Everything a build writes, as units to render in any order on any thread:
 /// the chooser and the sitemap; per language the home page, feed, section
@@ -181,12 +185,16 @@ class BuildPlan : public DependencyValues {
  private:
   /// value() of a list or of every bundle, computed once.
   std::string list_value(const DependencyKey& key) const;
+  /// The PNG of each SVG beside an article that its emails show, in each
+  /// language (`wanted`) the article is published in.
+  void add_email_pngs(const std::function<bool(const std::string&)>& wanted);
   /// The digests of every bundle (its files; what lists show of it) and
   /// template that value() looks up.
   void compute_digests(const Corpus& corpus, const TemplateSet& templates);
   /// The plan's own copy: the caller's options may be gone when units run.
   RenderOptions options_;
   std::unique_ptr<SiteModel> model_;
+  std::unique_ptr<BuildCaches> caches_;  ///< what outputs share, made once
   std::vector<RenderUnit> units_;
   std::map<std::string, std::string, std::less<>> bundle_digests_;
   std::map<std::string, std::string, std::less<>> listing_digests_;  ///< listing_digest()

@@ -25,6 +25,8 @@ struct Listed {
 };
 
 /// The read-only context shared by every page of one build.
+class BuildCaches;
+
 struct SiteModel {
   const std::filesystem::path& root;
   const SiteConfig& config;
@@ -82,6 +84,10 @@ struct SiteModel {
   std::string default_page_language(const Bundle& b) const;
   /// listing_digest() of each bundle by id (BuildPlan's; nullptr elsewhere).
   const std::map<std::string, std::string, std::less<>>* listing_digests = nullptr;
+  /// What the build works out once for every output: the pictures beside
+  /// articles, feed entries' content (BuildPlan's; nullptr elsewhere: emails
+  /// then give pictures no width).
+  BuildCaches* caches = nullptr;
   /// The XML of a piece of a feed or of the sitemap made of the bundle `b`:
   /// the one the last build kept under `key` when made from the same
   /// (listing_digest() of `b` and `salt`), else make() (then kept).
@@ -121,6 +127,12 @@ std::optional<std::string> assemble(const SiteModel& m, const Locale& loc, Email
                                     const std::string& where, DiagnosticSink& sink);
 
 /// The email of one article in one language (emails.cpp), as .eml bytes.
+/// The bundles an article's page, email and feed entry show besides what they
+/// record through lookups: its own bundle and the targets of its internal
+/// links (all resolve them, in the HTML body); the page also lists the
+/// related bundles, found or not (`related` true).
+std::vector<DependencyKey> article_reads(const Bundle& b, const Article& a, bool related);
+
 std::optional<std::string> render_article_email(const SiteModel& m, const Bundle& b,
                                                 const Article& a, const Locale& loc,
                                                 DiagnosticSink& sink);

@@ -10,27 +10,14 @@ namespace pp {
 
 namespace fs = std::filesystem;
 
+using test::email_parts;
+
 namespace {
 
 fs::path sample_copy(const test::TempDir& dir) {
   for (const char* part : {"pipeline", "locales", "content"})
     test::copy_tree(test::source_dir() / part, dir.path() / part);
   return dir.path();
-}
-
-// The text and HTML parts of a stored email, decoded, as a reader's client
-// decodes them.
-std::pair<std::string, std::string> email_parts(const fs::path& eml) {
-  const auto parts = run_process(
-      {"python3", "-c",
-       "import email,email.policy,sys\n"
-       "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),policy=email.policy.default)\n"
-       "p=list(m.iter_parts())\n"
-       "sys.stdout.write(p[0].get_content()+'\\0'+p[1].get_content())",
-       eml.string()});
-  const auto nul = parts.out.find('\0');
-  if (nul == std::string::npos) return {parts.err, ""};
-  return {parts.out.substr(0, nul), parts.out.substr(nul + 1)};
 }
 
 }  // namespace

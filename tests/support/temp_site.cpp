@@ -104,6 +104,19 @@ Run run_polypress(const std::vector<std::string>& args, const std::vector<std::s
   return {r.exit_code, r.out, r.err};
 }
 
+std::pair<std::string, std::string> email_parts(const fs::path& eml) {
+  const auto parts = run_process(
+      {"python3", "-c",
+       "import email,email.policy,sys\n"
+       "m=email.message_from_bytes(open(sys.argv[1],'rb').read(),policy=email.policy.default)\n"
+       "p=list(m.iter_parts())\n"
+       "sys.stdout.write(p[0].get_content()+'\\0'+p[1].get_content())",
+       eml.string()});
+  const auto nul = parts.out.find('\0');
+  if (nul == std::string::npos) return {parts.err, ""};
+  return {parts.out.substr(0, nul), parts.out.substr(nul + 1)};
+}
+
 fs::path source_dir() {
   return POLYPRESS_SOURCE_DIR;
 }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pp::test {
@@ -35,6 +36,10 @@ void copy_tree(const std::filesystem::path& from, const std::filesystem::path& t
 /// `# address:` line in site.yaml filled in), as an editor does first: its
 /// builds then warn of nothing.
 void give_postal_address(const std::filesystem::path& site);
+
+/// The text and HTML parts of a stored email, decoded as a reader's client
+/// decodes them (by Python's email package); on failure, its error and "".
+std::pair<std::string, std::string> email_parts(const std::filesystem::path& eml);
 
 /// A small valid two-language site (en source, ar translation) in `root`.
 void make_minimal_site(const std::filesystem::path& root);

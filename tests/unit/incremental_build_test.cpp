@@ -142,13 +142,15 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   // n02's body: its pages and emails in both languages (the Arabic one
   // inherits from it), the pages that name it as related (emails show no
   // related articles) and the English page and email whose body links to it
-  // (the Arabic translation of n06 has no such link). No list: lists, feeds
-  // and the sitemap show front matter only (listing_digest()).
+  // (the Arabic translation of n06 has no such link), and the feeds, whose
+  // entries carry the bodies (feeds.content: full). No other list: lists and
+  // the sitemap show front matter only (listing_digest()).
   s.edit("content/news/n02/index.en.md", "Body of n02.", "Body of n02, corrected.");
   const auto n02_shown = joined({article("en", "news", "n02"),
                                  article("ar", "news", "n02"),
                                  {"public/en/news/n05/index.html", "public/ar/news/n05/index.html"},
-                                 article("en", "news", "n06")});
+                                 article("en", "news", "n06"),
+                                 {"public/en/feed.xml", "public/ar/feed.xml"}});
   EXPECT_EQ(rendered(s.build()), n02_shown);
   EXPECT_NE(test::read_text(s.dir.path() / "public/en/news/n02/index.html").find("corrected"),
             std::string::npos);

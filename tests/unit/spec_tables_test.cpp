@@ -93,6 +93,9 @@ assets:
   publish: [gpx]
 email:
   max_bytes: 50000
+feeds:
+  content: summary
+  entries: 0
 )";
 
 std::string load_errors(const std::string& yaml) {
