@@ -166,6 +166,9 @@ struct Bundle {
   std::map<std::string, Article> articles;  ///< by language code
   std::string source_lang;                  ///< "" when not exactly one source
   std::vector<std::string> assets;          ///< other files, relative to the bundle folder
+  /// Files beside it that are not published (each a bundle/stray-file
+  /// warning), relative to the bundle folder: a link to one leads nowhere.
+  std::vector<std::string> unpublished;
   std::string dir;                          ///< relative to the site root
   const Article* source() const;
 };

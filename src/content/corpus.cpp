@@ -144,25 +144,27 @@ std::optional<Article> load_article(const fs::path& p, const std::string& rel,
   return a;
 }
 
-// Adds `name` (shown as `rel`) to `assets` when its type is one bundles
-// publish; otherwise a warning says why it is not published. False then.
+// Adds `name` (shown as `rel`) to the bundle's assets when its type is one
+// bundles publish; otherwise to its unpublished files, with a warning that
+// says why. False then.
 bool publish_asset(const std::string& name, const std::string& rel, const SiteConfig& config,
-                   std::vector<std::string>& assets, DiagnosticSink& sink) {
+                   Bundle& b, DiagnosticSink& sink) {
   const std::string why = unpublished_asset_reason(name, config.asset_extensions);
   if (!why.empty()) {
     sink.warning({rel, 0, 0}, "bundle/stray-file", "not published: " + why);
+    b.unpublished.push_back(name);
     return false;
   }
-  assets.push_back(name);
+  b.assets.push_back(name);
   return true;
 }
 
 // A folder in a bundle nested deeper than kMaxFolderDepth is refused: walking
 // it costs time and memory with its depth (issue 15: 6,000 nested folders took
 // 14.7 s and 2 GB to fingerprint). The walk stops there. Its files are added
-// to `files` as "<folder>/<path>".
+// to the bundle's (publish_asset) as "<folder>/<path>".
 void check_folder_depth(const fs::path& dir, const std::string& rel, const SiteConfig& config,
-                        std::vector<std::string>& files, DiagnosticSink& sink) {
+                        Bundle& b, DiagnosticSink& sink) {
   std::error_code ec;
   const std::string prefix = dir.filename().string() + "/";
   for (fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec), end;
@@ -178,7 +180,7 @@ void check_folder_depth(const fs::path& dir, const std::string& rel, const SiteC
     if (usable && it->is_regular_file(ec) &&
         !(name.starts_with("index.") && name.ends_with(".md")) && dir.filename().string()[0] != '.')
       publish_asset(prefix + it->path().lexically_relative(dir).generic_string(),
-                    rel + "/" + it->path().lexically_relative(dir).generic_string(), config, files,
+                    rel + "/" + it->path().lexically_relative(dir).generic_string(), config, b,
                     sink);
     if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
     if (it.depth() + 2 > kMaxFolderDepth) {
@@ -264,7 +266,7 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
     // An article file is read (and refused when it is not a regular file);
     // any other folder or special file is never read.
     if (e.is_directory(ec) && lang.empty()) {
-      check_folder_depth(e.path(), rel, config, b.assets, sink);
+      check_folder_depth(e.path(), rel, config, b, sink);
       continue;
     }
     // (An article file is looked at once, by load_article(): no stat here.)
@@ -288,7 +290,7 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
         continue;
       }
       if (e.is_regular_file(ec) && name[0] != '.' &&
-          publish_asset(name, rel, config, b.assets, sink))
+          publish_asset(name, rel, config, b, sink))
         warn_if_svg_script(p, rel, "bundle/svg-script", config.svg_refuse, sink);
       continue;
     }

@@ -85,8 +85,8 @@ constexpr RuleRow kRules[] = {
     {"edition/empty", E, "no article (or none in a language) was published in the week"},
     {"email/header", E, "an email header value from site.yaml cannot be written safely"},
     {"email/svg-image", W,
-     "an email shows an SVG of its bundle that librsvg cannot draw as a PNG, so Gmail and "
-     "Outlook show nothing of it"},
+     "an SVG beside an article that librsvg cannot draw as the PNG emails show: an email "
+     "shows the SVG (Gmail and Outlook show nothing), or a blank picture"},
     {"email/too-large", E,
      "an HTML email is over email.max_bytes even without its article's body (the templates and "
      "front matter alone): Gmail clips it"},
@@ -109,9 +109,7 @@ constexpr RuleRow kRules[] = {
      "an SVG in pipeline/static/ would run script when opened, under markdown.svg: refuse"},
     {"emit/svg-script", W, "an SVG in pipeline/static/ holds a script or event attributes"},
     {"emit/too-deep", E, "folders nest more than 16 deep in pipeline/static/"},
-    {"emit/read", E,
-     "a file to copy into the output cannot be read (or an SVG's PNG for emails cannot be "
-     "drawn)"},
+    {"emit/read", E, "a file to copy into the output cannot be read"},
     {"emit/symlink", W, "a symbolic link in pipeline/static/ (never followed)"},
     {"emit/write", E,
      "an output file cannot be written (the output folder is a file, disk full, read-only)"},

@@ -57,6 +57,8 @@ std::string check_key(const Bundle& b, const std::string& site, const std::strin
     append_field(s, a.stamp);
   }
   for (const auto& asset : b.assets) append_field(s, asset);
+  append_field(s, "unpublished");  // a link to one is said to be so
+  for (const auto& file : b.unpublished) append_field(s, file);
   append_field(s, states);
   return git_blob_id(s);
 }

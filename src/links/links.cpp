@@ -158,6 +158,11 @@ void check_local_link(const Bundle& b, const BodyLink& l, DiagnosticSink& sink) 
     sink.error(
         l.where, "link/local",
         "link target \"" + quote_for_message(l.url, 40) + "\" names no file; " + kExpectedTarget);
+  } else if (std::find(b.unpublished.begin(), b.unpublished.end(), file) != b.unpublished.end()) {
+    sink.error(l.where, "link/local",
+               "'" + file + "' in bundle '" + b.id() +
+                   "' is not published (its bundle/stray-file warning says why): the link would "
+                   "lead nowhere");
   } else if (std::find(b.assets.begin(), b.assets.end(), file) == b.assets.end()) {
     sink.error(l.where, "link/local", "no file '" + file + "' in bundle '" + b.id() + "'");
   }

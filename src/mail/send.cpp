@@ -158,6 +158,12 @@ bool send_email(const std::string& message, const SendOptions& options, RunError
     error = {ErrorKind::usage, "--to is not an email address: '" + options.to + "'"};
     return false;
   }
+  // A --from given is the editor's to fix; a message without a usable From
+  // address needs one.
+  if (!options.from.empty() && !plausible_address(options.from)) {
+    error = {ErrorKind::usage, "--from is not an email address: '" + options.from + "'"};
+    return false;
+  }
   const std::string from = options.from.empty() ? envelope_sender(message) : options.from;
   if (!plausible_address(from)) {
     error = {ErrorKind::input, "no sender address: the message has no From address; give --from"};

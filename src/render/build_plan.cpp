@@ -67,19 +67,29 @@ RenderUnit email_png_unit(const Bundle& b, std::vector<PlannedOutput> outputs,
             const std::size_t first =
                 static_cast<std::size_t>(std::find(want.begin(), want.end(), true) - want.begin());
             if (first >= out.size()) return;
-            for (auto& o : out) o.dependencies = {DependencyKey::copied_file(source)};
-            // The plan saw librsvg read it: what fails now is the disk, the
-            // tool, or a file replaced since.
+            // The author's PNG appearing beside it takes this one's place.
+            for (auto& o : out)
+              o.dependencies = {DependencyKey::copied_file(source),
+                                DependencyKey::copied_file(email_png_of(source))};
             const ReadResult r = read_file(source, 64u << 20);
-            const auto info = r.ok ? read_image_info(r.bytes) : std::nullopt;
-            std::string error = r.ok ? "librsvg cannot read it as an SVG" : r.error;
+            if (!r.ok) {
+              out[first].findings.error({shown, 0, 0}, "emit/read", "cannot read: " + r.error);
+              return;
+            }
+            // The plan saw librsvg read it; what it cannot draw (too many
+            // references, say) is a blank picture of its size, and said.
+            const auto info = read_image_info(r.bytes);
+            std::string error = "not an SVG librsvg reads";
             std::optional<std::string> png;
             if (info && info->format == ImageFormat::svg)
               png = svg_as_png(r.bytes, email_png_width(info->width), error);
             if (!png) {
-              out[first].findings.error({shown, 0, 0}, "emit/read",
-                                        "cannot draw the PNG its emails show: " + error);
-              return;
+              out[first].findings.warning(
+                  {shown, 0, 0}, "email/svg-image",
+                  "librsvg cannot draw this SVG (" + error +
+                      "): its emails show a blank picture of its size in its place");
+              const int width = email_png_width(info ? info->width : kEmailColumnWidth);
+              png = blank_png(width, info ? width * info->height / std::max(info->width, 1) : 1);
             }
             for (std::size_t i = 0; i < out.size(); ++i)
               if (want[i]) out[i].bytes = *png;
@@ -207,9 +217,7 @@ void BuildPlan::add_email_pngs(const std::function<bool(const std::string&)>& wa
   const SiteModel& m = *model_;
   for (const auto& b : m.corpus.bundles)
     for (const auto& asset : b.assets) {
-      if (!is_svg_asset(asset) ||
-          std::count(b.assets.begin(), b.assets.end(), email_png_of(asset)) > 0)
-        continue;
+      if (!is_svg_asset(asset) || authors_png(b, asset)) continue;
       // One librsvg cannot read gets no PNG: its emails keep the SVG, and
       // say so (email_picture).
       const auto info = caches_->images.get(m.root / b.dir / asset);

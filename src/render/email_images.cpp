@@ -81,6 +81,13 @@ std::string email_png_of(const std::string& asset) {
   return asset + ".png";
 }
 
+std::optional<std::string> authors_png(const Bundle& b, const std::string& asset) {
+  const std::string wanted = fold_file_name(email_png_of(asset));
+  for (const auto& file : b.assets)
+    if (fold_file_name(file) == wanted) return file;
+  return std::nullopt;
+}
+
 int email_png_width(int width) {
   return 2 * std::clamp(width, 1, kEmailColumnWidth);
 }
@@ -90,19 +97,30 @@ std::optional<EmailPicture> email_picture(const SiteModel& m, const Bundle& b,
                                           DiagnosticSink& sink) {
   if (!m.caches || std::find(b.assets.begin(), b.assets.end(), asset) == b.assets.end())
     return std::nullopt;
+  auto picture = [&](const std::string& shown, int width) {
+    return EmailPicture{page_url + percent_encode_path(shown), std::min(width, kEmailColumnWidth)};
+  };
   const std::filesystem::path file = m.root / b.dir / asset;
   record_dependency(DependencyKey::copied_file(file.string()));
   const auto info = m.caches->images.get(file);
-  if (!info && is_svg_asset(asset) &&
-      std::count(b.assets.begin(), b.assets.end(), email_png_of(asset)) == 0)
-    sink.warning({b.dir + "/" + asset, 0, 0}, "email/svg-image",
-                 "librsvg cannot draw this SVG (it is not well-formed, declares entities, or has "
-                 "neither width and height nor a viewBox), so its emails show the SVG, which "
-                 "Gmail and Outlook do not");
-  if (!info) return std::nullopt;
-  const std::string shown = info->format == ImageFormat::svg ? email_png_of(asset) : asset;
-  return EmailPicture{page_url + percent_encode_path(shown),
-                      std::min(info->width, kEmailColumnWidth)};
+  // The author's PNG of an SVG is what emails show, at its own width.
+  if (const auto own = is_svg_asset(asset) ? authors_png(b, asset) : std::nullopt) {
+    const std::filesystem::path png = m.root / b.dir / *own;
+    record_dependency(DependencyKey::copied_file(png.string()));
+    const auto png_info = m.caches->images.get(png);
+    return picture(*own, png_info ? png_info->width : info ? info->width : kEmailColumnWidth);
+  }
+  if (!info) {
+    if (is_svg_asset(asset))
+      sink.warning({b.dir + "/" + asset, 0, 0}, "email/svg-image",
+                   "librsvg cannot draw this SVG (it is not well-formed, declares entities, is "
+                   "over 100,000 px on a side, or has neither width and height nor a viewBox), "
+                   "so its emails show the SVG, which Gmail and Outlook do not");
+    return std::nullopt;
+  }
+  // The build draws a PNG of each SVG named as one (add_email_pngs).
+  const bool drawn = info->format == ImageFormat::svg && is_svg_asset(asset);
+  return picture(drawn ? email_png_of(asset) : asset, info->width);
 }
 
 std::string fit_email_pictures(const std::string& html, const SiteModel& m, const Bundle& b,
@@ -120,6 +138,9 @@ std::string fit_email_pictures(const std::string& html, const SiteModel& m, cons
     const auto src = std::find_if(attributes.begin(), attributes.end(),
                                   [](const Attribute& a) { return a.name == "src"; });
     if (close >= html.size() || src == attributes.end()) continue;
+    // A width the author gave (raw HTML) is kept: two would be one too many.
+    const bool has_width = std::any_of(attributes.begin(), attributes.end(),
+                                       [](const Attribute& a) { return a.name == "width"; });
     const std::string url =
         unescape_attribute(std::string_view(html).substr(src->value_at, src->value_size));
     if (!url.starts_with(page_url)) continue;
@@ -128,7 +149,7 @@ std::string fit_email_pictures(const std::string& html, const SiteModel& m, cons
     const auto picture = email_picture(m, b, file, page_url, sink);
     if (!picture) continue;
     out.append(html, from, name_end - from);
-    out += " width=\"" + std::to_string(picture->width) + "\"";
+    if (!has_width) out += " width=\"" + std::to_string(picture->width) + "\"";
     out.append(html, name_end, src->value_at - name_end);
     out += html_escape(picture->url);
     from = src->value_at + src->value_size;

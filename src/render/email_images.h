@@ -23,6 +23,10 @@ bool is_svg_asset(const std::string& asset);
 /// in its place).
 std::string email_png_of(const std::string& asset);
 
+/// The author's own PNG of the SVG `asset` in `b`: its file named as
+/// email_png_of() names it, whatever the case ("chart.svg.PNG").
+std::optional<std::string> authors_png(const Bundle& b, const std::string& asset);
+
 /// The width in pixels the PNG of an SVG `width` CSS pixels wide is drawn at:
 /// twice what it shows at in an email, for sharp screens.
 int email_png_width(int width);

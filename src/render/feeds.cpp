@@ -43,8 +43,17 @@ std::string entry_content(const SiteModel& m, const Listed& l) {
     DiagnosticSink found_by_its_page;
     const auto full = read_article_body(m.root, *l.article, found_by_its_page);
     if (!full) return std::string();
-    return "<div lang=\"" + html_escape(loc.code()) + "\" dir=\"" + loc.dir() + "\">\n" +
-           render_body_html(*full, m.corpus, m.config, loc, page_url) + "</div>";
+    // Fragments cmark and the sanitizer write as they are (footnotes, raw
+    // links) point into the page, not into the feed a reader resolves
+    // them against. In rendered HTML a '"' of text is &quot;: this is an
+    // attribute.
+    std::string html = render_body_html(*full, m.corpus, m.config, loc, page_url);
+    const std::string relative = " href=\"#", absolute = " href=\"" + html_escape(page_url) + "#";
+    for (auto at = html.find(relative); at != std::string::npos;
+         at = html.find(relative, at + absolute.size()))
+      html.replace(at, relative.size(), absolute);
+    return "<div lang=\"" + html_escape(loc.code()) + "\" dir=\"" + loc.dir() + "\">\n" + html +
+           "</div>";
   };
   return m.caches ? m.caches->once("feed " + l.bundle->id() + " " + l.page_lang, make) : make();
 }

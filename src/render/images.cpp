@@ -20,6 +20,9 @@ constexpr std::size_t kMaxImageBytes = 64u << 20;
 // A drawn SVG's tallest height: a 1 px wide, 10,000 px tall SVG drawn 1,104
 // px wide would otherwise ask for 44 GB of pixels.
 constexpr double kMaxDrawnHeight = 8192;
+// An SVG larger than this on a side is not drawn: the scale that fits it
+// would be under libvips' smallest (0.001), which then draws it whole.
+constexpr int kMaxSvgSide = 100'000;
 
 // The loaders used, by their libvips nicknames: each takes bytes polypress
 // read itself (never a path: no symlink is followed, no file beside an SVG
@@ -43,9 +46,13 @@ void start_vips() {
       vips_operation_block_set(g_type_name(vips_type_find("VipsOperation", nickname)), FALSE);
     vips_cache_set_max(0);
     vips_concurrency_set(1);
-    g_log_set_handler(
-        "VIPS", static_cast<GLogLevelFlags>(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE),
-        [](const gchar*, GLogLevelFlags, const gchar*, gpointer) {}, nullptr);
+    // librsvg, Pango and gdk-pixbuf under it speak the same way, on stderr
+    // between polypress's own lines: what fails is said by the caller.
+    const auto levels = static_cast<GLogLevelFlags>(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE |
+                                                    G_LOG_LEVEL_CRITICAL);
+    for (const char* domain : {"VIPS", "librsvg", "Pango", "GdkPixbuf"})
+      g_log_set_handler(
+          domain, levels, [](const gchar*, GLogLevelFlags, const gchar*, gpointer) {}, nullptr);
   });
 }
 
@@ -69,8 +76,8 @@ std::optional<ImageFormat> format_of(std::string_view b) {
   if (b.starts_with("GIF87a") || b.starts_with("GIF89a")) return ImageFormat::gif;
   if (b.size() >= 12 && b.starts_with("RIFF") && b.substr(8, 4) == "WEBP") return ImageFormat::webp;
   // An SVG is XML whose root is <svg>: its prolog (a byte order mark, the
-  // XML declaration, comments, a doctype) comes first.
-  const std::string_view head = b.substr(0, 4096);
+  // XML declaration, comments such as a licence, a doctype) comes first.
+  const std::string_view head = b.substr(0, 64 * 1024);
   const auto first = head.find_first_not_of(" \t\r\n");
   if (first != std::string_view::npos &&
       (head.compare(first, 1, "<") == 0 || head.starts_with("\xEF\xBB\xBF")) &&
@@ -131,14 +138,23 @@ std::optional<ImageInfo> read_image_info(std::string_view bytes) {
   info.format = *format;
   info.width = vips_image_get_width(image.get());
   info.height = vips_image_get_height(image.get());
+  // A photo turned by its EXIF orientation (5 to 8: a quarter turn) shows
+  // with its sides swapped.
+  int orientation = 1;
+  if (vips_image_get_typeof(image.get(), VIPS_META_ORIENTATION) &&
+      vips_image_get_int(image.get(), VIPS_META_ORIENTATION, &orientation) == 0 &&
+      orientation >= 5 && orientation <= 8)
+    std::swap(info.width, info.height);
   if (info.width <= 0 || info.height <= 0) return std::nullopt;
+  if (info.format == ImageFormat::svg && (info.width > kMaxSvgSide || info.height > kMaxSvgSide))
+    return std::nullopt;
   return info;
 }
 
 std::optional<std::string> svg_as_png(std::string_view svg, int width, std::string& error) {
   const auto info = read_image_info(svg);
   if (!info || info->format != ImageFormat::svg) {
-    error = "librsvg cannot read it as an SVG";
+    error = "not an SVG librsvg reads";
     return std::nullopt;
   }
   double scale = static_cast<double>(width) / info->width;
@@ -147,8 +163,28 @@ std::optional<std::string> svg_as_png(std::string_view svg, int width, std::stri
   void* buffer = nullptr;
   std::size_t size = 0;
   if (!image || vips_pngsave_buffer(image.get(), &buffer, &size, "strip", TRUE, nullptr) != 0) {
-    error = "librsvg cannot draw it: " + vips_message();
+    error = vips_message();
+    if (error.empty()) error = "no reason given";
     return std::nullopt;
+  }
+  std::string png(static_cast<const char*>(buffer), size);
+  g_free(buffer);
+  return png;
+}
+
+std::string blank_png(int width, int height) {
+  start_vips();
+  VipsImage* black = nullptr;
+  if (vips_black(&black, std::clamp(width, 1, 2 * kMaxSvgSide),
+                 std::clamp(height, 1, static_cast<int>(kMaxDrawnHeight)), "bands", 4,
+                 nullptr) != 0)
+    return "";
+  const ImagePtr image(black);  // four bands of zero: transparent
+  void* buffer = nullptr;
+  std::size_t size = 0;
+  if (vips_pngsave_buffer(image.get(), &buffer, &size, "strip", TRUE, nullptr) != 0) {
+    vips_error_clear();
+    return "";
   }
   std::string png(static_cast<const char*>(buffer), size);
   g_free(buffer);

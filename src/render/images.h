@@ -25,14 +25,19 @@ struct ImageInfo {
 };
 
 /// What `bytes` are, told by their first bytes and read by libvips from the
-/// header alone; nullopt for another format, a header it cannot read, or an
-/// SVG that declares entities (<!ENTITY: never handed to librsvg).
+/// header alone (a JPEG's sides swapped by its EXIF orientation); nullopt
+/// for another format, a header it cannot read, an SVG that declares
+/// entities (<!ENTITY: never handed to librsvg) or is over 100,000 px on a side.
 std::optional<ImageInfo> read_image_info(std::string_view bytes);
 
 /// The SVG `svg` drawn by librsvg `width` pixels wide (its height to scale,
 /// at most 8,192 pixels), as PNG bytes without metadata; nullopt with `error`
 /// set when it cannot be drawn.
 std::optional<std::string> svg_as_png(std::string_view svg, int width, std::string& error);
+
+/// A transparent PNG of `width` × `height` (clamped as drawn SVGs are): what
+/// an email shows of an SVG librsvg read but could not draw.
+std::string blank_png(int width, int height);
 
 /// read_image_info() of files, each read once per build whatever the number
 /// of emails that show it; safe to call from every thread.

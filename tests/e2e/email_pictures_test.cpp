@@ -3,6 +3,7 @@
 // Outlook do not show, is sent as the PNG the build draws of it.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <regex>
 
 #include "support/temp_site.h"
@@ -134,6 +135,108 @@ TEST(EmailPictures, FollowEditsAndTheAuthorsOwnPng) {
   EXPECT_EQ(test::read_text(png), own);
   EXPECT_NE(img_tags(dir.path() / "mail/en/news--chip-launch.eml")[0].find("chart.svg.png"),
             std::string::npos);
+}
+
+namespace {
+
+// Every file of the site written an hour ago: the next build judges them by
+// their contents' stamps, not as racy files written within its own second.
+void age_site(const fs::path& site) {
+  const auto hour_ago = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const auto& e : fs::recursive_directory_iterator(site / "content"))
+    if (e.is_regular_file()) fs::last_write_time(e.path(), hour_ago);
+}
+
+// The news article's English email's <img> tags after adding `body` to it
+// and `files` beside it, and the build's stderr.
+std::pair<std::vector<std::string>, std::string> pictures_of(
+    const fs::path& site, const std::string& body,
+    const std::vector<std::pair<std::string, std::string>>& files) {
+  const fs::path news = site / "content/news/chip-launch";
+  for (const auto& [name, bytes] : files) test::write_text(news, name, bytes);
+  test::write_text(news, "index.en.md", test::read_text(news / "index.en.md") + "\n" + body);
+  const auto r = run_polypress({"-C", site.string(), "build", "--quiet"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return {img_tags(site / "mail/en/news--chip-launch.eml"), r.err};
+}
+
+}  // namespace
+
+// An author's PNG put beside an SVG after a build is published in the next,
+// in place of the drawn one, as a clean build would.
+TEST(EmailPictures, AnAuthorsPngAddedLaterTakesTheDrawnOnesPlace) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  add_pictures(dir.path());
+  age_site(dir.path());
+  ASSERT_EQ(run_polypress({"-C", dir.path().string(), "build", "--quiet"}).exit_code, 0);
+  const fs::path png = dir.path() / "public/en/news/chip-launch/chart.svg.png";
+  EXPECT_EQ(png_size(test::read_text(png)), "1104x276");
+  const std::string own = test::read_text(test::source_dir() / "theme/static/card.png");
+  test::write_text(dir.path() / "content/news/chip-launch", "chart.svg.png", own);
+  age_site(dir.path());
+  ASSERT_EQ(run_polypress({"-C", dir.path().string(), "build", "--quiet"}).exit_code, 0);
+  EXPECT_EQ(test::read_text(png), own);
+}
+
+// What the outside audit of the pictures found: an SVG too large to draw,
+// one librsvg sizes but cannot draw, an author's width in raw HTML, an SVG
+// saved under a .png name, an author's PNG of a broken SVG or named in
+// another case.
+TEST(EmailPictures, OddPicturesKeepTheEmailWhole) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  std::string bomb =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+      "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"200\" height=\"100\">"
+      "<defs><rect id=\"a0\" width=\"1\" height=\"1\"/>";
+  for (int i = 1; i < 7; ++i) {
+    bomb += "<g id=\"a" + std::to_string(i) + "\">";
+    for (int k = 0; k < 10; ++k) bomb += "<use xlink:href=\"#a" + std::to_string(i - 1) + "\"/>";
+    bomb += "</g>";
+  }
+  bomb += "</defs><use xlink:href=\"#a6\"/></svg>";
+  const auto [tags, err] = pictures_of(
+      dir.path(),
+      "![Huge](huge.svg)\n\n![Bomb](bomb.svg)\n\n<img src=\"p.gif\" width=\"100\" "
+      "height=\"50\">\n\n![Own](chart.png)\n\n![Broken](broken.svg)\n\n![Case](case.svg)\n",
+      {{"huge.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"3000000\" height=\"10\"/>"},
+       {"bomb.svg", bomb},
+       {"p.gif", test::read_text(test::source_dir() / "tests/data/images/three-by-two.gif")},
+       {"chart.png", kChart},
+       {"broken.svg", "<svg"},
+       {"broken.svg.png",
+        test::read_text(test::source_dir() / "tests/data/images/three-by-two.gif")},
+       {"case.svg", kChart},
+       {"case.svg.PNG", test::read_text(test::source_dir() / "theme/static/card.png")}});
+  const std::string page = "https://test.example/en/news/chip-launch/";
+  ASSERT_EQ(tags.size(), 6u);
+  // Too large: not drawn, the SVG as it is, and said.
+  EXPECT_NE(tags[0].find("src=\"" + page + "huge.svg\""), std::string::npos) << tags[0];
+  EXPECT_FALSE(fs::exists(dir.path() / "public/en/news/chip-launch/huge.svg.png"));
+  EXPECT_NE(err.find("content/news/chip-launch/huge.svg: warning: librsvg cannot draw this SVG"),
+            std::string::npos)
+      << err;
+  // Sized but not drawn: a blank picture of its size, and said.
+  EXPECT_NE(tags[1].find("width=\"200\" src=\"" + page + "bomb.svg.png\""), std::string::npos);
+  EXPECT_EQ(png_size(test::read_text(dir.path() / "public/en/news/chip-launch/bomb.svg.png")),
+            "400x200");
+  EXPECT_NE(err.find("content/news/chip-launch/bomb.svg: warning: librsvg cannot draw this SVG ("),
+            std::string::npos)
+      << err;
+  // One width only: the author's.
+  EXPECT_NE(tags[2].find(" width=\"100\""), std::string::npos) << tags[2];
+  EXPECT_EQ(tags[2].find("width=\"3\""), std::string::npos) << tags[2];
+  // An SVG under a .png name is shown under its own name.
+  EXPECT_NE(tags[3].find("src=\"" + page + "chart.png\""), std::string::npos) << tags[3];
+  // The author's PNG of a broken SVG, at its width, without a warning.
+  EXPECT_NE(tags[4].find("width=\"3\" src=\"" + page + "broken.svg.png\""), std::string::npos)
+      << tags[4];
+  EXPECT_EQ(err.find("broken.svg: warning: librsvg"), std::string::npos) << err;
+  // The author's PNG whatever the case of its name; none is drawn beside it.
+  EXPECT_NE(tags[5].find("width=\"552\" src=\"" + page + "case.svg.PNG\""), std::string::npos)
+      << tags[5];
+  EXPECT_FALSE(fs::exists(dir.path() / "public/en/news/chip-launch/case.svg.png"));
 }
 
 }  // namespace pp

@@ -33,6 +33,9 @@ std::size_t count_of(const std::string& text, const std::string& what) {
 TEST(Feeds, EntriesCarryTheBodyWithItsLanguageAndAbsoluteLinks) {
   test::TempDir dir;
   test::make_minimal_site(dir.path());
+  const fs::path review = dir.path() / "content/reviews/tool/index.en.md";
+  test::write_text(dir.path(), "content/reviews/tool/index.en.md",
+                   test::read_text(review) + "\nMostly.[^1]\n\n[^1]: A note.\n");
   const auto r = run_polypress({"-C", dir.path().string(), "build", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string en = test::read_text(dir.path() / "public/en/feed.xml");
@@ -45,6 +48,10 @@ TEST(Feeds, EntriesCarryTheBodyWithItsLanguageAndAbsoluteLinks) {
   // The internal link is the page's absolute URL, the fragment kept.
   EXPECT_NE(en.find("href=&quot;https://test.example/en/reviews/tool/#pricing&quot;"),
             std::string::npos)
+      << en;
+  // So are footnotes' fragments: into the page, not the feed.
+  EXPECT_EQ(en.find("href=&quot;#"), std::string::npos) << en;
+  EXPECT_NE(en.find("href=&quot;https://test.example/en/reviews/tool/#fn"), std::string::npos)
       << en;
   const std::string ar = test::read_text(dir.path() / "public/ar/feed.xml");
   EXPECT_NE(ar.find("&lt;div lang=&quot;ar&quot; dir=&quot;rtl&quot;&gt;"), std::string::npos)

@@ -369,5 +369,20 @@ TEST(Send, AnAddressThatCouldBreakTheToHeaderIsRefused) {
     EXPECT_FALSE(plausible_address(bad)) << bad;
 }
 
+// A --from that is no address is the option's fault, said as --to's is; a
+// message without a From address asks for one.
+TEST(Send, ABadFromIsAUsageErrorAndAMissingOneAsksForIt) {
+  RunError error;
+  EXPECT_FALSE(send_email("From: a@b.example\r\n\r\nbody",
+                          {"smtp://127.0.0.1:1", "to@b.example", "bad"}, error));
+  EXPECT_EQ(error.kind, ErrorKind::usage);
+  EXPECT_EQ(error.message, "--from is not an email address: 'bad'");
+  error = {};
+  EXPECT_FALSE(
+      send_email("Subject: x\r\n\r\nbody", {"smtp://127.0.0.1:1", "to@b.example", ""}, error));
+  EXPECT_EQ(error.kind, ErrorKind::input);
+  EXPECT_EQ(error.message, "no sender address: the message has no From address; give --from");
+}
+
 }  // namespace
 }  // namespace pp
