@@ -169,7 +169,7 @@ struct Bundle {
   /// Files beside it that are not published (each a bundle/stray-file
   /// warning), relative to the bundle folder: a link to one leads nowhere.
   std::vector<std::string> unpublished;
-  std::string dir;                          ///< relative to the site root
+  std::string dir;  ///< relative to the site root
   const Article* source() const;
 };
 

@@ -289,8 +289,7 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
                    "under that name");
         continue;
       }
-      if (e.is_regular_file(ec) && name[0] != '.' &&
-          publish_asset(name, rel, config, b, sink))
+      if (e.is_regular_file(ec) && name[0] != '.' && publish_asset(name, rel, config, b, sink))
         warn_if_svg_script(p, rel, "bundle/svg-script", config.svg_refuse, sink);
       continue;
     }
