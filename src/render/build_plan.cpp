@@ -61,9 +61,10 @@ RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::st
 // site root) that its article's emails show, in each language's folder of
 // `outputs`: drawn once, by librsvg. Planned only for an SVG librsvg reads.
 RenderUnit email_png_unit(const Bundle& b, std::vector<PlannedOutput> outputs,
-                          const std::string& source, const std::string& shown) {
+                          const std::string& source, const std::string& shown,
+                          const ImageInfo& info) {
   return {std::move(outputs),
-          [source, shown](const std::vector<bool>& want, std::vector<RenderedOutput>& out) {
+          [source, shown, info](const std::vector<bool>& want, std::vector<RenderedOutput>& out) {
             const std::size_t first =
                 static_cast<std::size_t>(std::find(want.begin(), want.end(), true) - want.begin());
             if (first >= out.size()) return;
@@ -76,20 +77,17 @@ RenderUnit email_png_unit(const Bundle& b, std::vector<PlannedOutput> outputs,
               out[first].findings.error({shown, 0, 0}, "emit/read", "cannot read: " + r.error);
               return;
             }
-            // The plan saw librsvg read it; what it cannot draw (too many
-            // references, say) is a blank picture of its size, and said.
-            const auto info = read_image_info(r.bytes);
-            std::string error = "not an SVG librsvg reads";
-            std::optional<std::string> png;
-            if (info && info->format == ImageFormat::svg)
-              png = svg_as_png(r.bytes, email_png_width(info->width), error);
+            // The plan saw librsvg read it (`info`); what it cannot draw (too
+            // many references, say) is a blank picture of its size, and said.
+            const int width = email_png_width(info.width);
+            std::string error;
+            std::optional<std::string> png = svg_as_png(r.bytes, width, error);
             if (!png) {
               out[first].findings.warning(
                   {shown, 0, 0}, "email/svg-image",
                   "librsvg cannot draw this SVG (" + error +
                       "): its emails show a blank picture of its size in its place");
-              const int width = email_png_width(info ? info->width : kEmailColumnWidth);
-              png = blank_png(width, info ? width * info->height / std::max(info->width, 1) : 1);
+              png = blank_png(width, width * info.height / std::max(info.width, 1));
             }
             for (std::size_t i = 0; i < out.size(); ++i)
               if (want[i]) out[i].bytes = *png;
@@ -232,7 +230,7 @@ void BuildPlan::add_email_pngs(const std::function<bool(const std::string&)>& wa
       }
       if (!outputs.empty())
         units_.push_back(email_png_unit(b, std::move(outputs), (m.root / b.dir / asset).string(),
-                                        b.dir + "/" + asset));
+                                        b.dir + "/" + asset, *info));
     }
 }
 
