@@ -99,7 +99,9 @@ int cmd_build(const std::vector<std::string>& args) {
       "future", po::bool_switch(&options.future), "include articles dated after now")(
       "expired", po::bool_switch(&options.expired), "include articles past their expires date")(
       "shard", po::value<std::string>(&shard)->value_name("K/N"),
-      "write only the K-th of N shares of the output");
+      "write only the K-th of N shares of the output")(
+      "clean", po::bool_switch(&options.clean),
+      "remove every file of the output folders this build does not produce");
   add_environment_options(desc, options.overrides);
   po::variables_map vm;
   if (!parse_command_line("build", args, desc, nullptr, vm)) return kExitUsage;

@@ -279,6 +279,13 @@ Publication publication_of(const Article& a, const std::string& time_zone,
 /// "draft", "expired", "future" or "published" (the first that holds).
 std::string to_string(const Publication& p);
 
+/// The first moment after `now_ms` at which an article of `corpus` changes
+/// state (its date comes, its `expires` passes), in ms since the epoch; its
+/// dates read in `time_zone`. nullopt when none will. A build is the same as
+/// another made at `now_ms` until then (docs/incremental.md, "The clock").
+std::optional<double> next_publication_change(const Corpus& corpus, const std::string& time_zone,
+                                              double now_ms);
+
 /// What a build publishes besides the articles nothing holds back: its
 /// --drafts, --future and --expired, and its time.
 struct Publishing {

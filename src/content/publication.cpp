@@ -17,6 +17,22 @@ Publication publication_of(const Article& a, const std::string& time_zone,
   return p;
 }
 
+std::optional<double> next_publication_change(const Corpus& corpus, const std::string& time_zone,
+                                              double now_ms) {
+  std::optional<double> next;
+  const auto consider = [&](const std::optional<Located<Date>>& at) {
+    if (!at) return;
+    const double ms = date_epoch_ms(at->value, time_zone);
+    if (ms > now_ms && (!next || ms < *next)) next = ms;
+  };
+  for (const auto& b : corpus.bundles)
+    for (const auto& [lang, a] : b.articles) {
+      consider(a.meta.date);
+      consider(a.meta.expires);
+    }
+  return next;
+}
+
 std::string to_string(const Publication& p) {
   if (p.draft) return "draft";
   if (p.expired) return "expired";

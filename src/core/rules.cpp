@@ -96,6 +96,10 @@ constexpr RuleRow kRules[] = {
     {"emit/file-name", E,
      "a file name in pipeline/static/ with a control character, line break, bidi control "
      "or invalid UTF-8"},
+    {"emit/no-record", W,
+     "no record of what earlier builds wrote (.polypress/build.sqlite missing or damaged) and "
+     "files in the output folders this build does not produce: kept (build --clean removes "
+     "them)"},
     {"emit/not-produced", Severity::note,
      "a file in an output folder that the build did not produce (kept; reported once)"},
     {"emit/output-link", E,

@@ -2,6 +2,7 @@
 // what a build keeps for the next one.
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 
 #include "config/config.h"
@@ -167,10 +168,9 @@ bool build_can_start(const BuildRun& run, BuildResult& result) {
 // and its warnings are shown again. False when something changed.
 bool reuse_last_build(const BuildRun& run, BuildResult& result) {
   auto last = read_build_record(run.options.root);
-  // An article held back for its date may be due now: that build is made again.
-  if (last && std::any_of(last->findings.begin(), last->findings.end(),
-                          [](const Diagnostic& d) { return d.rule == "bundle/future"; }))
-    return false;
+  // The clock is an input: once an article's date has come or its `expires`
+  // passed since, that build is made again.
+  if (last && last->next_change_ms && current_time_ms() >= *last->next_change_ms) return false;
   if (!last || last->inputs != run.inputs || last->options != run.opts ||
       last->outputs_state !=
           fingerprint_files(last->outputs = read_build_outputs(run.options.root)))
@@ -241,12 +241,12 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
 
 // After a build without errors: the parse of every article file and the
 // checks of every bundle kept for the next build (those no longer in the site
-// forgotten), and the build's record. What went wrong, or "".
-std::string record_build(const BuildRun& run, const Corpus& corpus, IncrementalState& kept,
-                         const std::string& identity, OutputsResult& done,
-                         const DiagnosticSink& sink) {
-  // The parse of every article file kept for the next build; those of files
-  // no longer in the site forgotten.
+// forgotten). The build's record, to be written once the output folders are
+// tidy, goes to `record` (left empty when it must not be written); what went
+// wrong, or "".
+std::string record_build(const BuildRun& run, const Corpus& corpus, const std::string& time_zone,
+                         IncrementalState& kept, const std::string& identity, OutputsResult& done,
+                         const DiagnosticSink& sink, std::optional<BuildRecord>& record) {
   keep_article_parses(kept.articles, corpus, done.update);
   keep_bundle_checks(kept.checks, corpus, done.update);
   done.update.entries = kept.entries->take_made();
@@ -255,15 +255,17 @@ std::string record_build(const BuildRun& run, const Corpus& corpus, IncrementalS
   // shown again when the next build reuses this one.
   std::vector<Diagnostic> findings = sink.sorted();
   std::erase_if(findings, [](const Diagnostic& d) { return d.rule == "emit/state"; });
-  BuildRecord record{run.inputs, run.opts, done.outputs, "", std::move(findings)};
-  record.outputs_state = fingerprint_files(record.outputs, &done.states);
   // The inputs' fingerprint was taken before anything was read, so an input
   // changed during the build differs from it next time: that build is a
   // real one. A file changed in the last moments could change again within
   // the file system's timestamp granularity without its size changing
   // ("racy git"): a build whose newest input is racy is not recorded either.
-  if (!racy_stamp(run.newest_input, run.started) && state_error.empty())
-    state_error = write_build_record(run.options.root, record);
+  if (!racy_stamp(run.newest_input, run.started) && state_error.empty()) {
+    record = BuildRecord{
+        run.inputs,          run.opts,
+        done.outputs,        fingerprint_files(done.outputs, &done.states),
+        std::move(findings), next_publication_change(corpus, time_zone, current_time_ms())};
+  }
   return state_error;
 }
 
@@ -277,7 +279,7 @@ std::string tidy_outputs(const BuildRun& run, OutputsResult& done, DiagnosticSin
   return tidy_output_folders(options.root,
                              {{run.out_dir, options.out_dir.generic_string()},
                               {run.mail_dir, options.mail_dir.generic_string()}},
-                             produced, options.languages.empty(), sink);
+                             produced, options.languages.empty(), options.clean, sink);
 }
 
 }  // namespace
@@ -294,7 +296,8 @@ BuildResult run_build(const BuildOptions& options) {
   PhaseTimer timer;
   run.inputs = fingerprint_inputs(options.root, &run.newest_input);
   run.opts = build_options_fingerprint(options, run.out_dir, run.mail_dir);
-  if (reuse_last_build(run, result)) return result;
+  // --clean looks at the output folders whatever the record says.
+  if (!options.clean && reuse_last_build(run, result)) return result;
   // Otherwise only what changed is parsed and rendered: unchanged articles
   // come from the parse cache and current outputs are left as they are.
   const std::string identity = build_identity(options);
@@ -329,10 +332,16 @@ BuildResult run_build(const BuildOptions& options) {
   result.emails = done.emails;
   result.rendered_files = std::move(done.rendered);
   if (!sink.has_errors()) {
-    std::string state_error = record_build(run, ready->checked.corpus, *kept, identity, done, sink);
+    std::optional<BuildRecord> record;
+    std::string state_error =
+        record_build(run, ready->checked.corpus, ready->checked.config->time_zone, *kept, identity,
+                     done, sink, record);
     timer.mark("record");
     const std::string tidy_error = tidy_outputs(run, done, sink);
     if (state_error.empty()) state_error = tidy_error;
+    // The build's record last: a build stopped while it tidied has none, so
+    // the next one is no no-op and finishes the tidying.
+    if (state_error.empty() && record) state_error = write_build_record(options.root, *record);
     // Without its record the next build renders everything again: worth
     // knowing, not worth failing this one.
     if (!state_error.empty())

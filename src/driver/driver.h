@@ -46,6 +46,9 @@ struct BuildOptions {
   bool expired = false;                  ///< also articles past their `expires`
   ConfigOverrides overrides;             ///< --env, --base-url
   int shard_index = 1, shard_count = 1;  ///< --shard K/N
+  /// --clean: every file of the output folders the build does not produce is
+  /// removed (docs/incremental.md, "Outputs no longer produced").
+  bool clean = false;
   /// The process exits when the build returns (the command line): what the
   /// build built up is not freed piece by piece.
   bool process_exits = false;

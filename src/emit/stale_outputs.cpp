@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "core/safe_fs.h"
+#include "core/site_layout.h"
 #include "incremental/incremental.h"
 
 namespace pp {
@@ -42,6 +43,18 @@ std::string parent_of(const std::string& path) {
   return path.substr(0, path.rfind('/'));
 }
 
+// Whether a file whose file_state() is `now` is as polypress wrote it
+// (`written`): the same size and modification time. Its inode and change
+// time are left out: a site copied with `cp -a` or restored from a backup
+// keeps its files' contents and times, not their inodes.
+bool same_as_written(const std::string& now, const std::string& written) {
+  const auto size_and_time = [](const std::string& state) {
+    const auto first = state.find(' ');
+    return first == std::string::npos ? state : state.substr(0, state.find(' ', first + 1));
+  };
+  return size_and_time(now) == size_and_time(written);
+}
+
 std::string shown_path(const OutputFolderRef& f, const std::string& path) {
   return f.shown + "/" + fs::path(path).lexically_relative(f.dir).generic_string();
 }
@@ -71,12 +84,16 @@ void remove_empty_parents(const fs::path& file, const fs::path& top) {
 class Tidy {
  public:
   Tidy(const fs::path& root, const std::vector<OutputFolderRef>& given_folders,
-       const ProducedFiles& produced, DiagnosticSink& sink)
+       const ProducedFiles& produced, bool clean, DiagnosticSink& sink)
       : given_(given_folders),
         folders_(given_folders),
         written_(read_written_files(root)),
         sink_(sink),
+        clean_(clean),
         listed_(read_listed_folders(root)) {
+    // --clean looks into every folder, whatever its stamp says.
+    if (clean_)
+      for (const auto& [path, stamp] : listed_) relist_.insert(path);
     // Paths are recorded and compared absolute and normal, whichever form of
     // the site's folder (-C site, -C ./site, another working folder) built them.
     for (auto& f : folders_) f.dir = fs::path(absolute_path(f.dir.string()));
@@ -97,9 +114,11 @@ class Tidy {
   }
 
   // What earlier builds wrote and this one no longer produces.
+  // With --clean, also the files it did not write (the briefs of `edition`,
+  // those placed by hand), whatever happened to them since.
   void remove_stale() {
     for (const auto& [path, file] : written_) {
-      if (file.made_by != "build" || is_produced(path)) continue;
+      if (is_produced(path) || (file.made_by != "build" && !clean_)) continue;
       const OutputFolderRef* f = folder_of(path, folders_);
       if (!f) continue;  // written into another output folder: not this build's
       remove_stale_file(path, file, *f);
@@ -107,9 +126,19 @@ class Tidy {
   }
 
   // Files no build produced: placed by hand, reported once.
+  // With no record of earlier builds (.polypress/build.sqlite missing or
+  // damaged), one warning says that these may be a deleted article's pages.
   void report_foreign() {
-    for (const auto& f : folders_) report_foreign_in(f);
+    std::size_t count = 0;
+    for (const auto& f : folders_) count += report_foreign_in(f);
     forget_unseen_folders();
+    if (count > 0 && written_.empty())
+      sink_.warning({std::string(kBuildStatePath), 0, 0}, "emit/no-record",
+                    "no record of the files earlier builds wrote (it is missing or was "
+                    "damaged), so what this build does not produce is kept: " +
+                        std::to_string(count) + (count == 1 ? " file" : " files") +
+                        " in the output folders, perhaps a deleted article's pages; `polypress "
+                        "build --clean` removes them");
   }
 
   std::string save(const fs::path& root) const {
@@ -122,6 +151,7 @@ class Tidy {
   std::vector<std::string> all_;          // every output, absolute, sorted
   const std::unordered_map<std::string, WrittenFile> written_;
   DiagnosticSink& sink_;
+  const bool clean_;  // --clean: nothing that is not produced is kept
   std::vector<std::pair<std::string, WrittenFile>> record_;
   std::vector<std::string> forget_;
   std::unordered_map<std::string, std::string> listed_;  // folders as last listed: stamps
@@ -164,7 +194,7 @@ class Tidy {
       forget_.push_back(path);
       return;
     }
-    if (now != file.state) {
+    if (!clean_ && !same_as_written(now, file.state)) {
       sink_.report({shown_path(f, path), 0, 0}, Severity::note, "emit/not-produced",
                    "no longer produced by the build, but changed since polypress wrote it: kept");
       record_.push_back({path, {now, "foreign"}});
@@ -174,10 +204,19 @@ class Tidy {
     if (::unlink(path.c_str()) == 0) remove_empty_parents(path, f.dir);
   }
 
-  void report_foreign_in(const OutputFolderRef& f) {
+  // The files of `f` no build produced: reported (their number returned),
+  // or removed with --clean.
+  std::size_t report_foreign_in(const OutputFolderRef& f) {
     std::vector<std::string> found;
     visit_folder(f.dir.string(), 0, found);
     std::sort(found.begin(), found.end());
+    if (clean_) {
+      // Found by listing real folders, so no link is on the way; a link
+      // itself is removed, never what it points to.
+      for (const auto& path : found)
+        if (::unlink(path.c_str()) == 0) remove_empty_parents(path, f.dir);
+      return 0;
+    }
     for (std::size_t i = 0; i < found.size(); ++i) {
       // A folder full of someone else's files is named in a few lines.
       if (i < kMaxNamed)
@@ -189,6 +228,7 @@ class Tidy {
                          " more files not produced by the build: kept (reported once)");
       record_.push_back({found[i], {file_state(found[i]), "foreign"}});
     }
+    return found.size();
   }
 
   // Looks for files placed by hand in `dir` (a real folder `level` folders
@@ -256,9 +296,9 @@ class Tidy {
 
 std::string tidy_output_folders(const fs::path& root,
                                 const std::vector<OutputFolderRef>& given_folders,
-                                const ProducedFiles& produced, bool remove_stale,
+                                const ProducedFiles& produced, bool remove_stale, bool clean,
                                 DiagnosticSink& sink) {
-  Tidy tidy(root, given_folders, produced, sink);
+  Tidy tidy(root, given_folders, produced, clean && remove_stale, sink);
   tidy.record_changed(produced);
   if (remove_stale) tidy.remove_stale();
   tidy.report_foreign();

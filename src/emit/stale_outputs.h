@@ -35,12 +35,16 @@ std::string absolute_path(const std::string& path);
 ///   folders that leaves empty; one changed since is kept and reported;
 /// - a file no build produced (placed by hand) is kept, and reported once as
 ///   an emit/not-produced note.
-/// `remove_stale` false (a build of some languages only) removes nothing.
+/// - with no record of what earlier builds wrote (the state missing or
+///   damaged), one emit/no-record warning says how many such files are kept.
+/// `remove_stale` false (a build of some languages only) removes nothing;
+/// `clean` (build --clean) removes every file the build did not produce,
+/// never through a link, so the folders hold what a clean build leaves.
 /// The files written are recorded in .polypress/build.sqlite; returns why
 /// that record could not be written ("" when it was).
 std::string tidy_output_folders(const std::filesystem::path& root,
                                 const std::vector<OutputFolderRef>& folders,
-                                const ProducedFiles& produced, bool remove_stale,
+                                const ProducedFiles& produced, bool remove_stale, bool clean,
                                 DiagnosticSink& sink);
 
 }  // namespace pp

@@ -129,6 +129,9 @@ struct BuildRecord {
   std::vector<std::string> outputs;  ///< absolute paths of every file it produced
   std::string outputs_state;         ///< fingerprint of those files (size, mtime)
   std::vector<Diagnostic> findings;  ///< its warnings, shown again when it is reused
+  /// When an article's date comes or its `expires` passes, after that build
+  /// (ms since the epoch): from then on it is not reused. nullopt: never.
+  std::optional<double> next_change_ms;
 };
 
 /// What the last build that wrote it recorded about one output file.

@@ -25,6 +25,32 @@ namespace pp {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The site's folder, absolute and normal, with a final slash.
+std::string site_prefix(const fs::path& root) {
+  std::error_code ec;
+  std::string s = fs::absolute(root, ec).lexically_normal().string();
+  if (s.empty() || s.back() != '/') s += '/';
+  return s;
+}
+
+// A path in the site's folder is stored relative to it, so that the record
+// still holds after the folder is moved, renamed or reached by another path
+// (an output folder outside the site stays absolute).
+std::string stored_path(const std::string& prefix, const std::string& path) {
+  if (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0)
+    return path.substr(prefix.size());
+  return path;
+}
+
+// The absolute path of a stored one.
+std::string resolved_path(const std::string& prefix, std::string stored) {
+  return stored.starts_with('/') ? stored : prefix + stored;
+}
+
+}  // namespace
+
 IncrementalState read_incremental_state(const fs::path& root, const std::string& identity) {
   IncrementalState state;
   Db d;
@@ -137,6 +163,8 @@ std::optional<BuildRecord> read_build_record(const fs::path& root) {
       r.options = j.value("options", "");
       r.outputs_state = j.value("outputs_state", "");
       r.findings = findings_from_json(j.value("findings", nlohmann::json::array()));
+      if (const auto next = j.find("next_change"); next != j.end() && next->is_number())
+        r.next_change_ms = next->get<double>();
       out = std::move(r);
     }
   }
@@ -148,10 +176,12 @@ std::string write_build_record(const fs::path& root, const BuildRecord& r) {
   Db d;
   if (std::string error = begin_write(root, d); !error.empty()) return error;
   const nlohmann::json findings = findings_json(r.findings);
-  const std::string value = json_text(nlohmann::json{{"inputs", r.inputs},
-                                                     {"options", r.options},
-                                                     {"outputs_state", r.outputs_state},
-                                                     {"findings", findings}});
+  nlohmann::json record{{"inputs", r.inputs},
+                        {"options", r.options},
+                        {"outputs_state", r.outputs_state},
+                        {"findings", findings}};
+  if (r.next_change_ms) record["next_change"] = *r.next_change_ms;
+  const std::string value = json_text(record);
   // The list of outputs apart: it is read only when everything else matches.
   std::string outputs;
   for (const auto& p : r.outputs) outputs += p + "\n";
@@ -214,11 +244,13 @@ std::unordered_map<std::string, WrittenFile> read_written_files(const fs::path& 
   std::unordered_map<std::string, WrittenFile> out;
   Db d;
   if (!open_db(root, d, false)) return out;
+  const std::string prefix = site_prefix(root);
   sqlite3_stmt* st = nullptr;
   if (sqlite3_prepare_v2(d.db, "SELECT path, state, made_by FROM written", -1, &st, nullptr) ==
       SQLITE_OK)
     while (sqlite3_step(st) == SQLITE_ROW)
-      out.emplace(column_text(st, 0), WrittenFile{column_text(st, 1), column_text(st, 2)});
+      out.emplace(resolved_path(prefix, column_text(st, 0)),
+                  WrittenFile{column_text(st, 1), column_text(st, 2)});
   sqlite3_finalize(st);
   return out;
 }
@@ -228,8 +260,10 @@ std::unordered_map<std::string, std::string> read_listed_folders(const fs::path&
   Db d;
   if (!open_db(root, d, false)) return out;
   sqlite3_stmt* st = nullptr;
+  const std::string prefix = site_prefix(root);
   if (sqlite3_prepare_v2(d.db, "SELECT path, stamp FROM listed", -1, &st, nullptr) == SQLITE_OK)
-    while (sqlite3_step(st) == SQLITE_ROW) out.emplace(column_text(st, 0), column_text(st, 1));
+    while (sqlite3_step(st) == SQLITE_ROW)
+      out.emplace(resolved_path(prefix, column_text(st, 0)), column_text(st, 1));
   sqlite3_finalize(st);
   return out;
 }
@@ -240,27 +274,37 @@ std::string record_written_files(const fs::path& root,
                                  const ListedFolderChanges& folders) {
   Db d;
   if (std::string error = begin_write(root, d); !error.empty()) return error;
+  const std::string prefix = site_prefix(root);
+  const auto stored = [&](const std::vector<std::string>& paths) {
+    std::vector<std::string> out;
+    out.reserve(paths.size());
+    for (const auto& p : paths) out.push_back(stored_path(prefix, p));
+    return out;
+  };
   std::size_t i = 0;
+  std::string key;  // bound as SQLITE_STATIC: lives until the row is written
   bool ok = run_each(d.db, "INSERT OR REPLACE INTO written (path, state, made_by) VALUES (?, ?, ?)",
                      [&](sqlite3_stmt* s) {
                        if (i == files.size()) return false;
-                       bind_text(s, 1, files[i].first);
+                       key = stored_path(prefix, files[i].first);
+                       bind_text(s, 1, key);
                        bind_text(s, 2, files[i].second.state);
                        bind_text(s, 3, files[i].second.made_by);
                        ++i;
                        return true;
                      });
-  ok = ok && run_for_each(d.db, "DELETE FROM written WHERE path = ?", forgotten);
+  ok = ok && run_for_each(d.db, "DELETE FROM written WHERE path = ?", stored(forgotten));
   i = 0;
   ok = ok && run_each(d.db, "INSERT OR REPLACE INTO listed (path, stamp) VALUES (?, ?)",
                       [&](sqlite3_stmt* s) {
                         if (i == folders.listed.size()) return false;
-                        bind_text(s, 1, folders.listed[i].first);
+                        key = stored_path(prefix, folders.listed[i].first);
+                        bind_text(s, 1, key);
                         bind_text(s, 2, folders.listed[i].second);
                         ++i;
                         return true;
                       });
-  ok = ok && run_for_each(d.db, "DELETE FROM listed WHERE path = ?", folders.forgotten);
+  ok = ok && run_for_each(d.db, "DELETE FROM listed WHERE path = ?", stored(folders.forgotten));
   return end_write(root, d, ok);
 }
 

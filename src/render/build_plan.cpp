@@ -246,11 +246,18 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
       const Bundle& b = corpus.bundles[i];
-      std::string s;
-      for (const auto& [lang, a] : b.articles) s += a.path + " " + a.stamp + "\n";
+      // Whether each article is published at this build's time is part of
+      // both: when its date comes or its `expires` passes, the switchers,
+      // alternates and the sitemap that show it change with nothing edited
+      // (issue 39: the clock is an input).
+      std::string s, shown;
+      for (const auto& [lang, a] : b.articles) {
+        shown += model_->visible(a) ? "+" : "-";
+        s += a.path + " " + a.stamp + " " + shown.back() + "\n";
+      }
       for (const auto& asset : b.assets) s += asset + "\n";
       bundle_digests[i] = git_blob_id(s);
-      listing_digests[i] = listing_digest(b);
+      listing_digests[i] = git_blob_id(listing_digest(b) + shown);
     });
   });
   for (std::size_t i = 0; i < n; ++i) {

@@ -1,6 +1,7 @@
 // Crash safety: `polypress build` killed with SIGKILL at many moments leaves
 // every file of public/ and mail/ whole — its old or its new version, nothing
-// else — and the next build completes and equals a clean build.
+// else (a deleted article's page present or gone) — and the next build
+// completes and equals a clean build.
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -71,14 +72,18 @@ bool build_and_kill(const fs::path& root, std::chrono::microseconds delay) {
 TEST(CrashSafety, AKilledBuildLeavesEveryFileOldOrNew) {
   test::TempDir old_site, new_site, site;
   make_site(old_site.path(), 40, "Old");
-  make_site(new_site.path(), 40, "New");
+  make_site(new_site.path(), 30, "New");
   ASSERT_EQ(test::run_polypress({"-C", old_site.path().string(), "build", "--quiet"}).exit_code, 0);
   ASSERT_EQ(test::run_polypress({"-C", new_site.path().string(), "build", "--quiet"}).exit_code, 0);
   const auto old_files = outputs(old_site.path()), new_files = outputs(new_site.path());
   // The site starts as the old one, fully built, then gets the new content.
   make_site(site.path(), 40, "Old");
   ASSERT_EQ(test::run_polypress({"-C", site.path().string(), "build", "--quiet"}).exit_code, 0);
-  make_site(site.path(), 40, "New");
+  // The new one has ten articles fewer: a kill while the build removes their
+  // pages (or after) leaves that to the next build (issue 39).
+  make_site(site.path(), 30, "New");
+  for (int i = 30; i < 40; ++i)
+    fs::remove_all(site.path() / ("content/news/k" + std::to_string(1000 + i)));
   int interrupted = 0;
   for (int delay_us :
        {0, 2000, 5000, 10000, 20000, 40000, 60000, 80000, 120000, 160000, 240000, 320000, 480000}) {

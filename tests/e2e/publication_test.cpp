@@ -117,6 +117,45 @@ TEST(Publication, AHeldBackArticleAppearsWhenItsDateComes) {
   }
 }
 
+// A translation whose `expires` passes later the same day: with nothing
+// edited, the next build removes its page and takes it out of the other
+// languages' switchers and alternates and out of the sitemap, as a clean
+// build at that time (issue 39: the clock is an input, not just the day).
+TEST(Publication, ATranslationExpiringLaterTheSameDayLeavesEverySwitcher) {
+  test::TempDir dir;
+  const fs::path site = site_with_dates(dir);
+  test::write_text(site, "content/news/offer/index.en.md",
+                   "---\ntitle: \"An offer\"\ntype: news\ndate: 2098-12-01\n"
+                   "summary: \"S.\"\nverdict: \"V.\"\nsources:\n  - {title: \"O\", url: "
+                   "\"https://vendor.example/o\", publisher: \"V\"}\n---\nOffer.\n");
+  test::write_text(site, "content/news/offer/index.ko.md",
+                   "---\ntitle: \"제안\"\nsummary: \"요약.\"\nverdict: \"평결.\"\n"
+                   "translation_of: en\nexpires: 2099-01-01T12:00:00Z\n---\n제안.\n");
+  for (const auto& e : fs::recursive_directory_iterator(site))
+    if (e.is_regular_file())
+      fs::last_write_time(e.path(), fs::file_time_type::clock::now() - std::chrono::hours(1));
+  // 2099-01-01T09:00:00Z, twice: the second build is the shortcut of "nothing changed".
+  for (int i = 0; i < 2; ++i)
+    ASSERT_EQ(run_at("4070941200", {"-C", site.string(), "build", "--quiet"}).exit_code, 0);
+  EXPECT_TRUE(fs::exists(site / "public/ko/news/offer/index.html"));
+  EXPECT_NE(test::read_text(site / "public/en/news/offer/index.html").find("hreflang=\"ko\""),
+            std::string::npos);
+  // 13:00 the same day.
+  const auto r = run_at("4070955600", {"-C", site.string(), "build", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(site / "public/ko/news/offer"));
+  EXPECT_EQ(test::read_text(site / "public/en/news/offer/index.html").find("hreflang=\"ko\""),
+            std::string::npos);
+  EXPECT_EQ(test::read_text(site / "public/sitemap.xml").find("/ko/news/offer/"),
+            std::string::npos);
+  test::TempDir clean;
+  for (const char* folder : {"content", "pipeline", "locales"})
+    test::copy_tree(site / folder, clean.path() / folder);
+  ASSERT_EQ(run_at("4070955600", {"-C", clean.path().string(), "build", "--quiet"}).exit_code, 0);
+  EXPECT_EQ(test::read_tree(site / "public"), test::read_tree(clean.path() / "public"));
+  EXPECT_EQ(test::read_tree(site / "mail"), test::read_tree(clean.path() / "mail"));
+}
+
 // A link to an article the build does not publish is an error at the link,
 // saying why and what publishes it; the options, or its date coming, make it
 // a link to a page the build writes. The checks a build keeps see the date

@@ -310,3 +310,90 @@ TEST(StaleOutputs, AStaleFileBehindALinkIsNotDeleted) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// Issue 39, ownership that survives: the record of what polypress wrote is
+// kept relative to the site, so a site moved (or copied with its times, as
+// `cp -a` or a backup restores it) still loses a deleted article's pages.
+TEST(StaleOutputs, AMovedOrCopiedSiteStillRemovesADeletedArticlesPages) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
+  test::write_text(site, "content/news/gone/c.png", "png");
+  test::write_text(site, "content/news/later/index.en.md", news("Later"));
+  test::write_text(site, "content/news/later/c.png", "png");
+  ASSERT_EQ(build(site).exit_code, 0);
+  const fs::path moved = dir.path() / "moved";
+  fs::rename(site, moved);
+  fs::remove_all(moved / "content/news/gone");
+  const test::Run r = build(moved);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("emit/"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(moved / "public/en/news/gone"));
+  const auto [pages, mails] = clean_build(moved);
+  EXPECT_EQ(listing(moved / "public"), pages);
+
+  const fs::path copied = dir.path() / "copied";
+  ASSERT_EQ(run_process({"cp", "-a", moved.string(), copied.string()}).exit_code, 0);
+  fs::remove_all(copied / "content/news/later");
+  const test::Run c = build(copied);
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(c.err.find("emit/"), std::string::npos) << c.err;
+  EXPECT_FALSE(fs::exists(copied / "public/en/news/later"));
+  EXPECT_EQ(listing(copied / "public"), clean_build(copied).first);
+}
+
+// Without its record (.polypress deleted), a build cannot tell a deleted
+// article's page from a file placed by hand: it keeps both and says so once,
+// and `build --clean` leaves exactly what a clean build leaves.
+TEST(StaleOutputs, WithoutItsRecordTheBuildSaysSoAndCleanRemovesWhatItDoesNotProduce) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
+  test::write_text(site, "content/news/gone/c.png", "png");
+  ASSERT_EQ(build(site).exit_code, 0);
+  ASSERT_EQ(test::run_polypress({"-C", site.string(), "edition", "--week", "2026-W47"}).exit_code,
+            0);
+  fs::remove_all(site / "content/news/gone");
+  fs::remove_all(site / ".polypress");
+  const test::Run kept = build(site);
+  ASSERT_EQ(kept.exit_code, 0) << kept.err;
+  EXPECT_NE(kept.err.find(".polypress/build.sqlite: warning: no record of the files earlier "
+                          "builds wrote (it is missing or was damaged), so what this build does "
+                          "not produce is kept: 5 files in the output folders, perhaps a deleted "
+                          "article's pages; `polypress build --clean` removes them "
+                          "[emit/no-record]"),
+            std::string::npos)
+      << kept.err;
+  EXPECT_TRUE(fs::exists(site / "public/en/news/gone/index.html"));
+  // The next build has a record: the files it kept are named no more.
+  const test::Run again = test::run_polypress({"-C", site.string(), "build", "--jobs", "1"});
+  EXPECT_EQ(again.err.find("emit/"), std::string::npos) << again.err;
+
+  const test::Run cleaned = test::run_polypress({"-C", site.string(), "build", "--clean"});
+  ASSERT_EQ(cleaned.exit_code, 0) << cleaned.err;
+  EXPECT_EQ(cleaned.err.find("emit/"), std::string::npos) << cleaned.err;
+  const auto [pages, mails] = clean_build(site);
+  EXPECT_EQ(listing(site / "public"), pages);
+  EXPECT_EQ(listing(site / "mail"), mails);
+}
+
+// A link placed in an output folder by hand goes with --clean, and what it
+// points to stays.
+TEST(StaleOutputs, CleanRemovesALinkNotWhatItPointsTo) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  ASSERT_EQ(build(site).exit_code, 0);
+  test::write_text(dir.path(), "outside.txt", "keep me");
+  fs::create_symlink(dir.path() / "outside.txt", site / "public/en/link.txt");
+  const test::Run r = test::run_polypress({"-C", site.string(), "build", "--clean"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::is_symlink(site / "public/en/link.txt"));
+  EXPECT_EQ(test::read_text(dir.path() / "outside.txt"), "keep me");
+}
+
+}  // namespace pp
