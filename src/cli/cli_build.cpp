@@ -1,6 +1,8 @@
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -53,6 +55,27 @@ bool parse_shard(const std::string& shard, BuildOptions& options) {
 
 // Runs the build with a progress counter on a terminal, prints what it found
 // and a summary; the exit status.
+// build --explain on standard error: for the build as a whole, then for each
+// output rendered or removed (sorted), why; as text lines or one JSON document.
+void print_explanations(std::vector<Explained> all, OutputFormat format) {
+  std::stable_sort(all.begin(), all.end(), [](const Explained& a, const Explained& b) {
+    return a.output < b.output;  // the build's own ("") first
+  });
+  if (format == OutputFormat::json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& e : all)
+      list.push_back({{"output", e.output.empty() ? nlohmann::json() : nlohmann::json(e.output)},
+                      {"reason", e.reason}});
+    std::cerr << nlohmann::json{{"explain", list}}.dump(2, ' ', false,
+                                                        nlohmann::json::error_handler_t::replace)
+              << "\n";
+    return;
+  }
+  for (const auto& e : all)
+    std::cerr << "explain: " << (e.output.empty() ? "" : visible_text(e.output) + ": ")
+              << visible_text(e.reason) << "\n";
+}
+
 int build_and_report(BuildOptions& options, OutputFormat format, bool show) {
   Progress progress("polypress: rendering", show);
   options.progress = [&](std::size_t done, std::size_t total) { progress.update(done, total); };
@@ -62,6 +85,7 @@ int build_and_report(BuildOptions& options, OutputFormat format, bool show) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const int status = report_result("build", r, format);
+  if (options.explain) print_explanations(r.explained, format);
   if (status == kExitOk && show) std::cerr << build_summary(r, seconds) << "\n";
   if (status == kExitFindings && format == OutputFormat::text) {
     if (r.write_failed)
@@ -101,7 +125,9 @@ int cmd_build(const std::vector<std::string>& args) {
       "shard", po::value<std::string>(&shard)->value_name("K/N"),
       "write only the K-th of N shares of the output")(
       "clean", po::bool_switch(&options.clean),
-      "remove every file of the output folders this build does not produce");
+      "remove every file of the output folders this build does not produce")(
+      "explain", po::bool_switch(&options.explain),
+      "say why each file is rendered or removed (on standard error)");
   add_environment_options(desc, options.overrides);
   po::variables_map vm;
   if (!parse_command_line("build", args, desc, nullptr, vm)) return kExitUsage;

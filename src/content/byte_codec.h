@@ -34,7 +34,10 @@ struct ByteWriter {
     num(bits);
   }
   void loc(const SourceLocation& l) {
-    str(l.path == base ? std::string() : l.path);
+    // The base path in one byte; any other (an empty one too: a value with
+    // no location) as it is, so that it reads back the same.
+    num(l.path == base ? 0 : 1);
+    if (l.path != base) str(l.path);
     num(static_cast<std::uint64_t>(l.line));
     num(static_cast<std::uint64_t>(l.column));
   }
@@ -94,8 +97,7 @@ struct ByteReader {
   }
   SourceLocation loc() {
     SourceLocation l;
-    l.path = str();
-    if (l.path.empty()) l.path = base;
+    l.path = num() == 0 ? base : str();
     l.line = small();
     l.column = small();
     return l;

@@ -137,6 +137,11 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
     return result;
   }
   count_kinds(*placed, result);
+  if (targets.explain)
+    for (std::size_t k = 0; k < placed->size(); ++k)
+      if ((*placed)[k].mine && wanted[k])
+        result.explained.push_back(
+            {(*placed)[k].shown, why_rendered(kept, files[k], states[k], plan)});
   timer.mark("decide");
   OutputBatch batch(*placed, targets.staging);
   Rendered made{std::vector<OutputRecord>(placed->size()),

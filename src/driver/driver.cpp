@@ -166,15 +166,31 @@ bool build_can_start(const BuildRun& run, BuildResult& result) {
 // Nothing changed since the last successful build (inputs, options, this
 // binary, and every file it wrote): nothing is parsed, rendered or written,
 // and its warnings are shown again. False when something changed.
-bool reuse_last_build(const BuildRun& run, BuildResult& result) {
-  auto last = read_build_record(run.options.root);
+// Why the last build's record cannot stand for this one ("" when it can).
+std::string why_not_reused(const BuildRun& run, std::optional<BuildRecord>& last) {
+  if (run.options.clean) return "--clean looks at the output folders";
+  if (!last) return "no record of a complete earlier build";
   // The clock is an input: once an article's date has come or its `expires`
   // passed since, that build is made again.
-  if (last && last->next_change_ms && current_time_ms() >= *last->next_change_ms) return false;
-  if (!last || last->inputs != run.inputs || last->options != run.opts ||
-      last->outputs_state !=
-          fingerprint_files(last->outputs = read_build_outputs(run.options.root)))
-    return false;
+  if (last->next_change_ms && current_time_ms() >= *last->next_change_ms)
+    return "an article's date came or its expires passed (at " +
+           format_rfc3339_utc(*last->next_change_ms) + ")";
+  if (last->inputs != run.inputs) return "an input file changed";
+  if (last->options != run.opts) return "the options, the binary or the day changed";
+  if (last->outputs_state !=
+      fingerprint_files(last->outputs = read_build_outputs(run.options.root)))
+    return "an output file changed since it was written";
+  return "";
+}
+
+bool reuse_last_build(const BuildRun& run, BuildResult& result) {
+  auto last = read_build_record(run.options.root);
+  const std::string why_not = why_not_reused(run, last);
+  if (run.options.explain)
+    result.explained.push_back({"", why_not.empty()
+                                        ? "nothing changed since the last build: nothing to do"
+                                        : "the last build does not stand: " + why_not});
+  if (!why_not.empty()) return false;
   for (const auto& d : last->findings)
     result.diagnostics.report(d.where, d.severity, d.rule, d.message);
   result.stats.unchanged = static_cast<int>(last->outputs.size());
@@ -272,14 +288,41 @@ std::string record_build(const BuildRun& run, const Corpus& corpus, const std::s
 // What earlier builds wrote and this one no longer produces goes (after the
 // record: what this reports is reported once, not replayed). What went
 // wrong, or "".
-std::string tidy_outputs(const BuildRun& run, OutputsResult& done, DiagnosticSink& sink) {
+std::string tidy_outputs(const BuildRun& run, OutputsResult& done, DiagnosticSink& sink,
+                         std::vector<Explained>& explained) {
   const BuildOptions& options = run.options;
   const ProducedFiles produced{std::move(done.every), std::move(done.outputs),
                                std::move(done.states)};
-  return tidy_output_folders(options.root,
-                             {{run.out_dir, options.out_dir.generic_string()},
-                              {run.mail_dir, options.mail_dir.generic_string()}},
-                             produced, options.languages.empty(), options.clean, sink);
+  std::vector<std::string> removed;
+  std::string error =
+      tidy_output_folders(options.root,
+                          {{run.out_dir, options.out_dir.generic_string()},
+                           {run.mail_dir, options.mail_dir.generic_string()}},
+                          produced, options.languages.empty(), options.clean, sink, &removed);
+  if (options.explain)
+    for (auto& path : removed)
+      explained.push_back({std::move(path), "removed: no longer produced"});
+  return error;
+}
+
+// After a build without errors: what it keeps for the next build, the
+// output folders tidied, then its record (last: a build stopped while it
+// tidied has none, so the next one is no no-op and finishes the tidying).
+void finish_build(const BuildRun& run, const Ready& ready, IncrementalState& kept,
+                  const std::string& identity, OutputsResult& done, BuildResult& result) {
+  DiagnosticSink& sink = result.diagnostics;
+  std::optional<BuildRecord> record;
+  std::string state_error = record_build(run, ready.checked.corpus, ready.checked.config->time_zone,
+                                         kept, identity, done, sink, record);
+  const std::string tidy_error = tidy_outputs(run, done, sink, result.explained);
+  if (state_error.empty()) state_error = tidy_error;
+  if (state_error.empty() && record) state_error = write_build_record(run.options.root, *record);
+  // Without its record the next build renders everything again: worth
+  // knowing, not worth failing this one.
+  if (!state_error.empty())
+    sink.warning(
+        {kBuildStatePath, 0, 0}, "emit/state",
+        "cannot record this build: " + state_error + "; the next build renders everything again");
 }
 
 }  // namespace
@@ -296,8 +339,7 @@ BuildResult run_build(const BuildOptions& options) {
   PhaseTimer timer;
   run.inputs = fingerprint_inputs(options.root, &run.newest_input);
   run.opts = build_options_fingerprint(options, run.out_dir, run.mail_dir);
-  // --clean looks at the output folders whatever the record says.
-  if (!options.clean && reuse_last_build(run, result)) return result;
+  if (reuse_last_build(run, result)) return result;
   // Otherwise only what changed is parsed and rendered: unchanged articles
   // come from the parse cache and current outputs are left as they are.
   const std::string identity = build_identity(options);
@@ -320,7 +362,8 @@ BuildResult run_build(const BuildOptions& options) {
                               options.shard_count,
                               options.jobs,
                               prepare_staging(options.root, {run.out_dir, run.mail_dir}),
-                              options.progress};
+                              options.progress,
+                              options.explain};
   clear_build_record(options.root);
   timer.mark("plan");
   OutputsResult done = render_and_write(*plan, targets, *kept, identity, sink);
@@ -331,24 +374,10 @@ BuildResult run_build(const BuildOptions& options) {
   result.pages = done.pages;
   result.emails = done.emails;
   result.rendered_files = std::move(done.rendered);
+  for (auto& e : done.explained) result.explained.push_back(std::move(e));
   if (!sink.has_errors()) {
-    std::optional<BuildRecord> record;
-    std::string state_error =
-        record_build(run, ready->checked.corpus, ready->checked.config->time_zone, *kept, identity,
-                     done, sink, record);
-    timer.mark("record");
-    const std::string tidy_error = tidy_outputs(run, done, sink);
-    if (state_error.empty()) state_error = tidy_error;
-    // The build's record last: a build stopped while it tidied has none, so
-    // the next one is no no-op and finishes the tidying.
-    if (state_error.empty() && record) state_error = write_build_record(options.root, *record);
-    // Without its record the next build renders everything again: worth
-    // knowing, not worth failing this one.
-    if (!state_error.empty())
-      sink.warning(
-          {kBuildStatePath, 0, 0}, "emit/state",
-          "cannot record this build: " + state_error + "; the next build renders everything again");
-    timer.mark("tidy");
+    finish_build(run, *ready, *kept, identity, done, result);
+    timer.mark("record and tidy");
   }
   result.write_failed = result.stats.failed > 0;
 #if !defined(POLYPRESS_SANITIZED) && !defined(__SANITIZE_ADDRESS__)

@@ -49,6 +49,8 @@ struct BuildOptions {
   /// --clean: every file of the output folders the build does not produce is
   /// removed (docs/incremental.md, "Outputs no longer produced").
   bool clean = false;
+  /// --explain: why each output is rendered or removed (BuildResult::explained).
+  bool explain = false;
   /// The process exits when the build returns (the command line): what the
   /// build built up is not freed piece by piece.
   bool process_exits = false;
@@ -73,6 +75,13 @@ struct CheckResult : ValidateResult {
   std::size_t urls = 0, urls_cached = 0;  ///< unique URLs, answered by the cache
 };
 
+/// Why a build rendered or removed an output, or did what it did (build
+/// --explain).
+struct Explained {
+  std::string output;  ///< "<folder as given>/<path>"; "" for the build as a whole
+  std::string reason;  ///< "new: no earlier build wrote it", "b:news/x changed", …
+};
+
 /// What a build did.
 struct BuildResult : CommandResult {
   EmitStats stats;
@@ -82,6 +91,7 @@ struct BuildResult : CommandResult {
   std::size_t rendered = 0;           ///< files rendered (pages, feeds, emails, copies)
   std::size_t pages = 0, emails = 0;  ///< HTML pages and emails of this build, all
   std::vector<std::string> rendered_files;  ///< those files, as "<folder>/<path>"
+  std::vector<Explained> explained;         ///< with --explain: the build, then by output
 };
 
 /// What an edition wrote.

@@ -128,6 +128,7 @@ struct OutputTargets {
   int jobs = 0;
   std::filesystem::path staging;  ///< where temporaries go: prepare_staging() (emit)
   std::function<void(std::size_t, std::size_t)> progress;  ///< BuildOptions::progress
+  bool explain = false;                                    ///< BuildOptions::explain
 };
 
 /// What render_and_write() did.
@@ -139,6 +140,7 @@ struct OutputsResult {
   std::vector<std::string> states;    ///< file_state() of each, as written
   std::vector<std::string> every;     ///< every output of the build (all shards), absolute, sorted
   IncrementalUpdate update;           ///< records of what was rendered; outputs gone
+  std::vector<Explained> explained;   ///< with OutputTargets::explain: why each was rendered
 };
 
 /// Renders the outputs of `plan` in this share that incremental says must be

@@ -84,12 +84,14 @@ void remove_empty_parents(const fs::path& file, const fs::path& top) {
 class Tidy {
  public:
   Tidy(const fs::path& root, const std::vector<OutputFolderRef>& given_folders,
-       const ProducedFiles& produced, bool clean, DiagnosticSink& sink)
+       const ProducedFiles& produced, bool clean, DiagnosticSink& sink,
+       std::vector<std::string>* removed)
       : given_(given_folders),
         folders_(given_folders),
         written_(read_written_files(root)),
         sink_(sink),
         clean_(clean),
+        removed_(removed),
         listed_(read_listed_folders(root)) {
     // --clean looks into every folder, whatever its stamp says.
     if (clean_)
@@ -151,7 +153,8 @@ class Tidy {
   std::vector<std::string> all_;          // every output, absolute, sorted
   const std::unordered_map<std::string, WrittenFile> written_;
   DiagnosticSink& sink_;
-  const bool clean_;  // --clean: nothing that is not produced is kept
+  const bool clean_;                   // --clean: nothing that is not produced is kept
+  std::vector<std::string>* removed_;  // what was removed, as shown (or nullptr)
   std::vector<std::pair<std::string, WrittenFile>> record_;
   std::vector<std::string> forget_;
   std::unordered_map<std::string, std::string> listed_;  // folders as last listed: stamps
@@ -201,7 +204,14 @@ class Tidy {
       return;
     }
     forget_.push_back(path);
-    if (::unlink(path.c_str()) == 0) remove_empty_parents(path, f.dir);
+    unlink_file(path, f);
+  }
+
+  // Removes `path` of folder `f`, and the folders that leaves empty.
+  void unlink_file(const std::string& path, const OutputFolderRef& f) {
+    if (::unlink(path.c_str()) != 0) return;
+    remove_empty_parents(path, f.dir);
+    if (removed_) removed_->push_back(shown_path(f, path));
   }
 
   // The files of `f` no build produced: reported (their number returned),
@@ -213,8 +223,7 @@ class Tidy {
     if (clean_) {
       // Found by listing real folders, so no link is on the way; a link
       // itself is removed, never what it points to.
-      for (const auto& path : found)
-        if (::unlink(path.c_str()) == 0) remove_empty_parents(path, f.dir);
+      for (const auto& path : found) unlink_file(path, f);
       return 0;
     }
     for (std::size_t i = 0; i < found.size(); ++i) {
@@ -297,8 +306,8 @@ class Tidy {
 std::string tidy_output_folders(const fs::path& root,
                                 const std::vector<OutputFolderRef>& given_folders,
                                 const ProducedFiles& produced, bool remove_stale, bool clean,
-                                DiagnosticSink& sink) {
-  Tidy tidy(root, given_folders, produced, clean && remove_stale, sink);
+                                DiagnosticSink& sink, std::vector<std::string>* removed) {
+  Tidy tidy(root, given_folders, produced, clean && remove_stale, sink, removed);
   tidy.record_changed(produced);
   if (remove_stale) tidy.remove_stale();
   tidy.report_foreign();

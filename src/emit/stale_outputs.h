@@ -40,11 +40,12 @@ std::string absolute_path(const std::string& path);
 /// `remove_stale` false (a build of some languages only) removes nothing;
 /// `clean` (build --clean) removes every file the build did not produce,
 /// never through a link, so the folders hold what a clean build leaves.
-/// The files written are recorded in .polypress/build.sqlite; returns why
+/// The files removed go to `removed` (as "<folder as given>/<path>") when
+/// given. The files written are recorded in .polypress/build.sqlite; returns why
 /// that record could not be written ("" when it was).
 std::string tidy_output_folders(const std::filesystem::path& root,
                                 const std::vector<OutputFolderRef>& folders,
                                 const ProducedFiles& produced, bool remove_stale, bool clean,
-                                DiagnosticSink& sink);
+                                DiagnosticSink& sink, std::vector<std::string>* removed = nullptr);
 
 }  // namespace pp

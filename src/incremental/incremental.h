@@ -196,6 +196,9 @@ class KeptEntries {
 /// of it belongs to one `identity` (this binary and the site's
 /// configuration); under another, none of it is used.
 struct IncrementalState {
+  /// A state kept under another identity (binary, site.yaml, options) was
+  /// left unused: every output is rendered again (build --explain says why).
+  bool other_identity = false;
   std::unordered_map<std::string, OutputRecord> outputs;
   ParseCache articles;
   CheckCache checks;
@@ -331,8 +334,15 @@ std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
                                     const DependencyValues& values, const std::string& global,
                                     std::vector<std::string>& states);
 
+/// Why `file`, whose file_state() is `state` now, is rendered again, for
+/// build --explain: new, changed since it was written, or the first key of
+/// its record whose value changed ("b:news/x changed"), as `ninja -d explain`.
+std::string why_rendered(const IncrementalState& kept, const std::string& file,
+                         const std::string& state, const DependencyValues& values);
+
 /// The record of an output rendered now from `keys` (its state and findings
-/// are filled once it is written).
+/// are filled once it is written). Its digest is followed by a short mark of
+/// each key's value, which only why_rendered() reads.
 OutputRecord output_record(const std::vector<DependencyKey>& keys, const DependencyValues& values,
                            const std::string& global);
 

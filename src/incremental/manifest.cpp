@@ -56,7 +56,10 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
   Db d;
   if (!open_db(root, d, false)) return state;
   const std::string kept = kept_identity(d.db);
-  if (kept != identity) return state;
+  if (kept != identity) {
+    state.other_identity = !kept.empty();
+    return state;
+  }
   // The parse cache is read on a second connection meanwhile. Both tables are
   // caches checked entry by entry (stamps, digests), so the two reads need not
   // be one snapshot.

@@ -3,6 +3,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <set>
@@ -44,6 +45,22 @@ class ValuesByText {
   std::unordered_map<std::string, std::optional<std::string>, Hash, std::equal_to<>> known_;
 };
 
+// A short mark of a key's value (FNV-1a, 32 bits, in hex): enough to tell
+// which key changed; whether any did is the digest's to say.
+std::string value_mark(std::string_view value) {
+  std::uint32_t h = 2166136261u;
+  for (const unsigned char c : value) h = (h ^ c) * 16777619u;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(8, '0');
+  for (int i = 7; i >= 0; --i, h >>= 4) out[static_cast<std::size_t>(i)] = kHex[h & 15];
+  return out;
+}
+
+// The digest part of a record's digest (before the value marks).
+std::string_view digest_part(const std::string& digest) {
+  return std::string_view(digest).substr(0, digest.find(' '));
+}
+
 // Whether the output recorded as `r`, whose file is `state` now, would come
 // out otherwise if it were rendered again: dependencies_digest() of its
 // recorded keys, from their stored lines as they are.
@@ -59,7 +76,7 @@ bool out_of_date(const OutputRecord& r, const std::string& state, ValuesByText& 
     keys.emplace_back(line, *v);
     rest.remove_prefix(std::min(nl + 1, rest.size()));
   }
-  return dependencies_digest(global, keys) != r.digest;
+  return dependencies_digest(global, keys) != digest_part(r.digest);
 }
 
 }  // namespace
@@ -99,8 +116,45 @@ OutputRecord output_record(const std::vector<DependencyKey>& keys, const Depende
                            const std::string& global) {
   OutputRecord r;
   r.dependencies = encode_dependencies(keys);
-  r.digest = dependencies_digest(values, global, keys);
+  std::vector<std::string> texts, vals;
+  std::vector<std::pair<std::string_view, std::string_view>> pairs;
+  texts.reserve(keys.size());
+  vals.reserve(keys.size());
+  std::string marks;
+  for (const auto& k : keys) {
+    texts.push_back(k.text());
+    vals.push_back(values.value(k));
+    marks += value_mark(vals.back());
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) pairs.emplace_back(texts[i], vals[i]);
+  r.digest = dependencies_digest(global, pairs) + " " + marks;
   return r;
+}
+
+std::string why_rendered(const IncrementalState& kept, const std::string& file,
+                         const std::string& state, const DependencyValues& values) {
+  const auto it = kept.outputs.find(file);
+  if (it == kept.outputs.end())
+    return kept.other_identity ? "the binary, site.yaml or the options changed since the last build"
+                               : "new: no earlier build wrote it";
+  const OutputRecord& r = it->second;
+  if (state == "missing") return "its file was removed";
+  if (state != r.state) return "its file was changed since polypress wrote it";
+  const auto space = r.digest.find(' ');
+  const std::string_view marks = space == std::string::npos
+                                     ? std::string_view()
+                                     : std::string_view(r.digest).substr(space + 1);
+  std::size_t i = 0;
+  for (std::string_view rest = r.dependencies; !rest.empty(); ++i) {
+    const std::size_t nl = std::min(rest.find('\n'), rest.size());
+    const std::string line(rest.substr(0, nl));
+    rest.remove_prefix(std::min(nl + 1, rest.size()));
+    const auto key = DependencyKey::parse(line);
+    if (!key || key->text() != line) return line + " is no longer an input polypress knows";
+    if (marks.size() < 8 * (i + 1)) return "one of its inputs changed";
+    if (value_mark(values.value(*key)) != marks.substr(8 * i, 8)) return line + " changed";
+  }
+  return "one of its inputs changed";
 }
 
 void forget_outputs_not_in(const IncrementalState& kept, const std::vector<std::string>& every,

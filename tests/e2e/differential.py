@@ -782,6 +782,8 @@ def main():
         return 0
     at, message = failed
     print(f"differential: step {at} of seed {args.seed} differs:\n{message}", flush=True)
+    if args.budget == 0:
+        return 1
     small = shrink(polypress, args.source, args.seed, steps[:steps.index(at) + 1], args.budget)
     print(f"\nshrunk to {len(small)} steps; replay with:\n  {sys.argv[0]} {args.polypress} "
           f"{args.source} --seed {args.seed} --only {','.join(map(str, small))}")

@@ -64,6 +64,26 @@ TEST(ArticleCache, AnArticleComesBackExactlyAsParsed) {
 
 // Every field of the table, each given a value unlike its default, comes back
 // equal: a field left out of the codec (or a row without a codec) fails here.
+// A value without a position (a source with no `accessed`) came back with
+// the bundle's path as its position: what lists show of the bundle differed
+// between a parsed and a cached article, and every list was made again on
+// the build after a first parse (issue 39, found by build --explain).
+TEST(ArticleCache, AValueWithoutAPositionComesBackWithout) {
+  const char* text =
+      "---\ntitle: \"T\"\ntype: news\ndate: 2026-11-18\nsummary: \"S\"\nverdict: \"V\"\n"
+      "sources:\n  - {title: \"T\", url: \"https://x.example/\", publisher: \"P\"}\n---\nB.\n";
+  DiagnosticSink sink;
+  auto a = parse_article("content/news/n/index.en.md", "en", text, sink);
+  ASSERT_TRUE(a);
+  ASSERT_FALSE(a->own.sources.at(0).accessed);
+  const std::string bytes = encode_article(*a, sink.sorted());
+  const auto back = decode_article(bytes);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->article.own.sources.at(0).accessed_where.path, "");
+  EXPECT_EQ(back->article.own, a->own);
+  EXPECT_EQ(encode_article(back->article, back->findings), bytes);
+}
+
 TEST(ArticleCache, EveryFieldOfTheTableComesBackEqual) {
   std::vector<std::string> keys;
   for (const FrontMatterField& f : front_matter_fields()) {
