@@ -1,8 +1,11 @@
 // `edition`: the weekly brief of an ISO week, one email per language.
+#include <unistd.h>
+
 #include <algorithm>
 
 #include "config/config.h"
 #include "core/clock.h"
+#include "core/safe_fs.h"
 #include "core/state_folder.h"
 #include "driver/driver.h"
 #include "driver/driver_internal.h"
@@ -29,6 +32,27 @@ void record_brief(const fs::path& root, const fs::path& mail_dir,
     sink.warning({kBuildStatePath, 0, 0}, "emit/state",
                  "cannot record the brief's files: " + error +
                      "; the next build reports them as not produced by it");
+}
+
+// A language without an article in the week gets no brief: the one an
+// earlier edition of the same week wrote for it goes, when it is as that
+// edition left it and no link is on its way (issue 39).
+void remove_unmade_briefs(const fs::path& root, const fs::path& mail_dir,
+                          const std::vector<std::string>& languages, const std::string& label) {
+  if (languages.empty() || state_folder_problem(root)) return;
+  const auto written = read_written_files(root);
+  std::vector<std::string> forgotten;
+  for (const auto& lang : languages) {
+    const std::string rel = lang + "/brief-" + label + ".eml";
+    const std::string path = absolute_path((mail_dir / rel).string());
+    const auto it = written.find(path);
+    if (it == written.end() || it->second.made_by != "edition" ||
+        !link_on_way(mail_dir, rel).empty() || !same_as_written(file_state(path), it->second.state))
+      continue;
+    if (::unlink(path.c_str()) != 0) continue;
+    forgotten.push_back(path);
+  }
+  if (!forgotten.empty()) (void)record_written_files(root, {}, forgotten);
 }
 
 }  // namespace
@@ -86,6 +110,10 @@ EditionResult run_edition(const EditionOptions& options) {
   }
   write_outputs(mail_dir, options.mail_dir.generic_string(), files, sink);
   record_brief(options.root, mail_dir, files, sink);
+  // What the warning above says: that language gets no brief, so the one
+  // an earlier edition of this week wrote goes, as build removes the pages
+  // it no longer produces.
+  if (!sink.has_errors()) remove_unmade_briefs(options.root, mail_dir, empty, week->label);
   for (const auto& f : files)
     result.files.push_back(options.mail_dir.generic_string() + "/" + f.path);
   return result;

@@ -43,10 +43,8 @@ std::string parent_of(const std::string& path) {
   return path.substr(0, path.rfind('/'));
 }
 
-// Whether a file whose file_state() is `now` is as polypress wrote it
-// (`written`): the same size and modification time. Its inode and change
-// time are left out: a site copied with `cp -a` or restored from a backup
-// keeps its files' contents and times, not their inodes.
+}  // namespace
+
 bool same_as_written(const std::string& now, const std::string& written) {
   const auto size_and_time = [](const std::string& state) {
     const auto first = state.find(' ');
@@ -54,6 +52,8 @@ bool same_as_written(const std::string& now, const std::string& written) {
   };
   return size_and_time(now) == size_and_time(written);
 }
+
+namespace {
 
 std::string shown_path(const OutputFolderRef& f, const std::string& path) {
   return f.shown + "/" + fs::path(path).lexically_relative(f.dir).generic_string();

@@ -28,6 +28,12 @@ struct ProducedFiles {
 /// final slash: the form in which written files and folders are recorded.
 std::string absolute_path(const std::string& path);
 
+/// Whether a file whose file_state() is `now` is as polypress wrote it
+/// (`written`): the same size and modification time. Its inode and change
+/// time are left out: a site copied with `cp -a` or restored from a backup
+/// keeps its files' contents and times, not their inodes.
+bool same_as_written(const std::string& now, const std::string& written);
+
 /// After a successful build, in `folders`:
 /// - a file an earlier build wrote that this build no longer produces (its
 ///   bundle deleted, made a draft, a language removed) is removed, when it is

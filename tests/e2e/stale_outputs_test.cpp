@@ -397,3 +397,40 @@ TEST(StaleOutputs, CleanRemovesALinkNotWhatItPointsTo) {
 }
 
 }  // namespace pp
+
+namespace pp {
+
+// `edition` run again for a week a language no longer has an article in
+// removes that language's brief of the week, as an edition of the site as it
+// is now leaves it (issue 39); another week's brief stays.
+TEST(StaleOutputs, AnEditionRunAgainRemovesABriefItNoLongerMakes) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  const auto edition = [](const fs::path& root, const std::string& week) {
+    return test::run_polypress({"-C", root.string(), "edition", "--week", week, "--quiet"});
+  };
+  ASSERT_EQ(edition(site, "2026-W47").exit_code, 0);
+  ASSERT_TRUE(fs::exists(site / "mail/ar/brief-2026-W47.eml"));
+  // Another week's brief, and one placed by hand, are not this edition's to remove.
+  test::write_text(site, "mail/ar/brief-2026-W40.eml", "an old brief");
+  fs::remove(site / "content/news/chip-launch/index.ar.md");
+  const auto r = edition(site, "2026-W47");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("no article in 'ar' was published in 2026-W47"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(site / "mail/ar/brief-2026-W47.eml"));
+  EXPECT_TRUE(fs::exists(site / "mail/en/brief-2026-W47.eml"));
+  EXPECT_EQ(test::read_text(site / "mail/ar/brief-2026-W40.eml"), "an old brief");
+
+  test::TempDir fresh;
+  for (const char* part : {"content", "pipeline", "locales"})
+    test::copy_tree(site / part, fresh.path() / part);
+  ASSERT_EQ(edition(fresh.path(), "2026-W47").exit_code, 0);
+  auto mine = listing(site / "mail");
+  mine.erase("ar/brief-2026-W40.eml");
+  mine.erase("ar/");
+  EXPECT_EQ(mine, listing(fresh.path() / "mail"));
+}
+
+}  // namespace pp
