@@ -131,9 +131,11 @@ struct BuildRun {
 
 // A run of `options`, its output folders absolute.
 BuildRun new_run(const BuildOptions& options) {
+  // Absolute and normal: output records are kept relative to the site's
+  // folder, whichever way it was named (-C site, -C ./site/, -C /abs/site).
   return {options,
-          absolute_in(options.root, options.out_dir),
-          absolute_in(options.root, options.mail_dir),
+          fs::path(absolute_path(absolute_in(options.root, options.out_dir).string())),
+          fs::path(absolute_path(absolute_in(options.root, options.mail_dir).string())),
           0,
           0,
           "",
@@ -244,7 +246,7 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
   for (const auto& f : collect_static(options.root, c.config->svg_refuse, sink))
     if (f.copy_from.empty())
       plan->add_bytes(OutputFolder::pages, f.path, f.bytes,
-                      (options.root / kStaticFolder / f.path.substr(7)).string());  // "assets/"
+                      (fs::path(kStaticFolder) / f.path.substr(7)).string());  // "assets/"
     else
       plan->add_copy(OutputFolder::pages, f.path, f.copy_from);
   if (sink.has_errors()) {

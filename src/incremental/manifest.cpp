@@ -78,6 +78,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
     }
     sqlite3_finalize(s);
   });
+  const std::string prefix = site_prefix(root);
   sqlite3_stmt* st = nullptr;
   if (sqlite3_prepare_v2(d.db, "SELECT path, dependencies, digest, state, findings FROM outputs",
                          -1, &st, nullptr) == SQLITE_OK) {
@@ -89,7 +90,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
       const std::string findings = column_text(st, 4);
       if (!findings.empty())
         r.findings = findings_from_json(nlohmann::json::parse(findings, nullptr, false));
-      state.outputs.emplace(column_text(st, 0), std::move(r));
+      state.outputs.emplace(resolved_path(prefix, column_text(st, 0)), std::move(r));
     }
   }
   sqlite3_finalize(st);
@@ -117,14 +118,16 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
                     return done = true;
                   });
   std::size_t i = 0;
-  std::string findings;
+  std::string findings, path;  // bound as SQLITE_STATIC: live until the row is written
+  const std::string prefix = site_prefix(root);
   ok = ok && run_each(d.db,
                       "INSERT OR REPLACE INTO outputs (path, dependencies, digest, state, "
                       "findings) VALUES (?, ?, ?, ?, ?)",
                       [&](sqlite3_stmt* s) {
                         if (i == u.outputs.size()) return false;
-                        const auto& [path, r] = u.outputs[i++];
+                        const auto& [file, r] = u.outputs[i++];
                         findings = r.findings.empty() ? "" : json_text(findings_json(r.findings));
+                        path = stored_path(prefix, file);
                         bind_text(s, 1, path);
                         bind_text(s, 2, r.dependencies);
                         bind_text(s, 3, r.digest);
@@ -132,7 +135,9 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
                         bind_text(s, 5, findings);
                         return true;
                       });
-  ok = ok && run_for_each(d.db, "DELETE FROM outputs WHERE path = ?", u.removed_outputs);
+  std::vector<std::string> removed;
+  for (const auto& p : u.removed_outputs) removed.push_back(stored_path(prefix, p));
+  ok = ok && run_for_each(d.db, "DELETE FROM outputs WHERE path = ?", removed);
   i = 0;
   ok = ok && run_each(d.db, "INSERT OR REPLACE INTO articles (path, stamp, data) VALUES (?, ?, ?)",
                       [&](sqlite3_stmt* s) {

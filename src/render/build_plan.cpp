@@ -53,7 +53,7 @@ RenderUnit copy_unit(OutputFolder folder, const std::string& path, const std::st
             const ReadResult r = read_file(source, 256u << 20);
             if (!r.ok) out[0].findings.error({shown, 0, 0}, "emit/read", "cannot read: " + r.error);
             out[0].bytes = r.bytes;
-            out[0].dependencies = {DependencyKey::copied_file(source)};
+            out[0].dependencies = {DependencyKey::copied_file(shown)};
           }};
 }
 
@@ -70,8 +70,8 @@ RenderUnit email_png_unit(const Bundle& b, std::vector<PlannedOutput> outputs,
             if (first >= out.size()) return;
             // The author's PNG appearing beside it takes this one's place.
             for (auto& o : out)
-              o.dependencies = {DependencyKey::copied_file(source),
-                                DependencyKey::copied_file(email_png_of(source))};
+              o.dependencies = {DependencyKey::copied_file(shown),
+                                DependencyKey::copied_file(email_png_of(shown))};
             const ReadResult r = read_file(source, 64u << 20);
             if (!r.ok) {
               out[first].findings.error({shown, 0, 0}, "emit/read", "cannot read: " + r.error);
@@ -302,8 +302,11 @@ std::string BuildPlan::value(const DependencyKey& k) const {
       return it == template_digests_.end() ? model_->templates.digest(k.name) : it->second;
     }
     case Kind::copied_file: {
+      // Named relative to the site (so a moved site keeps its records), or
+      // absolute for a file outside it.
+      const std::string path = k.name.starts_with('/') ? k.name : (model_->root / k.name).string();
       long long changed_ns = 0;
-      std::string stamp = file_stamp(k.name, &changed_ns);
+      std::string stamp = file_stamp(path, &changed_ns);
       // Racy (git's rule): a second change within the same timestamp would
       // leave the stamp as it is. Recorded so that it never matches again.
       if (options_.file_system_clock_ns && racy_stamp(changed_ns, *options_.file_system_clock_ns))

@@ -101,12 +101,12 @@ std::optional<EmailPicture> email_picture(const SiteModel& m, const Bundle& b,
     return EmailPicture{page_url + percent_encode_path(shown), std::min(width, kEmailColumnWidth)};
   };
   const std::filesystem::path file = m.root / b.dir / asset;
-  record_dependency(DependencyKey::copied_file(file.string()));
+  record_dependency(DependencyKey::copied_file(b.dir + "/" + asset));
   const auto info = m.caches->images.get(file);
   // The author's PNG of an SVG is what emails show, at its own width.
   if (const auto own = is_svg_asset(asset) ? authors_png(b, asset) : std::nullopt) {
     const std::filesystem::path png = m.root / b.dir / *own;
-    record_dependency(DependencyKey::copied_file(png.string()));
+    record_dependency(DependencyKey::copied_file(b.dir + "/" + *own));
     const auto png_info = m.caches->images.get(png);
     return picture(*own, png_info ? png_info->width : info ? info->width : kEmailColumnWidth);
   }
