@@ -7,6 +7,7 @@
 # /tmp/pp-referee-mutations), with ccache.
 #
 #   scripts/referee-mutations.sh [STEPS [SEEDS]]
+#   ONLY=email_images scripts/referee-mutations.sh   (the places matching a pattern)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 steps=${1:-60}
@@ -20,7 +21,7 @@ export CCACHE_BASEDIR="$work"
 cmake -S "$work/src" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DBUILD_TESTING=OFF -DPOLYPRESS_WERROR=OFF >/dev/null
 mapfile -t places < <(cd "$work/src" && grep -rn "record_dependency(" src --include=*.cpp |
-  grep -v "^src/incremental/dependency_log.cpp" | cut -d: -f1,2)
+  grep -v "^src/incremental/dependency_log.cpp" | grep -- "${ONLY:-}" | cut -d: -f1,2)
 caught=0 missed=()
 for place in "${places[@]}"; do
   file=${place%%:*} line=${place##*:}

@@ -4,6 +4,7 @@
 A copy of the sample site is edited step by step the ways its users edit it:
 bodies, headings, links, front matter (titles, summaries, dates, drafts,
 expiry, tags, related), bundles added, removed and moved, bundle files,
+pictures redrawn, an SVG's own PNG,
 translations removed and put back, interface catalogs, article catalogs and
 their templates, site.yaml, templates, static files, same-size edits with the
 modification time put back, undo to an earlier state (as `cp -p` or as `git
@@ -23,7 +24,8 @@ difference the run stops, shrinks the steps to a smallest failing subset
 
 Usage: differential.py POLYPRESS SOURCE_DIR [--seed S] [--steps N]
                        [--only I,J,...] [--budget N] [--keep DIR]"""
-import argparse, datetime, os, random, re, shutil, signal, subprocess, sys, tempfile, time
+import argparse, datetime, os, random, re, shutil, signal, struct, subprocess, sys, tempfile, time
+import zlib
 
 import polib  # Debian's python3-polib: run with /usr/bin/python3
 
@@ -327,6 +329,50 @@ def edit_figure_use(rng, run):
     return f"{a} shows figure.svg"
 
 
+def edit_picture(rng, run):
+    """A picture an article shows is redrawn at another size (its email
+    gives it a width; an SVG's PNG is drawn again)."""
+    found = [p for p in source_files(run.site) if p.startswith("content/") and p.endswith(".svg")]
+    if not found:
+        return None
+    rel = rng.choice(found)
+    text = read(run.site, rel)
+    width = rng.randint(40, 900)
+    text, n = re.subn(r'(<svg[^>]*?\swidth=")\d+(")', lambda m: f"{m.group(1)}{width}{m.group(2)}",
+                      text, count=1)
+    if not n:
+        return None
+    write(run.site, rel, text)
+    return f"{rel} redrawn {width} wide"
+
+
+def png_bytes(width, height=2):
+    """A plain PNG of `width` × `height` grey pixels."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+    rows = b"".join(b"\0" + b"\x80" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def edit_own_png(rng, run):
+    """The author gives an SVG a PNG of their own for emails (NAME.svg.png),
+    redraws it, or takes it away."""
+    found = [p for p in source_files(run.site) if p.startswith("content/") and p.endswith(".svg")]
+    if not found:
+        return None
+    png = rng.choice(found) + ".png"
+    path = os.path.join(run.site, png)
+    if os.path.exists(path) and rng.random() < 0.3:
+        os.remove(path)
+        return f"{png} removed"
+    width = rng.randint(30, 700)
+    with open(path, "wb") as f:
+        f.write(png_bytes(width))
+    return f"{png} written, {width} wide"
+
+
 def edit_translation_remove(rng, run):
     found = [a for a in articles(run.site) if not a.endswith(".en.md")]
     if not found:
@@ -517,7 +563,8 @@ EDITS = [
     (edit_body_append, 6), (edit_body_word, 6), (edit_heading, 3), (edit_link, 4),
     (edit_title, 4), (edit_summary, 3), (edit_date, 5), (edit_expires, 4), (edit_draft, 4),
     (edit_tags, 2), (edit_related, 3), (edit_bundle_add, 2), (edit_bundle_remove, 1),
-    (edit_bundle_move, 2), (edit_bundle_file, 3), (edit_figure_use, 2),
+    (edit_bundle_move, 2), (edit_bundle_file, 3), (edit_figure_use, 2), (edit_picture, 3),
+    (edit_own_png, 2),
     (edit_translation_remove, 2), (edit_translation_add, 2), (edit_catalog, 3),
     (edit_article_catalog, 3), (edit_i18n_command, 2), (edit_site_yaml, 2),
     (edit_template, 3), (edit_static, 2), (edit_same_size, 3), (edit_undo, 3),
