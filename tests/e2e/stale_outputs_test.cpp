@@ -63,6 +63,16 @@ void age_folders(const fs::path& dir) {
     ASSERT_EQ(::utimensat(AT_FDCWD, f.c_str(), times, AT_SYMLINK_NOFOLLOW), 0) << f;
 }
 
+// The minimal site in `dir`/site with an article "gone" (its page, its
+// email and its picture): the article the tests below delete.
+fs::path site_with_gone(const test::TempDir& dir) {
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
+  test::write_text(site, "content/news/gone/c.png", "png");
+  return site;
+}
+
 // A real build of `site` (an input added, so that it is not a no-op).
 test::Run build_with(const fs::path& site, const std::string& slug) {
   test::write_text(site, "content/news/" + slug + "/index.en.md", news(slug));
@@ -204,10 +214,7 @@ TEST(StaleOutputs, AnOutputFolderNamedWithAFinalSlashIsTidiedAsWithout) {
 
 TEST(StaleOutputs, TheSiteNamedAnotherWayIsTheSameSite) {
   test::TempDir dir;
-  const fs::path site = dir.path() / "site";
-  test::make_minimal_site(site);
-  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
-  test::write_text(site, "content/news/gone/c.png", "png");
+  const fs::path site = site_with_gone(dir);
   ASSERT_EQ(build(site).exit_code, 0);
   fs::remove_all(site / "content/news/gone");
   // -C relative to another working folder, with a "." in it.
@@ -309,20 +316,13 @@ TEST(StaleOutputs, AStaleFileBehindALinkIsNotDeleted) {
   EXPECT_EQ(listing(elsewhere), before);
 }
 
-}  // namespace pp
-
-namespace pp {
-
 // Issue 39, ownership that survives: the records of what polypress wrote and
 // what each output read are kept relative to the site, so a site moved (or
 // copied with its times, as `cp -a` or a backup restores it) still loses a
 // deleted article's pages, and renders only what the deletion changed.
 TEST(StaleOutputs, AMovedOrCopiedSiteStillRemovesADeletedArticlesPages) {
   test::TempDir dir;
-  const fs::path site = dir.path() / "site";
-  test::make_minimal_site(site);
-  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
-  test::write_text(site, "content/news/gone/c.png", "png");
+  const fs::path site = site_with_gone(dir);
   test::write_text(site, "content/news/later/index.en.md", news("Later"));
   test::write_text(site, "content/news/later/c.png", "png");
   ASSERT_EQ(build(site).exit_code, 0);
@@ -357,10 +357,7 @@ TEST(StaleOutputs, AMovedOrCopiedSiteStillRemovesADeletedArticlesPages) {
 // and `build --clean` leaves exactly what a clean build leaves.
 TEST(StaleOutputs, WithoutItsRecordTheBuildSaysSoAndCleanRemovesWhatItDoesNotProduce) {
   test::TempDir dir;
-  const fs::path site = dir.path() / "site";
-  test::make_minimal_site(site);
-  test::write_text(site, "content/news/gone/index.en.md", news("Gone"));
-  test::write_text(site, "content/news/gone/c.png", "png");
+  const fs::path site = site_with_gone(dir);
   ASSERT_EQ(build(site).exit_code, 0);
   ASSERT_EQ(test::run_polypress({"-C", site.string(), "edition", "--week", "2026-W47"}).exit_code,
             0);
@@ -402,10 +399,6 @@ TEST(StaleOutputs, CleanRemovesALinkNotWhatItPointsTo) {
   EXPECT_FALSE(fs::is_symlink(site / "public/en/link.txt"));
   EXPECT_EQ(test::read_text(dir.path() / "outside.txt"), "keep me");
 }
-
-}  // namespace pp
-
-namespace pp {
 
 // `edition` run again for a week a language no longer has an article in
 // removes that language's brief of the week, as an edition of the site as it
