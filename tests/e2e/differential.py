@@ -454,18 +454,23 @@ def edit_site_yaml(rng, run):
 
 
 def edit_template(rng, run):
-    name = rng.choice(["footer", "header", "article_list"])
-    rel = f"pipeline/templates/html/{name}.mustache"
+    """A template of the theme overridden, edited or put back: page partials,
+    and the text part of the emails."""
+    name = rng.choice(["html/footer", "html/header", "html/article_list", "email/article.txt"])
+    rel = f"pipeline/templates/{name}.mustache"
     path = os.path.join(run.site, rel)
     if not os.path.exists(path):
         if rng.random() < 0.3:
             return None
-        shutil.copyfile(os.path.join(run.theme, "templates/html", name + ".mustache"), path)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        shutil.copyfile(os.path.join(run.theme, "templates", name + ".mustache"), path)
         return f"{rel} overrides the theme's"
     if rng.random() < 0.25:
         os.remove(path)
         return f"{rel} removed"
-    write(run.site, rel, read(run.site, rel) + f"<!-- {rng.choice(WORDS)} -->\n")
+    word = rng.choice(WORDS)
+    write(run.site, rel, read(run.site, rel) + (f"<!-- {word} -->\n" if name.startswith("html/")
+                                                else f"{word}\n"))
     return f"{rel} edited"
 
 
