@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 steps=${1:-60}
-seeds=${2:-"1 2 3"}
+seeds=${2:-"1 2 3 4"}
 work=${WORK:-/tmp/pp-referee-mutations}
 repo=$(pwd)
 rm -rf "$work" && mkdir -p "$work"

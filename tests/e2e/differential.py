@@ -360,9 +360,11 @@ def edit_own_png(rng, run):
     """The author gives an SVG a PNG of their own for emails (NAME.svg.png),
     redraws it, or takes it away."""
     found = [p for p in source_files(run.site) if p.startswith("content/") and p.endswith(".svg")]
+    own = [p for p in source_files(run.site) if p.endswith(".svg.png")]
     if not found:
         return None
-    png = rng.choice(found) + ".png"
+    # Mostly one the author made before, redrawn: only its stamp changes.
+    png = rng.choice(own) if own and rng.random() < 0.6 else rng.choice(found) + ".png"
     path = os.path.join(run.site, png)
     if os.path.exists(path) and rng.random() < 0.3:
         os.remove(path)
@@ -575,7 +577,7 @@ EDITS = [
     (edit_title, 4), (edit_summary, 3), (edit_date, 5), (edit_expires, 4), (edit_draft, 4),
     (edit_tags, 2), (edit_related, 3), (edit_bundle_add, 2), (edit_bundle_remove, 1),
     (edit_bundle_move, 2), (edit_bundle_file, 3), (edit_figure_use, 2), (edit_picture, 3),
-    (edit_own_png, 2),
+    (edit_own_png, 4),
     (edit_translation_remove, 2), (edit_translation_add, 2), (edit_catalog, 3),
     (edit_article_catalog, 3), (edit_i18n_command, 2), (edit_site_yaml, 3),
     (edit_template, 3), (edit_static, 2), (edit_same_size, 3), (edit_undo, 3),
