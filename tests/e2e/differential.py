@@ -467,19 +467,18 @@ def edit_template(rng, run):
     name = rng.choice(["html/footer", "html/header", "html/article_list", "email/article.txt"])
     rel = f"pipeline/templates/{name}.mustache"
     path = os.path.join(run.site, rel)
+    did = f"{rel} edited"
     if not os.path.exists(path):
-        if rng.random() < 0.3:
-            return None
         os.makedirs(os.path.dirname(path), exist_ok=True)
         shutil.copyfile(os.path.join(run.theme, "templates", name + ".mustache"), path)
-        return f"{rel} overrides the theme's"
-    if rng.random() < 0.25:
+        did = f"{rel} overrides the theme's, edited"
+    elif rng.random() < 0.25:
         os.remove(path)
         return f"{rel} removed"
     word = rng.choice(WORDS)
     write(run.site, rel, read(run.site, rel) + (f"<!-- {word} -->\n" if name.startswith("html/")
                                                 else f"{word}\n"))
-    return f"{rel} edited"
+    return did
 
 
 def edit_static(rng, run):
@@ -580,7 +579,7 @@ EDITS = [
     (edit_own_png, 4),
     (edit_translation_remove, 2), (edit_translation_add, 2), (edit_catalog, 3),
     (edit_article_catalog, 3), (edit_i18n_command, 2), (edit_site_yaml, 3),
-    (edit_template, 3), (edit_static, 2), (edit_same_size, 3), (edit_undo, 3),
+    (edit_template, 4), (edit_static, 2), (edit_same_size, 3), (edit_undo, 3),
     (edit_clock, 6), (edit_move_site, 1), (edit_state, 1), (edit_output, 2),
     (edit_edition, 2),
 ]
