@@ -318,6 +318,12 @@ void finish_build(const BuildRun& run, const Ready& ready, IncrementalState& kep
                                          kept, identity, done, sink, record);
   const std::string tidy_error = tidy_outputs(run, done, sink, result.explained);
   if (state_error.empty()) state_error = tidy_error;
+  // Unlike tidy's notes (reported once), a warning that files of unknown
+  // origin are kept is shown again by the builds that reuse this one, until
+  // --clean or a build that produces them settles it.
+  if (record)
+    for (const auto& d : sink.sorted())
+      if (d.rule == "emit/no-record") record->findings.insert(record->findings.begin(), d);
   if (state_error.empty() && record) state_error = write_build_record(run.options.root, *record);
   // Without its record the next build renders everything again: worth
   // knowing, not worth failing this one.

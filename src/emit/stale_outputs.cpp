@@ -130,11 +130,20 @@ class Tidy {
   // Files no build produced: placed by hand, reported once.
   // With no record of earlier builds (.polypress/build.sqlite missing or
   // damaged), one warning says that these may be a deleted article's pages.
+  // The files found then are recorded as "unknown" (not "foreign"), and the
+  // warning is given again by every build while one of them is still there
+  // and not produced: a build killed before it showed the warning must not
+  // leave them kept in silence.
   void report_foreign() {
     std::size_t count = 0;
     for (const auto& f : folders_) count += report_foreign_in(f);
     forget_unseen_folders();
-    if (count > 0 && written_.empty())
+    if (!written_.empty()) count = 0;
+    for (const auto& [path, file] : written_)
+      if (file.made_by == "unknown" && !is_produced(path) && folder_of(path, folders_) &&
+          file_state(path) != "missing")
+        ++count;
+    if (count > 0)
       sink_.warning({std::string(kBuildStatePath), 0, 0}, "emit/no-record",
                     "no record of the files earlier builds wrote (it is missing or was "
                     "damaged), so what this build does not produce is kept: " +
@@ -235,7 +244,8 @@ class Tidy {
         sink_.report({f.shown, 0, 0}, Severity::note, "emit/not-produced",
                      std::to_string(found.size() - kMaxNamed) +
                          " more files not produced by the build: kept (reported once)");
-      record_.push_back({found[i], {file_state(found[i]), "foreign"}});
+      record_.push_back(
+          {found[i], {file_state(found[i]), written_.empty() ? "unknown" : "foreign"}});
     }
     return found.size();
   }

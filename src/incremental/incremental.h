@@ -292,7 +292,8 @@ std::string repair_build_state(const std::filesystem::path& root);
 /// A file polypress wrote into an output folder, as it left it.
 struct WrittenFile {
   std::string state;    ///< file_state() right after it was written
-  std::string made_by;  ///< "build" or "edition"; "foreign" for a file reported as not ours
+  std::string made_by;  ///< "build" or "edition"; "foreign" for a file reported as not ours;
+                        ///< "unknown" for one found without a record of earlier builds
 };
 
 /// Every file recorded by record_written_files(), by absolute path.

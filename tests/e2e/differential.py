@@ -442,16 +442,10 @@ def edit_i18n_command(rng, run):
 def edit_site_yaml(rng, run):
     rel = "pipeline/site.yaml"
     text = read(run.site, rel)
-    choice = rng.choice(["description", "feeds", "paginate"])
+    choice = rng.choice(["description", "feeds"])
     if choice == "description":
         text = re.sub(r'^  description: .*$', f'  description: "{sentence(rng)}"', text,
                       count=1, flags=re.M)
-    elif choice == "paginate":
-        # Section and tag pages a few articles a page: their number follows
-        # the lists.
-        text = re.sub(r"^paginate: .*\n", "", text, flags=re.M)
-        if rng.random() < 0.8:
-            text += f"paginate: {rng.choice([2, 3, 5])}\n"
     else:
         text = re.sub(r"\nfeeds:\n(  .*\n)*", "\n", text)
         if rng.random() < 0.7:
@@ -459,6 +453,16 @@ def edit_site_yaml(rng, run):
                      f"  entries: {rng.choice([0, 3, 20])}\n")
     write(run.site, rel, text)
     return f"site.yaml {choice}"
+
+
+def edit_paginate(rng, run):
+    """Section and tag pages a few articles a page (or all on one): how many
+    pages there are follows the lists."""
+    rel = "pipeline/site.yaml"
+    text = re.sub(r"^paginate: .*\n", "", read(run.site, rel), flags=re.M)
+    value = rng.choice([2, 3, 5]) if rng.random() < 0.8 else None
+    write(run.site, rel, text + (f"paginate: {value}\n" if value else ""))
+    return f"paginate -> {value}"
 
 
 def edit_template(rng, run):
@@ -578,7 +582,8 @@ EDITS = [
     (edit_bundle_move, 2), (edit_bundle_file, 3), (edit_figure_use, 2), (edit_picture, 3),
     (edit_own_png, 4),
     (edit_translation_remove, 2), (edit_translation_add, 2), (edit_catalog, 3),
-    (edit_article_catalog, 3), (edit_i18n_command, 2), (edit_site_yaml, 3),
+    (edit_article_catalog, 3), (edit_i18n_command, 2), (edit_site_yaml, 2),
+    (edit_paginate, 3),
     (edit_template, 4), (edit_static, 2), (edit_same_size, 3), (edit_undo, 3),
     (edit_clock, 6), (edit_move_site, 1), (edit_state, 1), (edit_output, 2),
     (edit_edition, 2),
