@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -147,13 +148,61 @@ WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, s
 
 AtomicBatch::~AtomicBatch() {
   for (const auto& p : pending_) ::unlink(p.tmp.c_str());
+  std::error_code ec;
+  for (const auto& t : trees_)  // ours, in the staging folder; remove_all follows no link
+    if (!t.renamed) fs::remove_all(t.dir, ec);
   // A batch that was not committed leaves no folder behind either.
   if (!committed_)
     for (auto it = created_.rbegin(); it != created_.rend(); ++it) ::rmdir(it->c_str());
 }
 
+bool AtomicBatch::stage_as_tree(const fs::path& root) {
+  fs::path r = root.lexically_normal();
+  if (!r.has_filename()) r = r.parent_path();
+  struct stat st {};
+  if (staging_.empty() || r.empty() || ::lstat(r.c_str(), &st) == 0 || errno != ENOENT)
+    return false;
+  // The tree's own folder is made with its first file.
+  trees_.push_back(
+      {r, staging_ / ("tree-" + std::to_string(trees_.size())), r.string() + "/", {}, false});
+  return true;
+}
+
+AtomicBatch::Tree* AtomicBatch::tree_of(const fs::path& path) {
+  Tree* best = nullptr;  // the deepest, when one folder is inside another
+  for (auto& t : trees_)
+    if (path.native().starts_with(t.prefix) && (!best || t.prefix.size() > best->prefix.size()))
+      best = &t;
+  return best;
+}
+
+WriteOutcome AtomicBatch::stage_in_tree(Tree& tree, const fs::path& path, const std::string& bytes,
+                                        std::string& error) {
+  const fs::path rel(path.native().substr(tree.prefix.size()));
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<fs::path> chain{tree.dir};  // the tree's folder, then the file's, outermost first
+    for (const auto& part : rel.parent_path()) chain.push_back(chain.back() / part);
+    for (const auto& folder : chain) {
+      if (made_.count(folder.native())) continue;
+      if (::mkdir(folder.c_str(), 0755) != 0 && errno != EEXIST) {
+        error = path.parent_path().string() + ": " + std::strerror(errno);
+        return WriteOutcome::failed;
+      }
+      made_.insert(folder.native());
+    }
+  }
+  const fs::path in_tree = tree.dir / rel;
+  if (!write_temporary(in_tree, path, bytes, false, Replaced{}, error)) return WriteOutcome::failed;
+  std::lock_guard<std::mutex> lock(mutex_);
+  tree.files.push_back({path, in_tree});
+  return WriteOutcome::written;
+}
+
 WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
                                 std::string& error) {
+  // A file of a folder made whole at commit: nothing to look at, written once.
+  if (Tree* tree = tree_of(path)) return stage_in_tree(*tree, path, bytes, error);
   // One stat: a fresh build's outputs are all new, and asked about once.
   const Replaced replaced = look_at(path, bytes);
   if (replaced.same) return WriteOutcome::unchanged;
@@ -196,14 +245,38 @@ WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
   return WriteOutcome::written;
 }
 
+bool AtomicBatch::commit_tree(Tree& tree, fs::path& failed, std::string& error) {
+  if (tree.files.empty()) return true;  // no file: no folder either, as without a tree
+  std::error_code ec;
+  fs::create_directories(tree.root.parent_path(), ec);
+  if (::rename(tree.dir.c_str(), tree.root.c_str()) == 0) {
+    tree.renamed = true;
+    return true;
+  }
+  // The folder was made meanwhile (another shard's build, say): file by file.
+  for (std::size_t k = 0; k < tree.files.size(); ++k) {
+    const Pending& f = tree.files[k];
+    fs::create_directories(f.path.parent_path(), ec);
+    if (::rename(f.tmp.c_str(), f.path.c_str()) != 0) {
+      failed = f.path;
+      error = failed.string() + ": " + std::strerror(errno);
+      return false;
+    }
+  }
+  return true;
+}
+
 bool AtomicBatch::commit(fs::path& failed, std::string& error) {
   std::lock_guard<std::mutex> lock(mutex_);
   committed_ = true;
-  if (pending_.empty()) return true;
-  // One sync of the file system makes every temporary durable, then each
-  // replaces its file by rename, and one more sync makes the renames durable
-  // (instead of an fsync per file and per folder).
-  const fs::path any_dir = pending_.front().path.parent_path();
+  const bool any_tree =
+      std::any_of(trees_.begin(), trees_.end(), [](const Tree& t) { return !t.files.empty(); });
+  if (pending_.empty() && !any_tree) return true;
+  // One sync of the file system makes every new file durable, then each tree
+  // becomes its folder and each temporary replaces its file by rename, and
+  // one more sync makes the renames durable (instead of an fsync per file and
+  // per folder).
+  const fs::path any_dir = any_tree ? staging_ : pending_.front().path.parent_path();
   auto sync_all = [&] {
     const int fd =
         ::open(any_dir.empty() ? "." : any_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -213,6 +286,13 @@ bool AtomicBatch::commit(fs::path& failed, std::string& error) {
     }
   };
   sync_all();
+  // Outer folders first, when one is inside another.
+  std::vector<Tree*> trees;
+  for (auto& t : trees_) trees.push_back(&t);
+  std::sort(trees.begin(), trees.end(),
+            [](const Tree* a, const Tree* b) { return a->prefix.size() < b->prefix.size(); });
+  for (Tree* t : trees)
+    if (!commit_tree(*t, failed, error)) return false;  // the destructor removes the rest
   std::size_t k = 0;
   for (; k < pending_.size(); ++k) {
     if (::rename(pending_[k].tmp.c_str(), pending_[k].path.c_str()) != 0) {

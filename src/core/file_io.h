@@ -66,15 +66,34 @@ class AtomicBatch {
   /// holds them, written when staged, failed with `error` ("path: reason").
   WriteOutcome stage(const std::filesystem::path& path, const std::string& bytes,
                      std::string& error);
-  /// Replaces the staged files in the order they were staged. At a rename that
-  /// fails, stops: `failed` is that file, `error` the reason, the files staged
-  /// after it stay as they were, and false is returned.
+  /// Files under `root`, a folder that does not exist yet, are then written
+  /// once, straight into a tree of that shape in the staging folder, and
+  /// commit() renames the whole tree to `root`: a clean build pays one file
+  /// creation per output, not a temporary and a rename each. False (and
+  /// nothing changes) without a staging folder or when `root` exists.
+  bool stage_as_tree(const std::filesystem::path& root);
+  /// Replaces the staged files in the order they were staged (each tree of
+  /// stage_as_tree() first, by one rename). At a rename that fails, stops:
+  /// `failed` is that file, `error` the reason, the files staged after it stay
+  /// as they were, and false is returned.
   bool commit(std::filesystem::path& failed, std::string& error);
 
  private:
   struct Pending {
     std::filesystem::path path, tmp;
   };
+  /// A folder to be made whole by commit(): `dir` in the staging folder,
+  /// renamed to `root`; `files` are its files (path and place in `dir`).
+  struct Tree {
+    std::filesystem::path root, dir;
+    std::string prefix;  ///< root's path and a '/': what its files start with
+    std::vector<Pending> files;
+    bool renamed = false;  ///< commit() made it `root`
+  };
+  Tree* tree_of(const std::filesystem::path& path);
+  WriteOutcome stage_in_tree(Tree& tree, const std::filesystem::path& path,
+                             const std::string& bytes, std::string& error);
+  bool commit_tree(Tree& tree, std::filesystem::path& failed, std::string& error);
   std::mutex mutex_;
   std::vector<Pending> pending_;
   std::set<std::string> made_;                  ///< folders known to exist
@@ -82,6 +101,7 @@ class AtomicBatch {
   bool committed_ = false;
   std::filesystem::path staging_;
   std::size_t staged_count_ = 0;  ///< names of temporaries in staging_
+  std::vector<Tree> trees_;
 };
 
 /// One file of a batch for write_files_atomic (pointers: nothing is copied).

@@ -93,6 +93,9 @@ constexpr RuleRow kRules[] = {
     {"email/truncated", W,
      "an article's HTML email is over email.max_bytes: it is cut at a block boundary and ends "
      "with a link to the page"},
+    {"emit/clean-refused", E,
+     "build --clean given an output folder that holds files but none of the build's outputs "
+     "(the site's .git, a home folder): nothing is removed"},
     {"emit/file-name", E,
      "a file name in pipeline/static/ with a control character, line break, bidi control "
      "or invalid UTF-8"},
@@ -100,6 +103,9 @@ constexpr RuleRow kRules[] = {
      "no record of what earlier builds wrote (.polypress/build.sqlite missing or damaged) and "
      "files in the output folders this build does not produce: kept (build --clean removes "
      "them)"},
+    {"emit/not-removed", W,
+     "a file in an output folder that the build should remove but cannot (permissions, "
+     "another file system mounted there): it stays; each build tries again"},
     {"emit/not-produced", Severity::note,
      "a file in an output folder that the build did not produce (kept; reported once)"},
     {"emit/output-link", E,

@@ -21,6 +21,12 @@ bool is_temporary_name(const std::string& name) {
          std::all_of(name.begin(), name.end() - 4, [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// "tree-N": AtomicBatch's trees of new files.
+bool is_tree_name(const std::string& name) {
+  return name.size() > 5 && name.starts_with("tree-") &&
+         std::all_of(name.begin() + 5, name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 // The problem of `p` when it is a link or a special file (nullopt otherwise).
 std::optional<StateFolderProblem> linked(const fs::path& p, const std::string& rel) {
   const std::string kind = special_kind_name(p);
@@ -93,11 +99,17 @@ bool make_state_folder(const fs::path& root, const fs::path& sub, std::string& e
 void remove_staging_folder(const fs::path& dir) {
   if (file_kind(dir) != FileKind::directory) return;
   std::error_code ec;
-  std::vector<fs::path> temporaries;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (is_temporary_name(e.path().filename().string()) && file_kind(e.path()) == FileKind::regular)
+  std::vector<fs::path> temporaries, trees;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (is_temporary_name(name) && file_kind(e.path()) == FileKind::regular)
       temporaries.push_back(e.path());
+    // A build's trees of new outputs (AtomicBatch::stage_as_tree), never
+    // renamed into place: every file in them is that build's own.
+    if (is_tree_name(name) && file_kind(e.path()) == FileKind::directory) trees.push_back(e.path());
+  }
   for (const auto& t : temporaries) ::unlink(t.c_str());  // unlink never follows a link
+  for (const auto& t : trees) fs::remove_all(t, ec);      // nor does remove_all
   ::rmdir(dir.c_str());                                   // only when empty
 }
 

@@ -123,6 +123,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
   const auto placed = place_outputs(plan.units(), folders, sink, write_failed);
   result.stats.failed = write_failed;
   if (!placed) return result;
+  if (targets.clean && !clean_is_safe(*placed, folders, sink)) return result;  // nothing written
   std::vector<std::string> files, states;
   std::vector<bool> mine;
   for (const auto& p : *placed) {
@@ -143,7 +144,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
         result.explained.push_back(
             {(*placed)[k].shown, why_rendered(kept, files[k], states[k], plan)});
   timer.mark("decide");
-  OutputBatch batch(*placed, targets.staging);
+  OutputBatch batch(*placed, targets.staging, {targets.out_dir, targets.mail_dir});
   Rendered made{std::vector<OutputRecord>(placed->size()),
                 std::vector<DiagnosticSink>(placed->size())};
   arena.execute([&] { render_wanted(plan, wanted, targets, global, batch, made); });

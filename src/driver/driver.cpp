@@ -177,6 +177,10 @@ std::string why_not_reused(const BuildRun& run, std::optional<BuildRecord>& last
   if (last->next_change_ms && current_time_ms() >= *last->next_change_ms)
     return "an article's date came or its expires passed (at " +
            format_rfc3339_utc(*last->next_change_ms) + ")";
+  // A clock set back (SOURCE_DATE_EPOCH, a corrected clock) may unpublish
+  // what that build published.
+  if (last->built_ms && current_time_ms() < *last->built_ms)
+    return "the clock is earlier than at that build (" + format_rfc3339_utc(*last->built_ms) + ")";
   if (last->inputs != run.inputs) return "an input file changed";
   if (last->options != run.opts) return "the options, the binary or the day changed";
   if (last->outputs_state !=
@@ -279,10 +283,14 @@ std::string record_build(const BuildRun& run, const Corpus& corpus, const std::s
   // the file system's timestamp granularity without its size changing
   // ("racy git"): a build whose newest input is racy is not recorded either.
   if (!racy_stamp(run.newest_input, run.started) && state_error.empty()) {
-    record = BuildRecord{
-        run.inputs,          run.opts,
-        done.outputs,        fingerprint_files(done.outputs, &done.states),
-        std::move(findings), next_publication_change(corpus, time_zone, current_time_ms())};
+    const double now = current_time_ms();
+    record = BuildRecord{run.inputs,
+                         run.opts,
+                         done.outputs,
+                         fingerprint_files(done.outputs, &done.states),
+                         std::move(findings),
+                         next_publication_change(corpus, time_zone, now),
+                         now};
   }
   return state_error;
 }
@@ -295,15 +303,17 @@ std::string tidy_outputs(const BuildRun& run, OutputsResult& done, DiagnosticSin
   const BuildOptions& options = run.options;
   const ProducedFiles produced{std::move(done.every), std::move(done.outputs),
                                std::move(done.states)};
-  std::vector<std::string> removed;
+  std::vector<RemovedFile> removed;
   std::string error =
       tidy_output_folders(options.root,
                           {{run.out_dir, options.out_dir.generic_string()},
                            {run.mail_dir, options.mail_dir.generic_string()}},
                           produced, options.languages.empty(), options.clean, sink, &removed);
   if (options.explain)
-    for (auto& path : removed)
-      explained.push_back({std::move(path), "removed: no longer produced"});
+    for (auto& r : removed)
+      explained.push_back(
+          {std::move(r.shown), r.produced ? "removed: no longer produced"
+                                          : "removed: not produced by this build (--clean)"});
   return error;
 }
 
@@ -324,7 +334,13 @@ void finish_build(const BuildRun& run, const Ready& ready, IncrementalState& kep
   if (record)
     for (const auto& d : sink.sorted())
       if (d.rule == "emit/no-record") record->findings.insert(record->findings.begin(), d);
-  if (state_error.empty() && record) state_error = write_build_record(run.options.root, *record);
+  // A file tidy could not remove is tried again by the next build, which is
+  // then no no-op.
+  const auto findings = sink.sorted();
+  const bool tidy_unfinished = std::any_of(
+      findings.begin(), findings.end(), [](const auto& d) { return d.rule == "emit/not-removed"; });
+  if (state_error.empty() && record && !tidy_unfinished)
+    state_error = write_build_record(run.options.root, *record);
   // Without its record the next build renders everything again: worth
   // knowing, not worth failing this one.
   if (!state_error.empty())
@@ -371,7 +387,8 @@ BuildResult run_build(const BuildOptions& options) {
                               options.jobs,
                               prepare_staging(options.root, {run.out_dir, run.mail_dir}),
                               options.progress,
-                              options.explain};
+                              options.explain,
+                              options.clean};
   clear_build_record(options.root);
   timer.mark("plan");
   OutputsResult done = render_and_write(*plan, targets, *kept, identity, sink);

@@ -129,6 +129,7 @@ struct OutputTargets {
   std::filesystem::path staging;  ///< where temporaries go: prepare_staging() (emit)
   std::function<void(std::size_t, std::size_t)> progress;  ///< BuildOptions::progress
   bool explain = false;                                    ///< BuildOptions::explain
+  bool clean = false;                                      ///< BuildOptions::clean
 };
 
 /// What render_and_write() did.

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "core/safe_fs.h"
 #include "core/site_layout.h"
 #include "core/state_folder.h"
 #include "emit/emit.h"
@@ -75,6 +76,28 @@ std::optional<std::vector<PlacedOutput>> place_outputs(const std::vector<RenderU
   return placed;
 }
 
+bool clean_is_safe(const std::vector<PlacedOutput>& placed, const OutputFolders& folders,
+                   DiagnosticSink& sink) {
+  const std::pair<const fs::path*, const std::string*> each[] = {
+      {&folders.out_dir, &folders.out_shown}, {&folders.mail_dir, &folders.mail_shown}};
+  for (const auto& [dir, shown] : each) {
+    std::error_code ec;
+    if (file_kind(*dir) != FileKind::directory || fs::is_empty(*dir, ec))
+      continue;  // nothing to remove
+    const std::string prefix = dir->string() + "/";
+    const bool built = std::any_of(placed.begin(), placed.end(), [&](const PlacedOutput& p) {
+      return p.file.native().starts_with(prefix) && file_kind(p.file) == FileKind::regular;
+    });
+    if (built) continue;
+    sink.error({*shown, 0, 0}, "emit/clean-refused",
+               "--clean would empty a folder this site's builds never wrote: it holds files, "
+               "but none of the build's outputs; nothing is removed (check --out and "
+               "--mail-out, or empty it yourself)");
+    return false;
+  }
+  return true;
+}
+
 bool output_ways_are_clear(const std::vector<RenderUnit>& units,
                            const std::vector<PlacedOutput>& placed, const std::vector<bool>& wanted,
                            const OutputFolders& folders, DiagnosticSink& sink) {
@@ -131,11 +154,14 @@ fs::path prepare_staging(const fs::path& root, const std::vector<fs::path>& outp
   return mine;
 }
 
-OutputBatch::OutputBatch(const std::vector<PlacedOutput>& placed, fs::path staging)
+OutputBatch::OutputBatch(const std::vector<PlacedOutput>& placed, fs::path staging,
+                         const std::vector<fs::path>& folders)
     : placed_(placed),
       batch_(std::move(staging)),
       outcomes_(placed.size(), WriteOutcome::unchanged),
-      errors_(placed.size()) {}
+      errors_(placed.size()) {
+  for (const auto& f : folders) batch_.stage_as_tree(f);
+}
 
 bool OutputBatch::stage(std::size_t k, const std::string& bytes) {
   outcomes_[k] = batch_.stage(placed_[k].file, bytes, errors_[k]);

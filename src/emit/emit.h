@@ -70,6 +70,13 @@ std::optional<std::vector<PlacedOutput>> place_outputs(const std::vector<RenderU
                                                        const OutputFolders& folders,
                                                        DiagnosticSink& sink, bool& write_failed);
 
+/// For `build --clean`: whether each output folder that holds anything
+/// holds one of the `placed` outputs already, so that it is one polypress
+/// built. A folder given by mistake (the site's .git, a home folder) holds
+/// none: an emit/clean-refused error names it, and nothing is removed.
+bool clean_is_safe(const std::vector<PlacedOutput>& placed, const OutputFolders& folders,
+                   DiagnosticSink& sink);
+
 /// Whether no symbolic link (or special file) is on the way to any output
 /// whose `wanted` flag is set; else an emit/output-link error names it.
 bool output_ways_are_clear(const std::vector<RenderUnit>& units,
@@ -88,8 +95,12 @@ std::filesystem::path prepare_staging(const std::filesystem::path& root,
 class OutputBatch {
  public:
   /// `placed` (place_outputs()) must outlive the batch; temporaries go into
-  /// `staging` (prepare_staging(); empty: beside their files).
-  OutputBatch(const std::vector<PlacedOutput>& placed, std::filesystem::path staging);
+  /// `staging` (prepare_staging(); empty: beside their files). Each of the
+  /// output `folders` that does not exist yet is written as a whole tree in
+  /// `staging` and renamed into place by commit() (a clean build writes each
+  /// file once).
+  OutputBatch(const std::vector<PlacedOutput>& placed, std::filesystem::path staging,
+              const std::vector<std::filesystem::path>& folders);
   /// Stages `bytes` as the file of output `k` (thread-safe); false when that
   /// failed, reported by staged_all().
   bool stage(std::size_t k, const std::string& bytes);

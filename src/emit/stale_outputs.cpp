@@ -1,10 +1,15 @@
 #include "emit/stale_outputs.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstdint>
+#include <cstring>
 #include <unordered_set>
 
 #include "core/safe_fs.h"
@@ -36,6 +41,36 @@ const OutputFolderRef* folder_of(const std::string& path,
     if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0) return &f;
   }
   return nullptr;
+}
+
+// A temporary of polypress's own beside its file (".NAME.tmpDIGITS"): a
+// build running at the same time (another shard) is writing it.
+bool is_own_temporary(const std::string& path) {
+  const std::string name = path.substr(path.rfind('/') + 1);
+  const auto tmp = name.rfind(".tmp");
+  return name.size() > 1 && name[0] == '.' && tmp != std::string::npos && tmp + 4 < name.size() &&
+         std::all_of(name.begin() + static_cast<std::ptrdiff_t>(tmp) + 4, name.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The mount `path` is on (not following a link): its device and, where the
+// kernel tells it, its mount's id, for a bind mount of a folder of the same
+// file system has the same device. {0, 0} when it cannot be read.
+using Mount = std::pair<dev_t, std::uint64_t>;
+Mount mount_of(const struct statx& st) {
+  return {::makedev(st.stx_dev_major, st.stx_dev_minor),
+          (st.stx_mask & STATX_MNT_ID) ? st.stx_mnt_id : 0};
+}
+
+// statx() of `path`, not following a link; false when it cannot be read.
+bool statx_of(const std::string& path, struct statx& st) {
+  return ::statx(AT_FDCWD, path.c_str(), AT_SYMLINK_NOFOLLOW,
+                 STATX_TYPE | STATX_MTIME | STATX_INO | STATX_MNT_ID, &st) == 0;
+}
+
+Mount mount_of(const std::string& path) {
+  struct statx st {};
+  return statx_of(path, st) ? mount_of(st) : Mount{0, 0};
 }
 
 // The folder holding `path` (absolute and normal, as recorded).
@@ -85,7 +120,7 @@ class Tidy {
  public:
   Tidy(const fs::path& root, const std::vector<OutputFolderRef>& given_folders,
        const ProducedFiles& produced, bool clean, DiagnosticSink& sink,
-       std::vector<std::string>* removed)
+       std::vector<RemovedFile>* removed)
       : given_(given_folders),
         folders_(given_folders),
         written_(read_written_files(root)),
@@ -99,6 +134,7 @@ class Tidy {
     // Paths are recorded and compared absolute and normal, whichever form of
     // the site's folder (-C site, -C ./site, another working folder) built them.
     for (auto& f : folders_) f.dir = fs::path(absolute_path(f.dir.string()));
+    for (const auto& f : folders_) devices_.push_back(mount_of(f.dir.string()));
     all_.reserve(produced.all.size());
     for (const auto& p : produced.all) all_.push_back(rebase(p));
     std::sort(all_.begin(), all_.end());
@@ -163,7 +199,8 @@ class Tidy {
   const std::unordered_map<std::string, WrittenFile> written_;
   DiagnosticSink& sink_;
   const bool clean_;                   // --clean: nothing that is not produced is kept
-  std::vector<std::string>* removed_;  // what was removed, as shown (or nullptr)
+  std::vector<RemovedFile>* removed_;  // what was removed (or nullptr)
+  std::vector<Mount> devices_;         // mount_of() each folder: nothing on another is removed
   std::vector<std::pair<std::string, WrittenFile>> record_;
   std::vector<std::string> forget_;
   std::unordered_map<std::string, std::string> listed_;  // folders as last listed: stamps
@@ -212,27 +249,45 @@ class Tidy {
       record_.push_back({path, {now, "foreign"}});
       return;
     }
-    forget_.push_back(path);
-    unlink_file(path, f);
+    if (mount_of(path) != devices_[index_of(f)]) {
+      sink_.warning({shown_path(f, path), 0, 0}, "emit/not-removed",
+                    "no longer produced, but not removed: it is on another file system mounted "
+                    "in the output folder, which polypress never removes from");
+      return;
+    }
+    // A file that cannot be removed keeps its record: the next build tries again.
+    if (unlink_file(path, f, true)) forget_.push_back(path);
   }
 
-  // Removes `path` of folder `f`, and the folders that leaves empty.
-  void unlink_file(const std::string& path, const OutputFolderRef& f) {
-    if (::unlink(path.c_str()) != 0) return;
+  std::size_t index_of(const OutputFolderRef& f) const {
+    return static_cast<std::size_t>(&f - folders_.data());
+  }
+
+  // Removes `path` of folder `f` (`produced`: by an earlier build), and the
+  // folders that leaves empty; false, with a warning, when it cannot.
+  bool unlink_file(const std::string& path, const OutputFolderRef& f, bool produced) {
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+      sink_.warning({shown_path(f, path), 0, 0}, "emit/not-removed",
+                    std::string(produced ? "no longer produced" : "not produced by the build") +
+                        ", but it cannot be removed (" + std::strerror(errno) +
+                        "): it stays published; each build tries again");
+      return false;
+    }
     remove_empty_parents(path, f.dir);
-    if (removed_) removed_->push_back(shown_path(f, path));
+    if (removed_) removed_->push_back({shown_path(f, path), produced});
+    return true;
   }
 
   // The files of `f` no build produced: reported (their number returned),
   // or removed with --clean.
   std::size_t report_foreign_in(const OutputFolderRef& f) {
     std::vector<std::string> found;
-    visit_folder(f.dir.string(), 0, found);
+    visit_folder(f.dir.string(), 0, devices_[index_of(f)], found);
     std::sort(found.begin(), found.end());
     if (clean_) {
       // Found by listing real folders, so no link is on the way; a link
       // itself is removed, never what it points to.
-      for (const auto& path : found) unlink_file(path, f);
+      for (const auto& path : found) unlink_file(path, f, false);
       return 0;
     }
     for (std::size_t i = 0; i < found.size(); ++i) {
@@ -258,15 +313,28 @@ class Tidy {
   // does). The rest are listed, and their stamps recorded, but for those
   // changed so recently that a file added in the same tick of the file
   // system's clock would not change them again.
-  void visit_folder(const std::string& dir, int level, std::vector<std::string>& found) {
-    struct stat st {};
-    if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return;
-    const long long mtime_ns = st.st_mtim.tv_sec * 1'000'000'000LL + st.st_mtim.tv_nsec;
-    const std::string stamp = std::to_string(mtime_ns) + " " + std::to_string(st.st_ino);
+  void visit_folder(const std::string& dir, int level, Mount mount,
+                    std::vector<std::string>& found) {
+    struct statx st {};
+    if (!statx_of(dir, st) || !S_ISDIR(st.stx_mode)) return;
+    // Another file system mounted inside (a volume, a bind mount of the
+    // sources): not looked into, so never emptied by --clean (as rm's
+    // --one-file-system).
+    if (mount_of(st) != mount) {
+      if (clean_) {
+        const OutputFolderRef* f = folder_of(dir, folders_);
+        sink_.warning({f ? shown_path(*f, dir) : dir, 0, 0}, "emit/not-removed",
+                      "another file system is mounted here: --clean does not look into it");
+      }
+      return;
+    }
+    const long long mtime_ns = st.stx_mtime.tv_sec * 1'000'000'000LL + st.stx_mtime.tv_nsec;
+    const std::string stamp = std::to_string(mtime_ns) + " " + std::to_string(st.stx_ino);
     seen_.insert(dir);
     const auto recorded = listed_.find(dir);
     if (recorded != listed_.end() && recorded->second == stamp && !relist_.count(dir)) {
-      for (const std::string& sub : recorded_children(dir)) visit_folder(sub, level + 1, found);
+      for (const std::string& sub : recorded_children(dir))
+        visit_folder(sub, level + 1, mount, found);
       return;
     }
     const long long now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -286,9 +354,9 @@ class Tidy {
         if (level < kMaxOutputDepth) folders.push_back(p);
         continue;
       }
-      if (!is_produced(p) && !written_.count(p)) found.push_back(p);
+      if (!is_produced(p) && !written_.count(p) && !is_own_temporary(p)) found.push_back(p);
     }
-    for (const std::string& sub : folders) visit_folder(sub, level + 1, found);
+    for (const std::string& sub : folders) visit_folder(sub, level + 1, mount, found);
   }
 
   // The folders recorded as listed directly in `dir`.
@@ -316,7 +384,7 @@ class Tidy {
 std::string tidy_output_folders(const fs::path& root,
                                 const std::vector<OutputFolderRef>& given_folders,
                                 const ProducedFiles& produced, bool remove_stale, bool clean,
-                                DiagnosticSink& sink, std::vector<std::string>* removed) {
+                                DiagnosticSink& sink, std::vector<RemovedFile>* removed) {
   Tidy tidy(root, given_folders, produced, clean && remove_stale, sink, removed);
   tidy.record_changed(produced);
   if (remove_stale) tidy.remove_stale();

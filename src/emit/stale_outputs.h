@@ -24,6 +24,13 @@ struct ProducedFiles {
   std::vector<std::string> states;  ///< file_state() of each of `mine`
 };
 
+/// A file tidy_output_folders() removed: as shown ("<folder as given>/<path>"),
+/// and whether an earlier build produced it (else: --clean found it there).
+struct RemovedFile {
+  std::string shown;
+  bool produced = true;
+};
+
 /// `path` made absolute (against the working folder) and normal, without a
 /// final slash: the form in which written files and folders are recorded.
 std::string absolute_path(const std::string& path);
@@ -52,6 +59,6 @@ bool same_as_written(const std::string& now, const std::string& written);
 std::string tidy_output_folders(const std::filesystem::path& root,
                                 const std::vector<OutputFolderRef>& folders,
                                 const ProducedFiles& produced, bool remove_stale, bool clean,
-                                DiagnosticSink& sink, std::vector<std::string>* removed = nullptr);
+                                DiagnosticSink& sink, std::vector<RemovedFile>* removed = nullptr);
 
 }  // namespace pp

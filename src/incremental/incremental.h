@@ -132,6 +132,9 @@ struct BuildRecord {
   /// When an article's date comes or its `expires` passes, after that build
   /// (ms since the epoch): from then on it is not reused. nullopt: never.
   std::optional<double> next_change_ms;
+  /// The clock of that build (ms since the epoch): a build at an earlier
+  /// time does not reuse it.
+  std::optional<double> built_ms;
 };
 
 /// What the last build that wrote it recorded about one output file.

@@ -173,6 +173,8 @@ std::optional<BuildRecord> read_build_record(const fs::path& root) {
       r.findings = findings_from_json(j.value("findings", nlohmann::json::array()));
       if (const auto next = j.find("next_change"); next != j.end() && next->is_number())
         r.next_change_ms = next->get<double>();
+      if (const auto at = j.find("built"); at != j.end() && at->is_number())
+        r.built_ms = at->get<double>();
       out = std::move(r);
     }
   }
@@ -189,6 +191,7 @@ std::string write_build_record(const fs::path& root, const BuildRecord& r) {
                         {"outputs_state", r.outputs_state},
                         {"findings", findings}};
   if (r.next_change_ms) record["next_change"] = *r.next_change_ms;
+  if (r.built_ms) record["built"] = *r.built_ms;
   const std::string value = json_text(record);
   // The list of outputs apart: it is read only when everything else matches.
   std::string outputs;

@@ -527,8 +527,12 @@ def edit_undo(rng, run):
 
 def edit_clock(rng, run):
     step = rng.choice([3600, 6 * 3600, 86400, rng.randint(60, 3 * 86400)])
+    if rng.random() < 0.15 and run.clock - START > 3600:
+        # Set back (a corrected clock, a smaller SOURCE_DATE_EPOCH): what was
+        # published early must be taken down again.
+        step = -rng.randint(600, min(run.clock - START, 86400))
     run.clock += step
-    return f"clock +{step} s -> {iso(run.clock).isoformat()}"
+    return f"clock {step:+d} s -> {iso(run.clock).isoformat()}"
 
 
 def edit_move_site(rng, run):

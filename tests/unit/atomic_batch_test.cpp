@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "core/file_io.h"
+#include "core/state_folder.h"
 #include "emit/emit.h"
 #include "support/temp_site.h"
 
@@ -110,6 +111,72 @@ TEST(AtomicBatch, ARenameThatFailsStopsTheCommitThere) {
   EXPECT_FALSE(fs::exists(f.out / "c.html"));             // staged after it
 }
 
+TEST(AtomicBatch, ANewFolderIsWrittenOnceAndAppearsWholeAtCommit) {
+  Folders f;
+  const fs::path site = f.dir.path() / "new-site/public";  // its parent is missing too
+  std::string error;
+  AtomicBatch batch(f.staging);
+  EXPECT_FALSE(batch.stage_as_tree(f.out));  // it exists: files are replaced one by one
+  EXPECT_TRUE(batch.stage_as_tree(site / ""));
+  EXPECT_EQ(batch.stage(site / "index.html", "home", error), WriteOutcome::written);
+  EXPECT_EQ(batch.stage(site / "en/news/x/index.html", "x", error), WriteOutcome::written);
+  EXPECT_EQ(batch.stage(f.out / "a.html", "new a", error), WriteOutcome::written);
+  EXPECT_FALSE(fs::exists(f.dir.path() / "new-site"));  // nothing shows before commit
+  // Each file is made once, where it will stay: the commit renames the tree.
+  const ino_t x = inode(f.staging / "tree-0/en/news/x/index.html");
+  ASSERT_NE(x, 0u);
+  fs::path failed;
+  EXPECT_TRUE(batch.commit(failed, error)) << error;
+  EXPECT_EQ(test::read_text(site / "index.html"), "home");
+  EXPECT_EQ(test::read_text(site / "en/news/x/index.html"), "x");
+  EXPECT_EQ(inode(site / "en/news/x/index.html"), x);
+  EXPECT_EQ(test::read_text(f.out / "a.html"), "new a");
+  EXPECT_EQ(entries(f.staging), 0u);
+  EXPECT_EQ(entries(site), 5u);  // index.html, en/, news/, x/, index.html
+}
+
+TEST(AtomicBatch, AFolderMadeMeanwhileGetsTheFilesOneByOne) {
+  Folders f;
+  const fs::path site = f.dir.path() / "public";
+  std::string error;
+  AtomicBatch batch(f.staging);
+  ASSERT_TRUE(batch.stage_as_tree(site));
+  EXPECT_EQ(batch.stage(site / "a/index.html", "a", error), WriteOutcome::written);
+  test::write_text(site, "other/index.html", "another shard's");  // made before the commit
+  fs::path failed;
+  EXPECT_TRUE(batch.commit(failed, error)) << error;
+  EXPECT_EQ(test::read_text(site / "a/index.html"), "a");
+  EXPECT_EQ(test::read_text(site / "other/index.html"), "another shard's");
+}
+
+TEST(AtomicBatch, ATreeNeverCommittedLeavesNothing) {
+  Folders f;
+  const fs::path site = f.dir.path() / "public";
+  std::string error;
+  {
+    AtomicBatch batch(f.staging);
+    ASSERT_TRUE(batch.stage_as_tree(site));
+    EXPECT_EQ(batch.stage(site / "a/index.html", "a", error), WriteOutcome::written);
+    EXPECT_EQ(entries(f.staging), 3u);  // tree-0, a/, index.html
+  }
+  EXPECT_FALSE(fs::exists(site));
+  EXPECT_EQ(entries(f.staging), 0u);
+  AtomicBatch without_staging;
+  EXPECT_FALSE(without_staging.stage_as_tree(site));
+}
+
+TEST(AtomicBatch, ATreeLeftByAKilledBuildIsRemovedWithItsStagingFolder) {
+  test::TempDir dir;
+  const fs::path staging = dir.path() / "4242";
+  test::write_text(staging, "tree-0/en/x/index.html", "half a build");
+  test::write_text(staging, "7.tmp", "a temporary");
+  test::write_text(dir.path(), "elsewhere/keep.html", "not the build's");
+  fs::create_directory_symlink(dir.path() / "elsewhere", staging / "tree-0/en/link");
+  remove_staging_folder(staging);
+  EXPECT_FALSE(fs::exists(staging));
+  EXPECT_EQ(test::read_text(dir.path() / "elsewhere/keep.html"), "not the build's");
+}
+
 // A build's two outputs, placed by emit.
 struct Placed {
   Folders f;
@@ -152,7 +219,7 @@ TEST(OutputBatch, AnOutputThatCannotBeStagedLeavesEveryFileAsItWas) {
   test::write_text(p.f.out, "sub", "a file where a folder should be");
   DiagnosticSink sink;
   {
-    OutputBatch batch(p.placed, {});  // temporaries beside their files: sub/ is refused
+    OutputBatch batch(p.placed, {}, {});  // temporaries beside their files: sub/ is refused
     EXPECT_TRUE(batch.stage(0, "new a"));
     EXPECT_TRUE(batch.stage(1, "mail"));
     EXPECT_FALSE(batch.stage(2, "b"));
@@ -170,7 +237,7 @@ TEST(OutputBatch, AnOutputThatCannotBeStagedLeavesEveryFileAsItWas) {
 TEST(OutputBatch, CommitReplacesEveryStagedFile) {
   Placed p;
   DiagnosticSink sink;
-  OutputBatch batch(p.placed, p.f.staging);
+  OutputBatch batch(p.placed, p.f.staging, {p.f.out, p.f.dir.path() / "mail"});
   EXPECT_TRUE(batch.stage(0, "old a"));  // already so
   EXPECT_TRUE(batch.stage(2, "b"));
   EXPECT_TRUE(batch.staged_all(sink));
