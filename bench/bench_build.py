@@ -7,9 +7,12 @@ Markdown floor: cmark-gfm alone rendering the same bodies.
 
   bench_build.py POLYPRESS [--bundles 1000,5000,20000] [--runs 1] [--dir /tmp/polypress-bench]
 
-For each size it also times a rebuild with nothing changed, one after a single
-article was edited (a sentence added), and `validate` of that one article
-against a whole-site `validate`, both cold (no .polypress/). With more than one
+For each size it also times a rebuild with nothing changed and one after a
+single article was edited (a sentence added), each against Hugo's rebuild
+(a whole build: its command line has no other), the editor's loop of
+`polypress serve` against `hugo server --renderToDisk` (bench_serve.py: edit
+to reload), and `validate` of that one article against a whole-site
+`validate`, both cold (no .polypress/). With more than one
 size it ends with the growth table: each figure and its factor against the
 size before, beside the corpus's own factor.
 
@@ -17,6 +20,7 @@ Needs hugo and cmark-gfm (bench/install-bench-deps.sh).
 """
 import argparse, os, re, shutil, subprocess, sys, time
 
+import bench_serve
 from bench_validate import measure  # wall, CPU and peak RSS of one child (wait4)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -121,9 +125,22 @@ def bench_size(a, bundles):
             edit()
             edits.append(run_ok(build))
         r["polypress one-article edit"] = best(edits)
+        if hugo_cmd:
+            # Hugo's command line has no incremental build: its rebuild after
+            # an edit, or with nothing changed, is a whole build (into the
+            # folder it wrote before, as an editor runs it).
+            r["hugo one-article edit"] = best([(edit(), run_ok(hugo_cmd))[1] for _ in range(a.runs)])
+            r["hugo no-op rebuild"] = best([run_ok(hugo_cmd) for _ in range(a.runs)])
     finally:
         with open(edited, "w", encoding="utf-8") as f:
             f.write(original)
+    time.sleep(0.3)  # the article as it was, older than the racy window
+
+    # The editor's loop: a server that rebuilds on each save.
+    if a.serve:
+        pp_serve = bench_serve.polypress_serve(a.polypress, site, edited, max(3, a.runs))
+        hugo_serve = bench_serve.hugo_server(hugo, hsite, edited, max(3, a.runs)) if hugo_cmd else []
+        r["serve"] = bench_serve.report(pp_serve, hugo_serve)
 
     # CI checking a pull request: the whole site, then the one changed
     # article, each cold (no parse cache, no manifest).
@@ -151,7 +168,7 @@ def bench_size(a, bundles):
 
     print("polypress: %d pages, %d emails; hugo: %d pages" % (pages, emails, hugo_pages))
     for name, v in r.items():
-        if name == "bundles":
+        if name in ("bundles", "serve"):
             continue
         wall, cpu, rss = v
         print("%-27s wall %7.2f s  cpu %7.2f s  peak %6.0f MiB" % (name, wall, cpu, rss))
@@ -163,6 +180,13 @@ def bench_size(a, bundles):
         print("ratio polypress/floor:      wall %.2f" % (pb[0] / r["cmark-gfm floor"][0]))
     print("no-op rebuild / full build:    %.1f %%" % (100 * r["polypress no-op rebuild"][0] / pb[0]))
     print("one-article edit / full build: %.1f %%" % (100 * r["polypress one-article edit"][0] / pb[0]))
+    if "hugo one-article edit" in r:
+        print("ratio polypress/hugo, edit:    wall %.3f" % (
+            r["polypress one-article edit"][0] / r["hugo one-article edit"][0]))
+        print("ratio polypress/hugo, no-op:   wall %.3f" % (
+            r["polypress no-op rebuild"][0] / r["hugo no-op rebuild"][0]))
+    if "serve" in r:
+        bench_serve.report_again(r["serve"])
     print("validate FILE / validate:      %.1f %%" % (100 * r["polypress validate FILE"][0] / r["polypress validate"][0]))
     set_aside(a, out)
     return r
@@ -194,6 +218,8 @@ def main():
     ap.add_argument("--bundles", default="1000", help="comma-separated sizes, e.g. 1000,5000,20000")
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--dir", default="/tmp/polypress-bench")
+    ap.add_argument("--no-serve", dest="serve", action="store_false",
+                    help="skip polypress serve against hugo server (edit to reload)")
     a = ap.parse_args()
     a.polypress = os.path.abspath(a.polypress)
     rows = [bench_size(a, int(n)) for n in a.bundles.split(",")]

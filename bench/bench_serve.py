@@ -72,8 +72,8 @@ class Events:
 
     def __init__(self, port):
         self.sock = socket.create_connection(("127.0.0.1", port))
-        self.sock.sendall(b"GET /__polypress/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                          b"Accept: text/event-stream\r\n\r\n")
+        self.sock.sendall(b"GET /__polypress/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                          b"Accept: text/event-stream\r\n\r\n" % port)
         self.times, self.cond = [], threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -194,6 +194,15 @@ def report(pp, hugo):
         print("ratio serve/hugo server:    edit to reload %.2f   build %.2f" % (
             r["serve edit-to-reload ms"] / r["hugo server edit ms"], r["serve build ms"] / r["hugo server total ms"]))
     return r
+
+
+def report_again(r):
+    """The serve lines of report(), from its result (the summary's end)."""
+    print("serve edit to reload:          %.0f ms (its build %.0f ms)" % (
+        r["serve edit-to-reload ms"], r["serve build ms"]))
+    if "hugo server edit ms" in r:
+        print("ratio serve/hugo server:       edit to reload %.2f  build %.2f" % (
+            r["serve edit-to-reload ms"] / r["hugo server edit ms"], r["serve build ms"] / r["hugo server total ms"]))
 
 
 def main():

@@ -199,6 +199,12 @@ std::string fingerprint_inputs(const fs::path& root, long long* newest_ns) {
     newest = std::max(newest, newest_of[i]);
   }
   if (newest_ns) *newest_ns = std::max(*newest_ns, newest);
+  // Paths relative to the site: `-C site`, `-C site/` and `-C /abs/site`
+  // (or the site moved) see the same inputs.
+  const std::string top = (root / "x").string();
+  const std::string prefix = top.substr(0, top.size() - 1);
+  for (auto& l : lines)
+    if (l.starts_with(prefix)) l.erase(0, prefix.size());
   std::sort(lines.begin(), lines.end());
   std::string all;
   for (const auto& l : lines) all += l;

@@ -92,6 +92,23 @@ TEST(Explain, SaysWhyTheBuildAndEachOutputIsMadeOrRemoved) {
     EXPECT_FALSE(line.starts_with("public/en/") && line.ends_with("c:ar changed")) << line;
 }
 
+TEST(Explain, TheSiteNamedAnotherWayIsNoChange) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  age(dir.path());
+  ASSERT_EQ(explain(site).exit_code, 0);
+  // An outside attack found each of these said "an input file changed".
+  for (const std::string& other :
+       {site.string() + "/", (site / ".").string(), (dir.path() / "site/../site").string()}) {
+    const auto r = explain(other);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(explained(r.err),
+              std::vector<std::string>{"nothing changed since the last build: nothing to do"})
+        << other;
+  }
+}
+
 TEST(Explain, JsonIsOneDocumentOnStandardErrorAndFindingsStayOnStandardOutput) {
   test::TempDir dir;
   const fs::path site = dir.path();
