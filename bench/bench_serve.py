@@ -124,24 +124,19 @@ def editor(path):
     return edit, restore
 
 
-def polypress_serve(polypress, site, edited, edits, timeout=600):
-    """[(edit-to-reload ms, its own build ms)] for each edit."""
-    port = free_port()
-    p = subprocess.Popen([polypress, "-C", site, "serve", "--port", str(port)],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    log = Lines(p.stderr)
+def edit_under(cmd, ready, edited, edits, one_edit, timeout, log_on_stdout=False):
+    """Starts the server `cmd`, waits for its line matching `ready`, then
+    edits `edited` `edits` times; `one_edit(log, edit, timeout)` times each.
+    The file is put back and the server stopped whatever happens."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE if log_on_stdout else subprocess.DEVNULL,
+                         stderr=subprocess.STDOUT if log_on_stdout else subprocess.PIPE)
+    log = Lines(p.stdout if log_on_stdout else p.stderr)
     edit, restore = editor(edited)
     out = []
     try:
-        log.wait_for(r"serve: http://", 0, timeout)
-        events = Events(port)
-        time.sleep(0.5)  # the stream is open (a reload sent before it would be missed)
+        log.wait_for(ready, 0, timeout)
         for _ in range(edits):
-            seen, lines = events.count(), log.count()
-            t0 = edit()
-            t1 = events.wait_after(seen, timeout)
-            _, m = log.wait_for(r"built in (\d+) ms", lines, timeout)
-            out.append(((t1 - t0) * 1000, float(m.group(1))))
+            out.append(one_edit(log, edit, timeout))
             time.sleep(0.3)  # the next edit is a new burst
     finally:
         restore()
@@ -150,30 +145,42 @@ def polypress_serve(polypress, site, edited, edits, timeout=600):
     return out
 
 
+def polypress_serve(polypress, site, edited, edits, timeout=600):
+    """[(edit-to-reload ms, its own build ms)] for each edit."""
+    port = free_port()
+    events = []
+
+    def one_edit(log, edit, timeout):
+        if not events:
+            events.append(Events(port))
+            time.sleep(0.5)  # the stream is open (a reload sent before it would be missed)
+        seen, lines = events[0].count(), log.count()
+        t0 = edit()
+        t1 = events[0].wait_after(seen, timeout)
+        _, m = log.wait_for(r"built in (\d+) ms", lines, timeout)
+        return (t1 - t0) * 1000, float(m.group(1))
+
+    return edit_under([polypress, "-C", site, "serve", "--port", str(port)], r"serve: http://", edited,
+                      edits, one_edit, timeout)
+
+
 def hugo_server(hugo, hugo_site, edited, edits, timeout=600):
     """[(edit-to-"Total" ms, its own "Total in" ms)] for each edit."""
     port = free_port()
     dest = tempfile.mkdtemp(prefix="hugo-serve-")
-    p = subprocess.Popen([hugo, "server", "--source", hugo_site, "--renderToDisk", "--destination", dest,
-                          "--port", str(port), "--bind", "127.0.0.1"],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    log = Lines(p.stdout)
-    edit, restore = editor(edited)
-    out = []
+
+    def one_edit(log, edit, timeout):
+        lines = log.count()
+        t0 = edit()
+        t1, m = log.wait_for(r"Total in (\d+) ms", lines, timeout)
+        return (t1 - t0) * 1000, float(m.group(1))
+
     try:
-        log.wait_for(r"Web Server is available", 0, timeout)
-        for _ in range(edits):
-            lines = log.count()
-            t0 = edit()
-            t1, m = log.wait_for(r"Total in (\d+) ms", lines, timeout)
-            out.append(((t1 - t0) * 1000, float(m.group(1))))
-            time.sleep(0.3)
+        return edit_under([hugo, "server", "--source", hugo_site, "--renderToDisk", "--destination", dest,
+                           "--port", str(port), "--bind", "127.0.0.1"], r"Web Server is available", edited,
+                          edits, one_edit, timeout, log_on_stdout=True)
     finally:
-        restore()
-        p.terminate()
-        p.wait()
         shutil.rmtree(dest, ignore_errors=True)
-    return out
 
 
 def median(xs):
