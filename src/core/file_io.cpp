@@ -116,6 +116,19 @@ bool write_temporary(const fs::path& tmp, const fs::path& path, const std::strin
 
 }  // namespace
 
+fs::path temporary_beside(const fs::path& path) {
+  static thread_local std::mt19937_64 rng{std::random_device{}()};
+  return path.parent_path() /
+         ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+}
+
+bool is_temporary_beside(const std::string& name) {
+  const auto tmp = name.rfind(".tmp");
+  return name.size() > 1 && name[0] == '.' && tmp != std::string::npos && tmp + 4 < name.size() &&
+         std::all_of(name.begin() + static_cast<std::ptrdiff_t>(tmp) + 4, name.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
 WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, std::string& error) {
   const Replaced replaced = look_at(path, bytes);
   if (replaced.same) return WriteOutcome::unchanged;
@@ -129,9 +142,7 @@ WriteOutcome write_file_atomic(const fs::path& path, const std::string& bytes, s
     }
   }
   // Hidden temporary name in the same folder, so rename() is atomic.
-  static thread_local std::mt19937_64 rng{std::random_device{}()};
-  const fs::path tmp =
-      dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+  const fs::path tmp = temporary_beside(path);
   if (!write_temporary(tmp, path, bytes, true, replaced, error)) return WriteOutcome::failed;
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     error = path.string() + ": " + std::strerror(errno);
@@ -231,10 +242,9 @@ WriteOutcome AtomicBatch::stage(const fs::path& path, const std::string& bytes,
     }
     made_.insert(dir.string());
   }
-  static thread_local std::mt19937_64 rng{std::random_device{}()};
   fs::path tmp;
   if (staging_.empty()) {
-    tmp = dir / ("." + path.filename().string() + ".tmp" + std::to_string(rng() % 1000000));
+    tmp = temporary_beside(path);
   } else {
     std::lock_guard<std::mutex> lock(mutex_);
     tmp = staging_ / (std::to_string(staged_count_++) + ".tmp");

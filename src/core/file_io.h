@@ -37,6 +37,14 @@ struct SiteFileRead {
 SiteFileRead read_site_file(const std::filesystem::path& root, const std::string& rel,
                             std::size_t max_bytes);
 
+/// A new hidden temporary name beside `path` (".NAME.tmpDIGITS"), for a
+/// file that replaces `path` by rename.
+std::filesystem::path temporary_beside(const std::filesystem::path& path);
+
+/// Whether the file name `name` is one temporary_beside() gives: a file
+/// another build running at the same time (a shard) is writing.
+bool is_temporary_beside(const std::string& name);
+
 /// Outcome of write_file_atomic.
 enum class WriteOutcome { written, unchanged, failed };
 

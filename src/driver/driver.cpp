@@ -331,14 +331,13 @@ void finish_build(const BuildRun& run, const Ready& ready, IncrementalState& kep
   // Unlike tidy's notes (reported once), a warning that files of unknown
   // origin are kept is shown again by the builds that reuse this one, until
   // --clean or a build that produces them settles it.
-  if (record)
-    for (const auto& d : sink.sorted())
-      if (d.rule == "emit/no-record") record->findings.insert(record->findings.begin(), d);
   // A file tidy could not remove is tried again by the next build, which is
   // then no no-op.
-  const auto findings = sink.sorted();
-  const bool tidy_unfinished = std::any_of(
-      findings.begin(), findings.end(), [](const auto& d) { return d.rule == "emit/not-removed"; });
+  bool tidy_unfinished = false;
+  for (const auto& d : sink.sorted()) {
+    if (record && d.rule == "emit/no-record") record->findings.insert(record->findings.begin(), d);
+    tidy_unfinished |= d.rule == "emit/not-removed";
+  }
   if (state_error.empty() && record && !tidy_unfinished)
     state_error = write_build_record(run.options.root, *record);
   // Without its record the next build renders everything again: worth

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <unordered_set>
 
+#include "core/file_io.h"
 #include "core/safe_fs.h"
 #include "core/site_layout.h"
 #include "incremental/incremental.h"
@@ -41,16 +42,6 @@ const OutputFolderRef* folder_of(const std::string& path,
     if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0) return &f;
   }
   return nullptr;
-}
-
-// A temporary of polypress's own beside its file (".NAME.tmpDIGITS"): a
-// build running at the same time (another shard) is writing it.
-bool is_own_temporary(const std::string& path) {
-  const std::string name = path.substr(path.rfind('/') + 1);
-  const auto tmp = name.rfind(".tmp");
-  return name.size() > 1 && name[0] == '.' && tmp != std::string::npos && tmp + 4 < name.size() &&
-         std::all_of(name.begin() + static_cast<std::ptrdiff_t>(tmp) + 4, name.end(),
-                     [](char c) { return c >= '0' && c <= '9'; });
 }
 
 // The mount `path` is on (not following a link): its device and, where the
@@ -134,7 +125,7 @@ class Tidy {
     // Paths are recorded and compared absolute and normal, whichever form of
     // the site's folder (-C site, -C ./site, another working folder) built them.
     for (auto& f : folders_) f.dir = fs::path(absolute_path(f.dir.string()));
-    for (const auto& f : folders_) devices_.push_back(mount_of(f.dir.string()));
+    for (const auto& f : folders_) mounts_.push_back(mount_of(f.dir.string()));
     all_.reserve(produced.all.size());
     for (const auto& p : produced.all) all_.push_back(rebase(p));
     std::sort(all_.begin(), all_.end());
@@ -200,7 +191,7 @@ class Tidy {
   DiagnosticSink& sink_;
   const bool clean_;                   // --clean: nothing that is not produced is kept
   std::vector<RemovedFile>* removed_;  // what was removed (or nullptr)
-  std::vector<Mount> devices_;         // mount_of() each folder: nothing on another is removed
+  std::vector<Mount> mounts_;          // mount_of() each folder: nothing on another is removed
   std::vector<std::pair<std::string, WrittenFile>> record_;
   std::vector<std::string> forget_;
   std::unordered_map<std::string, std::string> listed_;  // folders as last listed: stamps
@@ -249,7 +240,7 @@ class Tidy {
       record_.push_back({path, {now, "foreign"}});
       return;
     }
-    if (mount_of(path) != devices_[index_of(f)]) {
+    if (mount_of(path) != mounts_[index_of(f)]) {
       sink_.warning({shown_path(f, path), 0, 0}, "emit/not-removed",
                     "no longer produced, but not removed: it is on another file system mounted "
                     "in the output folder, which polypress never removes from");
@@ -282,7 +273,7 @@ class Tidy {
   // or removed with --clean.
   std::size_t report_foreign_in(const OutputFolderRef& f) {
     std::vector<std::string> found;
-    visit_folder(f.dir.string(), 0, devices_[index_of(f)], found);
+    visit_folder(f.dir.string(), 0, mounts_[index_of(f)], found);
     std::sort(found.begin(), found.end());
     if (clean_) {
       // Found by listing real folders, so no link is on the way; a link
@@ -354,7 +345,9 @@ class Tidy {
         if (level < kMaxOutputDepth) folders.push_back(p);
         continue;
       }
-      if (!is_produced(p) && !written_.count(p) && !is_own_temporary(p)) found.push_back(p);
+      if (!is_produced(p) && !written_.count(p) &&
+          !is_temporary_beside(it->path().filename().string()))
+        found.push_back(p);
     }
     for (const std::string& sub : folders) visit_folder(sub, level + 1, mount, found);
   }
