@@ -153,6 +153,12 @@ int cmd_build(const std::vector<std::string>& args) {
   std::stringstream ss(langs);
   for (std::string item; std::getline(ss, item, ',');)
     if (!item.empty()) options.languages.push_back(item);
+  // A build of some languages removes nothing; --clean must not seem to.
+  if (options.clean && !options.languages.empty()) {
+    std::cerr << "polypress build: --clean removes what a build of every language does not "
+                 "produce; it cannot be given with --lang\n";
+    return kExitUsage;
+  }
   options.root = common.root;
   options.out_dir = out;
   options.mail_dir = mail;

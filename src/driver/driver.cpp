@@ -146,12 +146,15 @@ BuildRun new_run(const BuildOptions& options) {
 // usage error) or a .polypress/ that is not the site's own (a finding).
 bool build_can_start(const BuildRun& run, BuildResult& result) {
   const BuildOptions& options = run.options;
-  // Outputs go only where nothing of the site is (no input is overwritten).
+  // Outputs go only where nothing of the site is (no input is overwritten),
+  // each folder named for what is wrong with it before the two are compared
+  // (`--mail-out .` is the site's folder, not an overlap of --out).
+  const std::string out = options.out_dir.generic_string(),
+                    mail = options.mail_dir.generic_string();
   for (std::string problem :
-       {output_folder_problem(options.root, run.out_dir, "--out", options.out_dir.generic_string(),
-                              run.mail_dir),
-        output_folder_problem(options.root, run.mail_dir, "--mail-out",
-                              options.mail_dir.generic_string(), run.out_dir)})
+       {output_folder_problem(options.root, run.out_dir, "--out", out, {}),
+        output_folder_problem(options.root, run.mail_dir, "--mail-out", mail, {}),
+        output_folder_problem(options.root, run.out_dir, "--out", out, run.mail_dir)})
     if (!problem.empty()) {
       result.stop(ErrorKind::usage, problem);
       return false;

@@ -72,6 +72,33 @@ TEST(CleanSafety, CleanRefusesAFolderNoBuildWrote) {
   EXPECT_FALSE(fs::exists(dir.path() / "public/extra.html"));
 }
 
+TEST(CleanSafety, CleanWithSomeLanguagesIsAUsageError) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  test::write_text(dir.path(), "public/en/extra.html", "x");
+  const auto r = test::run_polypress(
+      {"-C", dir.path().string(), "build", "--quiet", "--lang", "en", "--clean"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "polypress build: --clean removes what a build of every language does not produce; "
+            "it cannot be given with --lang\n");
+  EXPECT_TRUE(fs::exists(dir.path() / "public/en/extra.html"));
+}
+
+TEST(CleanSafety, AnOutputFolderThatIsTheSiteIsNamedByItsOwnOption) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  for (const char* mail : {".", ".."}) {
+    const auto r =
+        test::run_polypress({"-C", dir.path().string(), "build", "--quiet", "--mail-out", mail});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find(std::string("--mail-out '") + mail +
+                         "' is the site's folder or holds it: outputs would mix with the inputs"),
+              std::string::npos)
+        << r.err;
+  }
+}
+
 TEST(CleanSafety, AStalePageThatCannotBeRemovedIsSaidAndTriedAgain) {
   test::TempDir dir;
   const fs::path site = dir.path() / "site";
