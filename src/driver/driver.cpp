@@ -174,7 +174,9 @@ bool build_can_start(const BuildRun& run, BuildResult& result) {
 // Why the last build's record cannot stand for this one ("" when it can).
 std::string why_not_reused(const BuildRun& run, std::optional<BuildRecord>& last) {
   if (run.options.clean) return "--clean looks at the output folders";
-  if (!last) return "no record of a complete earlier build";
+  if (!last)
+    return "no record of an earlier build that can stand (none finished, or an input changed just "
+           "before or while it ran)";
   // The clock is an input: once an article's date has come or its `expires`
   // passed since, that build is made again.
   if (last->next_change_ms && current_time_ms() >= *last->next_change_ms)

@@ -59,7 +59,9 @@ TEST(Explain, SaysWhyTheBuildAndEachOutputIsMadeOrRemoved) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto lines = explained(r.err);
   ASSERT_FALSE(lines.empty());
-  EXPECT_EQ(lines[0], "the last build does not stand: no record of a complete earlier build");
+  EXPECT_EQ(lines[0],
+            "the last build does not stand: no record of an earlier build that can stand (none "
+            "finished, or an input changed just before or while it ran)");
   EXPECT_TRUE(has(lines, "public/en/news/extra/index.html: new: no earlier build wrote it"))
       << r.err;
 
