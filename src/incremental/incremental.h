@@ -245,6 +245,11 @@ std::string file_state(const std::string& path);
 /// and the time its stamp takes, without its stamp changing.
 inline constexpr long long kRacyMarginNs = 200'000'000LL;
 
+/// What a key's value holds when it was read from a racy stamp (followed by
+/// a token no later build repeats): such a value never matches again, and
+/// `build --explain` says why.
+inline constexpr std::string_view kRacyValue = " racy ";
+
 /// The file system's time now (ns since the epoch), as it stamps a file
 /// written now (in its own granularity: a whole second on some): the mtime of
 /// kClockPath, written for it and removed at once. The system clock when it

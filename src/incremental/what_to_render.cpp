@@ -56,6 +56,10 @@ std::string value_mark(std::string_view value) {
   return out;
 }
 
+// The mark of a value read from a racy stamp (kRacyValue): not hex, so no
+// value's mark equals it.
+constexpr std::string_view kRacyMark = "--racy--";
+
 // The digest part of a record's digest (before the value marks).
 std::string_view digest_part(const std::string& digest) {
   return std::string_view(digest).substr(0, digest.find(' '));
@@ -124,7 +128,8 @@ OutputRecord output_record(const std::vector<DependencyKey>& keys, const Depende
   for (const auto& k : keys) {
     texts.push_back(k.text());
     vals.push_back(values.value(k));
-    marks += value_mark(vals.back());
+    marks += vals.back().find(kRacyValue) == std::string::npos ? value_mark(vals.back())
+                                                               : std::string(kRacyMark);
   }
   for (std::size_t i = 0; i < keys.size(); ++i) pairs.emplace_back(texts[i], vals[i]);
   r.digest = dependencies_digest(global, pairs) + " " + marks;
@@ -152,6 +157,8 @@ std::string why_rendered(const IncrementalState& kept, const std::string& file,
     const auto key = DependencyKey::parse(line);
     if (!key || key->text() != line) return line + " is no longer an input polypress knows";
     if (marks.size() < 8 * (i + 1)) return "one of its inputs changed";
+    if (marks.substr(8 * i, 8) == kRacyMark)
+      return line + " was too new to trust when that build read it (its stamp was racy)";
     if (value_mark(values.value(*key)) != marks.substr(8 * i, 8)) return line + " changed";
   }
   return "one of its inputs changed";

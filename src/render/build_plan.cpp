@@ -310,7 +310,7 @@ std::string BuildPlan::value(const DependencyKey& k) const {
       // Racy (git's rule): a second change within the same timestamp would
       // leave the stamp as it is. Recorded so that it never matches again.
       if (options_.file_system_clock_ns && racy_stamp(changed_ns, *options_.file_system_clock_ns))
-        stamp += " racy " + racy_token_;
+        stamp += std::string(kRacyValue) + racy_token_;
       return stamp;
     }
     case Kind::list:

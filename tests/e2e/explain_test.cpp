@@ -111,6 +111,30 @@ TEST(Explain, TheSiteNamedAnotherWayIsNoChange) {
   }
 }
 
+TEST(Explain, AFileTooNewToTrustWhenReadIsNamedSo) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  test::write_text(site, "content/news/pic/index.en.md",
+                   "---\ntitle: \"Pic\"\ntype: news\ndate: 2026-11-18\nsummary: \"S.\"\n"
+                   "verdict: \"V.\"\nsources:\n  - {title: \"T\", url: \"https://x.example/\", "
+                   "publisher: \"P\"}\n---\n![c](c.png)\n");
+  test::write_text(site, "content/news/pic/c.png", "png");
+  age(site);
+  // Stamped in the future: as racy to the build as a file written in its
+  // own moment, whatever the machine's speed.
+  fs::last_write_time(site / "content/news/pic/c.png",
+                      fs::file_time_type::clock::now() + std::chrono::hours(1));
+  ASSERT_EQ(explain(site).exit_code, 0);
+  age(site / "content");
+  const auto r = explain(site);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(explained(r.err),
+                  "public/en/news/pic/c.png: f:content/news/pic/c.png was too "
+                  "new to trust when that build read it (its stamp was racy)"))
+      << r.err;
+}
+
 TEST(Explain, JsonIsOneDocumentOnStandardErrorAndFindingsStayOnStandardOutput) {
   test::TempDir dir;
   const fs::path site = dir.path();
