@@ -44,7 +44,8 @@ std::optional<long long> stamp_mtime_ns(const std::string& stamp);
 /// The article's front matter, link and heading data and `findings`, as bytes.
 std::string encode_article(const Article& a, const std::vector<Diagnostic>& findings);
 
-/// The inverse of encode_article(); nullopt for bytes it did not write.
+/// The inverse of encode_article(); nullopt for bytes it did not write, and for
+/// an entry changed since (its seal does not match: a damaged state file).
 std::optional<CachedArticle> decode_article(const std::string& bytes);
 
 }  // namespace pp

@@ -2,6 +2,8 @@
 
 #include <openssl/evp.h>
 
+#include <cstdio>
+#include <functional>
 #include <memory>
 
 namespace pp {
@@ -22,6 +24,31 @@ std::string git_blob_id(const std::string& bytes) {
     out += hex[md[i] & 15];
   }
   return out;
+}
+
+namespace {
+
+constexpr std::size_t kSealSize = 16;
+
+std::string seal_of(std::string_view bytes) {
+  char hex[kSealSize + 1];
+  std::snprintf(hex, sizeof hex, "%016llx",
+                static_cast<unsigned long long>(std::hash<std::string_view>{}(bytes)));
+  return std::string(hex, kSealSize);
+}
+
+}  // namespace
+
+std::string sealed(std::string bytes) {
+  bytes += seal_of(bytes);
+  return bytes;
+}
+
+std::optional<std::string_view> unsealed(std::string_view bytes) {
+  if (bytes.size() < kSealSize) return std::nullopt;
+  const std::string_view body = bytes.substr(0, bytes.size() - kSealSize);
+  if (bytes.substr(body.size()) != seal_of(body)) return std::nullopt;
+  return body;
 }
 
 }  // namespace pp

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/digest.h"
 #include "core/json_text.h"
 #include "incremental/state_db.h"
 
@@ -60,8 +61,10 @@ const std::string* KeptEntries::find(const std::string& key, const std::string& 
         sqlite3_prepare_v2(d.db, "SELECT key, digest, xml FROM entries", -1, &st, nullptr) !=
             SQLITE_OK)
       return;
+    // A piece whose seal does not match (a damaged state file) is made anew.
     while (sqlite3_step(st) == SQLITE_ROW)
-      kept_.emplace(column_text(st, 0), std::make_pair(column_text(st, 1), column_text(st, 2)));
+      if (const std::string xml = column_text(st, 2); const auto piece = unsealed(xml))
+        kept_.emplace(column_text(st, 0), std::make_pair(column_text(st, 1), std::string(*piece)));
     sqlite3_finalize(st);
   });
   const auto it = kept_.find(key);
@@ -76,7 +79,7 @@ void KeptEntries::add(const std::string& key, const std::string& bundle, const s
   if (root_.empty()) return;
   std::lock_guard<std::mutex> lock(mutex_);
   // A piece shown by several feeds (a language's and its tags') is kept once.
-  if (made_keys_.insert(key).second) made_.push_back({key, bundle, digest, xml});
+  if (made_keys_.insert(key).second) made_.push_back({key, bundle, digest, sealed(xml)});
 }
 
 std::vector<KeptEntries::Made> KeptEntries::take_made() {

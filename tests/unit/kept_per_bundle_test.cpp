@@ -12,6 +12,7 @@
 
 #include <chrono>
 
+#include "core/digest.h"
 #include "driver/driver.h"
 #include "support/temp_site.h"
 
@@ -187,30 +188,51 @@ TEST_F(KeptPerBundle, FeedsAndTheSitemapTakeTheKeptPiecesOfUnchangedBundles) {
   edit("content/news/d/index.en.md", "summary: \"About d.\"", "summary: \"About d, edited.\"");
   findings_of(dir.path());
   EXPECT_GT(kept_pieces(), 0);
-  // Pieces planted in c's kept entries are written while nothing lists show
-  // of c changes, and gone once c's front matter changes.
-  {
+  // Changes the kept piece `key`, sealed again as polypress seals what it
+  // keeps, or left with its old seal (as a damaged state file would).
+  auto plant = [&](const std::string& key, const std::string& from, const std::string& to,
+                   bool reseal) {
     sqlite3* db = nullptr;
     ASSERT_EQ(sqlite3_open((dir.path() / ".polypress/build.sqlite").c_str(), &db), SQLITE_OK);
-    EXPECT_EQ(sqlite3_exec(db,
-                           "UPDATE entries SET xml = replace(xml, 'News c', 'Planted c') WHERE key "
-                           "= 'feed en news/c'",
-                           nullptr, nullptr, nullptr),
+    sqlite3_stmt* st = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT xml FROM entries WHERE key = ?", -1, &st, nullptr),
               SQLITE_OK);
-    EXPECT_EQ(sqlite3_changes(db), 1);
-    EXPECT_EQ(sqlite3_exec(db,
-                           "UPDATE entries SET xml = replace(xml, '/news/c/', '/news/planted/') "
-                           "WHERE key = 'sitemap news/c'",
-                           nullptr, nullptr, nullptr),
+    sqlite3_bind_text(st, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+    ASSERT_EQ(sqlite3_step(st), SQLITE_ROW) << key;
+    std::string xml = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    const auto piece = unsealed(xml);
+    ASSERT_TRUE(piece) << key;
+    std::string changed(*piece);
+    ASSERT_NE(changed.find(from), std::string::npos) << changed;
+    changed.replace(changed.find(from), from.size(), to);
+    xml = reseal ? sealed(changed) : changed + xml.substr(piece->size());
+    ASSERT_EQ(sqlite3_prepare_v2(db, "UPDATE entries SET xml = ? WHERE key = ?", -1, &st, nullptr),
               SQLITE_OK);
+    sqlite3_bind_text(st, 1, xml.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, key.c_str(), -1, SQLITE_TRANSIENT);
+    EXPECT_EQ(sqlite3_step(st), SQLITE_DONE);
+    sqlite3_finalize(st);
     EXPECT_EQ(sqlite3_changes(db), 1);
     sqlite3_close(db);
-  }
+  };
+  // Pieces planted in c's kept entries are written while nothing lists show
+  // of c changes, and gone once c's front matter changes.
+  plant("feed en news/c", "News c", "Planted c", true);
+  plant("sitemap news/c", "/news/c/", "/news/planted/", true);
   edit("content/news/a/index.en.md", "summary: \"About a.\"", "summary: \"About a, edited.\"");
   findings_of(dir.path());
   EXPECT_NE(test::read_text(dir.path() / "public/en/feed.xml").find("<title>Planted c</title>"),
             std::string::npos);
   EXPECT_NE(test::read_text(dir.path() / "public/sitemap.xml").find("/news/planted/"),
+            std::string::npos);
+  // A piece changed without its seal (a damaged state file) is made anew.
+  plant("feed en news/c", "Planted c", "Damaged c", false);
+  edit("content/news/a/index.en.md", "About a, edited.", "About a, edited again.");
+  findings_of(dir.path());
+  EXPECT_EQ(test::read_text(dir.path() / "public/en/feed.xml").find("Damaged c"),
+            std::string::npos);
+  EXPECT_NE(test::read_text(dir.path() / "public/en/feed.xml").find("<title>News c</title>"),
             std::string::npos);
   edit("content/news/c/index.en.md", "summary: \"About c.\"", "summary: \"About c, edited.\"");
   build_as_clean();
