@@ -38,6 +38,14 @@ bool has(const std::vector<std::string>& lines, const std::string& line) {
   return std::find(lines.begin(), lines.end(), line) != lines.end();
 }
 
+// A news article titled `title` with `body`.
+std::string news(const std::string& title, const std::string& body) {
+  return "---\ntitle: \"" + title +
+         "\"\ntype: news\ndate: 2026-11-18\nsummary: \"S.\"\nverdict: \"V.\"\nsources:\n"
+         "  - {title: \"T\", url: \"https://x.example/\", publisher: \"P\"}\n---\n" +
+         body;
+}
+
 test::Run explain(const fs::path& site, std::vector<std::string> extra = {}) {
   std::vector<std::string> args = {"-C", site.string(), "build", "--quiet", "--explain"};
   args.insert(args.end(), extra.begin(), extra.end());
@@ -50,10 +58,7 @@ TEST(Explain, SaysWhyTheBuildAndEachOutputIsMadeOrRemoved) {
   test::TempDir dir;
   const fs::path site = dir.path();
   test::make_minimal_site(site);
-  test::write_text(site, "content/news/extra/index.en.md",
-                   "---\ntitle: \"Extra\"\ntype: news\ndate: 2026-11-18\nsummary: \"S.\"\n"
-                   "verdict: \"V.\"\nsources:\n  - {title: \"T\", url: \"https://x.example/\", "
-                   "publisher: \"P\"}\n---\nBody.\n");
+  test::write_text(site, "content/news/extra/index.en.md", news("Extra", "Body.\n"));
   age(site);
   auto r = explain(site);
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -115,10 +120,7 @@ TEST(Explain, AFileTooNewToTrustWhenReadIsNamedSo) {
   test::TempDir dir;
   const fs::path site = dir.path();
   test::make_minimal_site(site);
-  test::write_text(site, "content/news/pic/index.en.md",
-                   "---\ntitle: \"Pic\"\ntype: news\ndate: 2026-11-18\nsummary: \"S.\"\n"
-                   "verdict: \"V.\"\nsources:\n  - {title: \"T\", url: \"https://x.example/\", "
-                   "publisher: \"P\"}\n---\n![c](c.png)\n");
+  test::write_text(site, "content/news/pic/index.en.md", news("Pic", "![c](c.png)\n"));
   test::write_text(site, "content/news/pic/c.png", "png");
   age(site);
   // Stamped in the future: as racy to the build as a file written in its
