@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the incremental referee (tests/e2e/differential.py) against the code it
-# guards: for each place that records a dependency (record_dependency), builds
+# guards: for each place that records a dependency (record_dependency, or
+# record_dependencies where a shared value's reads are recorded again), builds
 # polypress with that one recording removed and runs the referee, which must
 # find a difference (docs/incremental.md, "The referee"). Slow: one build of
 # polypress per place, in a worktree of HEAD under WORK (default
@@ -20,14 +21,14 @@ trap 'git -C "$repo" worktree remove --force "$work/src"' EXIT
 export CCACHE_BASEDIR="$work"
 cmake -S "$work/src" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DBUILD_TESTING=OFF -DPOLYPRESS_WERROR=OFF >/dev/null
-mapfile -t places < <(cd "$work/src" && grep -rn "record_dependency(" src --include=*.cpp |
+mapfile -t places < <(cd "$work/src" && grep -rnE "record_dependenc(y|ies)\(" src --include=*.cpp |
   grep -v "^src/incremental/dependency_log.cpp" | grep -- "${ONLY:-}" | cut -d: -f1,2)
 caught=0 missed=()
 for place in "${places[@]}"; do
   file=${place%%:*} line=${place##*:}
   cp "$work/src/$file" "$work/saved"
   # The call's value is still made, only not recorded.
-  sed -i "${line}s/record_dependency(/(void)(/" "$work/src/$file"
+  sed -i -E "${line}s/record_dependenc(y|ies)\(/(void)(/" "$work/src/$file"
   cmake --build "$work/build" --target polypress >/dev/null
   found=no
   for seed in $seeds; do

@@ -43,6 +43,8 @@ void render_wanted(const BuildPlan& plan, const std::vector<bool>& wanted,
       static_cast<std::size_t>(std::count(wanted.begin(), wanted.end(), true));
   std::atomic<std::size_t> done_count{0};
   std::atomic<bool> failed{false};
+  // Every read from here on is made for an output and recorded in its log.
+  const RecordingPhase reads_are_recorded;
   tbb::parallel_for(std::size_t{0}, units.size(), [&](std::size_t u) {
     std::vector<bool> want(units[u].outputs.size());
     std::size_t count = 0;

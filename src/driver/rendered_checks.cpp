@@ -37,6 +37,8 @@ void check_rendered_emails(const std::filesystem::path& root, const CheckedSite&
   const auto& units = plan.units();
   std::vector<DiagnosticSink> found(units.size());
   tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
+  // The same units as a build's: their reads are made for an output.
+  const RecordingPhase reads_are_recorded;
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, units.size(), [&](std::size_t u) {
       std::vector<bool> want(units[u].outputs.size());

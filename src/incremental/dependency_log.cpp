@@ -1,6 +1,9 @@
 // What one output read while it was rendered, so the next build can tell
 // whether it would come out the same without rendering it.
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
 
 #include "core/digest.h"
 #include "incremental/incremental.h"
@@ -10,6 +13,15 @@ namespace pp {
 namespace {
 
 thread_local DependencyLog* current = nullptr;
+// How many RecordingPhases live (a process renders one build at a time, but
+// a test may nest them).
+std::atomic<int> phases{0};
+
+// A read no record holds: in a strict build, the bug it is, said and stopped.
+[[noreturn]] void unrecorded(const std::string& what) {
+  std::fprintf(stderr, "polypress: internal error: %s\n", what.c_str());
+  std::abort();
+}
 
 // One key's line in the text a dependencies digest is taken of.
 void append_key_line(std::string& s, std::string_view text, std::string_view value) {
@@ -44,8 +56,37 @@ DependencyScope::~DependencyScope() {
   current = previous_;
 }
 
+bool strict_reads() {
+#ifdef POLYPRESS_STRICT_READS
+  return true;
+#else
+  return false;
+#endif
+}
+
 void record_dependency(DependencyKey key) {
-  if (current) current->record(std::move(key));
+  if (current)
+    current->record(std::move(key));
+  else if (strict_reads() && phases.load() > 0)
+    unrecorded("'" + key.text() + "' read outside an output's record while outputs render");
+}
+
+void record_dependencies(const std::vector<DependencyKey>& keys) {
+  for (const auto& k : keys) record_dependency(k);
+}
+
+RecordingPhase::RecordingPhase() {
+  ++phases;
+}
+
+RecordingPhase::~RecordingPhase() {
+  --phases;
+}
+
+void expect_no_reads(const DependencyLog& log, const char* what) {
+  if (strict_reads() && !log.recorded().empty())
+    unrecorded(std::string(what) + " read '" + log.recorded().front().text() +
+               "', which no record would hold when it is reused");
 }
 
 std::string dependencies_digest(const DependencyValues& values, const std::string& global,

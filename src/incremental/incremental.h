@@ -72,6 +72,8 @@ class DependencyLog {
   void record(DependencyKey key);
   /// The keys recorded, each once, sorted by text().
   std::vector<DependencyKey> keys() const;
+  /// The keys as recorded (a key may repeat), cheaper than keys().
+  const std::vector<DependencyKey>& recorded() const { return keys_; }
 
  private:
   std::vector<DependencyKey> keys_;
@@ -90,9 +92,35 @@ class DependencyScope {
   DependencyLog* previous_;
 };
 
-/// Records `key` in the log of the output being rendered on this thread, if
-/// any (nothing otherwise). Renderers call it where they read an input.
+/// Records `key` in the log of the output being rendered on this thread.
+/// Only the site's view calls it (render's SiteModel: its accessors return a
+/// value and record its key at once; docs/incremental.md, "Reads"). Outside
+/// an output's scope nothing is recorded; while a RecordingPhase lives that
+/// is a read no record holds, which aborts a build made with
+/// POLYPRESS_STRICT_READS (tests, debug) and is dropped otherwise.
 void record_dependency(DependencyKey key);
+
+/// record_dependency() of each of `keys`: what a value made once and shared
+/// (BuildCaches::once) read, recorded again for each output that uses it.
+void record_dependencies(const std::vector<DependencyKey>& keys);
+
+/// While it lives, outputs are being rendered: every read must be made within
+/// an output's DependencyScope (see record_dependency()).
+class RecordingPhase {
+ public:
+  RecordingPhase();
+  ~RecordingPhase();
+  RecordingPhase(const RecordingPhase&) = delete;
+  RecordingPhase& operator=(const RecordingPhase&) = delete;
+};
+
+/// Whether this program was built to fail on a read outside a query
+/// (POLYPRESS_STRICT_READS).
+bool strict_reads();
+
+/// Fails loudly (strict builds) when `log` holds a read: `what` made a value
+/// kept or shared on the promise that it reads nothing a record must hold.
+void expect_no_reads(const DependencyLog& log, const char* what);
 
 /// The current value of every dependency, as a digest that is the same as
 /// when an output was rendered exactly when what it read then is unchanged.

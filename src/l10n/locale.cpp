@@ -14,7 +14,6 @@
 #include "core/digest.h"
 #include "core/markup_text.h"
 #include "core/text.h"
-#include "incremental/incremental.h"
 #include "l10n/l10n.h"
 
 namespace pp {
@@ -83,14 +82,12 @@ Locale::Locale(const SiteConfig& config, const LanguageConfig& lang, const std::
 Locale::~Locale() = default;
 
 std::string Locale::tr(const std::string& msgid) const {
-  record_dependency(DependencyKey::catalog(code_));
   std::string out = bl::translate(msgid).str(messages_);
   // What a translation leaves open is closed within it (i18n check reports it).
   return out.empty() ? msgid : close_bidi_controls(out);
 }
 
 std::string Locale::tr_ctx(const std::string& context, const std::string& msgid) const {
-  record_dependency(DependencyKey::catalog(code_));
   const std::string out = bl::translate(context, msgid).str(messages_);
   // Untranslated in its context (Boost.Locale gives the msgid back): the
   // plain entry, which catalogs made before the context was given hold.
@@ -99,7 +96,6 @@ std::string Locale::tr_ctx(const std::string& context, const std::string& msgid)
 }
 
 std::string Locale::tr_n(const std::string& singular, const std::string& plural, long n) const {
-  record_dependency(DependencyKey::catalog(code_));
   // An empty form of a translated entry falls back to the source text, as an
   // untranslated entry does: never an empty string on a page.
   std::string out = bl::translate(singular, plural, n).str(messages_);

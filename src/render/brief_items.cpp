@@ -69,7 +69,7 @@ BriefItems brief_items(const SiteModel& m, const Locale& loc, const WeekItems& w
     ViewList out;
     for (const Listed* l : list) {
       const FrontMatter& fm = l->article->meta;
-      const Locale& page_loc = m.locales.count(l->page_lang) ? *m.locales.at(l->page_lang) : loc;
+      const Locale& page_loc = m.has_locale(l->page_lang) ? m.locale(l->page_lang) : loc;
       const std::string path =
           article_path(m.config, l->page_lang, l->bundle->section, l->bundle->slug);
       const std::string url = absolute_url(m.config, path);

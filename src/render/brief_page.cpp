@@ -24,7 +24,7 @@ std::string render_brief_page(const SiteModel& m, const Locale& loc, const std::
   // The languages whose brief of this week has a web copy.
   std::vector<LanguagePage> counterparts;
   for (const auto& l : m.config.languages) {
-    if (!m.locales.count(l.code)) continue;
+    if (!m.has_locale(l.code)) continue;
     const auto& weeks = brief_weeks(m, l.code);
     if (l.code == loc.code() || std::count(weeks.begin(), weeks.end(), week))
       counterparts.push_back({l.code, brief_path(m.config, l.code, week), true});
@@ -37,7 +37,7 @@ std::string render_brief_page(const SiteModel& m, const Locale& loc, const std::
   d.set("reviews", std::move(b.reviews));
   d.set("has_others", mustache::data(!items.others.empty()));
   d.set("others", std::move(b.others));
-  return render_template(m.templates, "brief", d, loc, sink);
+  return m.render_template("brief", d, loc, sink);
 }
 
 }  // namespace pp

@@ -6,7 +6,9 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
+#include "incremental/incremental.h"
 #include "render/images.h"
 
 namespace pp {
@@ -19,13 +21,17 @@ class BuildCaches {
 
   /// The text made by `make` for `key`, made once per build whatever the
   /// number of outputs that ask (a feed entry's content is in the language's
-  /// feed and in each of its tags' feeds). `make` must record no dependency:
-  /// each caller records what the text depends on itself.
+  /// feed and in each of its tags' feeds). What `make` read is recorded for
+  /// every output that asks, as if each had made it.
   std::string once(const std::string& key, const std::function<std::string()>& make);
 
  private:
+  struct Made {
+    std::string text;
+    std::vector<DependencyKey> reads;
+  };
   std::mutex mutex_;
-  std::map<std::string, std::string> made_;
+  std::map<std::string, Made> made_;
 };
 
 }  // namespace pp

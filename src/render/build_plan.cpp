@@ -21,26 +21,13 @@
 
 namespace pp {
 
-std::vector<DependencyKey> article_reads(const Bundle& b, const Article& a, bool related) {
-  std::vector<DependencyKey> keys{DependencyKey::bundle(b.id())};
-  if (related)
-    for (const auto& r : a.meta.related) keys.push_back(DependencyKey::bundle(r.value));
-  for (const auto& l : a.links)
-    if (classify_link(l.url) == LinkKind::internal)
-      if (const auto link = parse_internal_link(l.url))
-        keys.push_back(DependencyKey::bundle(link->bundle_id));
-  return keys;
-}
-
 namespace {
 
-// One output rendered with what it reads recorded; `own` is what it shows
-// without looking it up (its bundle and the bundles it names).
+// One output rendered with what it reads through the site's view recorded.
 template <typename F>
-void logged(RenderedOutput& out, const std::vector<DependencyKey>& own, F&& render) {
+void logged(RenderedOutput& out, F&& render) {
   DependencyLog log;
   DependencyScope scope(log);
-  for (const auto& k : own) record_dependency(k);
   out.bytes = render(out.findings);
   out.dependencies = log.keys();
 }
@@ -99,29 +86,30 @@ RenderUnit email_png_unit(const Bundle& b, std::vector<PlannedOutput> outputs,
 // `single(folder, path, render)`. Page 1 of a list is its folder's
 // index.html, page K its page/K/index.html.
 template <typename Single>
-void add_list_pages(const SiteModel& m, const Locale& loc, Single&& single) {
+void add_list_pages(const SiteModel& m, const std::string& lang, Single&& single) {
   const auto pages = OutputFolder::pages;
-  const std::string& lang = loc.code();
   auto list_page = [](const std::string& dir, std::size_t k) {
     return (k == 1 ? dir : dir + "page/" + std::to_string(k) + "/") + "index.html";
   };
   for (const auto& tag : m.tags_of(lang)) {
     const std::string dir = lang + "/tags/" + tag + "/";
     for (std::size_t k = 1, n = m.page_count(m.tag_size(lang, tag)); k <= n; ++k)
-      single(pages, list_page(dir, k),
-             [&m, &loc, tag, k](DiagnosticSink& s) { return render_tag_page(m, loc, tag, k, s); });
+      single(pages, list_page(dir, k), [&m, lang, tag, k](DiagnosticSink& s) {
+        return render_tag_page(m, m.locale(lang), tag, k, s);
+      });
     single(pages, dir + "feed.xml",
-           [&m, &loc, tag](DiagnosticSink&) { return render_tag_feed(m, loc, tag); });
+           [&m, lang, tag](DiagnosticSink&) { return render_tag_feed(m, m.locale(lang), tag); });
   }
   for (const auto& sec : m.config.sections)
     for (std::size_t k = 1, n = m.page_count(m.section_size(lang, sec.id)); k <= n; ++k)
       single(pages, list_page(lang + "/" + sec.id + "/", k),
-             [&m, &sec, &loc, k](DiagnosticSink& s) {
-               return render_section_page(m, sec, loc, k, s);
+             [&m, &sec, lang, k](DiagnosticSink& s) {
+               return render_section_page(m, sec, m.locale(lang), k, s);
              });  // The web copy of each week's brief.
   for (const auto& week : brief_weeks(m, lang))
-    single(pages, lang + "/briefs/" + week + "/index.html",
-           [&m, &loc, week](DiagnosticSink& s) { return render_brief_page(m, loc, week, s); });
+    single(pages, lang + "/briefs/" + week + "/index.html", [&m, lang, week](DiagnosticSink& s) {
+      return render_brief_page(m, m.locale(lang), week, s);
+    });
 }
 
 }  // namespace
@@ -142,55 +130,67 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
                      const Corpus& corpus, const LocaleMap& locales, const TemplateSet& templates,
                      const RenderOptions& options)
     : options_(options),
-      model_(new SiteModel{root, config, corpus, locales, templates, options_, {}, {}, {}, {}, {}}),
+      corpus_(corpus),
+      locales_(locales),
+      templates_(templates),
+      model_(new SiteModel(root, config, corpus, locales, templates, options_)),
       racy_token_(unique_token()) {
   SiteModel& m = *model_;
   m.build_lists();
   auto single = [&](OutputFolder folder, const std::string& path, auto render) {
     units_.push_back(
         {{{folder, path}}, [render](const std::vector<bool>&, std::vector<RenderedOutput>& out) {
-           logged(out[0], {}, render);
+           logged(out[0], render);
          }});
   };
   const auto pages = OutputFolder::pages;
   single(pages, "index.html", [&m](DiagnosticSink& s) { return render_chooser_page(m, s); });
   single(pages, "sitemap.xml", [&m](DiagnosticSink&) { return render_sitemap(m); });
-  if (locales.count(config.default_language))
+  if (m.has_locale(config.default_language))
     single(pages, "404.html", [&m, &config](DiagnosticSink& s) {
-      return render_not_found_page(m, *m.locales.at(config.default_language), true, s);
+      return render_not_found_page(m, m.locale(config.default_language), true, s);
     });
   auto wanted = [&](const std::string& lang) {
     return options.languages.empty() ||
            std::count(options.languages.begin(), options.languages.end(), lang) > 0;
   };
-  for (const auto& lang : config.languages) {
-    if (!wanted(lang.code) || !locales.count(lang.code)) continue;
-    const Locale& loc = *locales.at(lang.code);
-    single(pages, lang.code + "/index.html",
-           [&m, &loc](DiagnosticSink& s) { return render_home_page(m, loc, s); });
-    single(pages, lang.code + "/feed.xml",
-           [&m, &loc](DiagnosticSink&) { return render_feed(m, loc); });
-    single(pages, lang.code + "/404.html",
-           [&m, &loc](DiagnosticSink& s) { return render_not_found_page(m, loc, false, s); });
-    add_list_pages(m, loc, single);
+  for (const auto& language : config.languages) {
+    const std::string& lang = language.code;
+    if (!wanted(lang) || !m.has_locale(lang)) continue;
+    single(pages, lang + "/index.html",
+           [&m, lang](DiagnosticSink& s) { return render_home_page(m, m.locale(lang), s); });
+    single(pages, lang + "/feed.xml",
+           [&m, lang](DiagnosticSink&) { return render_feed(m, m.locale(lang)); });
+    single(pages, lang + "/404.html", [&m, lang](DiagnosticSink& s) {
+      return render_not_found_page(m, m.locale(lang), false, s);
+    });
+    add_list_pages(m, lang, single);
     for (const auto& b : corpus.bundles) {
-      auto it = b.articles.find(lang.code);
+      auto it = b.articles.find(lang);
       if (it == b.articles.end() || !m.visible(it->second)) continue;
-      const std::string dir = lang.code + "/" + b.section + "/" + b.slug + "/";
+      const std::string dir = lang + "/" + b.section + "/" + b.slug + "/";
       const Article& a = it->second;
       units_.push_back(
           {{{pages, dir + "index.html"},
-            {OutputFolder::mail, lang.code + "/" + b.section + "--" + b.slug + ".eml"}},
-           [&m, &b, &a, &loc](const std::vector<bool>& want, std::vector<RenderedOutput>& out) {
-             // The body is read and parsed once for both, and dropped after.
-             auto full = read_article_body(m.root, a, out[want[0] ? 0 : 1].findings);
+            {OutputFolder::mail, lang + "/" + b.section + "--" + b.slug + ".eml"}},
+           [&m, &b, &a, lang](const std::vector<bool>& want, std::vector<RenderedOutput>& out) {
+             // The body is read and parsed once for both, and dropped after;
+             // each output reads its bundle (whose files the body is of).
+             std::optional<Article> full;
+             {
+               DependencyLog each_reads_its_bundle;
+               DependencyScope scope(each_reads_its_bundle);
+               full = m.article_body(b, a, out[want[0] ? 0 : 1].findings);
+             }
              if (!full) return;
              if (want[0])
-               logged(out[0], article_reads(b, a, true),
-                      [&](DiagnosticSink& s) { return render_article_page(m, b, *full, loc, s); });
+               logged(out[0], [&](DiagnosticSink& s) {
+                 return render_article_page(m, *m.bundle(b.id()), *full, m.locale(lang), s);
+               });
              if (want[1])
-               logged(out[1], article_reads(b, a, false), [&](DiagnosticSink& s) {
-                 return render_article_email(m, b, *full, loc, s).value_or("");
+               logged(out[1], [&](DiagnosticSink& s) {
+                 return render_article_email(m, *m.bundle(b.id()), *full, m.locale(lang), s)
+                     .value_or("");
                });
            },
            &b});
@@ -213,7 +213,7 @@ void BuildPlan::add_email_pngs(const std::function<bool(const std::string&)>& wa
   // language folder it is published in; a PNG of that name in the bundle is
   // published in its place.
   const SiteModel& m = *model_;
-  for (const auto& b : m.corpus.bundles)
+  for (const auto& b : corpus_.bundles)
     for (const auto& asset : b.assets) {
       if (!is_svg_asset(asset) || authors_png(b, asset)) continue;
       // One librsvg cannot read gets no PNG: its emails keep the SVG, and
@@ -223,7 +223,7 @@ void BuildPlan::add_email_pngs(const std::function<bool(const std::string&)>& wa
       std::vector<PlannedOutput> outputs;
       for (const auto& lang : m.config.languages) {
         const auto it = b.articles.find(lang.code);
-        if (wanted(lang.code) && m.locales.count(lang.code) && it != b.articles.end() &&
+        if (wanted(lang.code) && m.has_locale(lang.code) && it != b.articles.end() &&
             m.visible(it->second))
           outputs.push_back({OutputFolder::pages, lang.code + "/" + b.section + "/" + b.slug + "/" +
                                                       email_png_of(asset)});
@@ -294,12 +294,12 @@ std::string BuildPlan::value(const DependencyKey& k) const {
       return it == bundle_digests_.end() ? "absent" : it->second;
     }
     case Kind::catalog: {
-      auto it = model_->locales.find(k.name);
-      return it == model_->locales.end() ? "absent" : it->second->catalog_digest();
+      auto it = locales_.find(k.name);
+      return it == locales_.end() ? "absent" : it->second->catalog_digest();
     }
     case Kind::template_file: {
       auto it = template_digests_.find(k.name);
-      return it == template_digests_.end() ? model_->templates.digest(k.name) : it->second;
+      return it == template_digests_.end() ? templates_.digest(k.name) : it->second;
     }
     case Kind::copied_file: {
       // Named relative to the site (so a moved site keeps its records), or

@@ -90,8 +90,8 @@ std::optional<std::string> render_brief(const SiteModel& m, const IsoWeek& week,
   c.subject = subject;
   c.date_epoch_s = static_cast<std::int64_t>(week.end_ms / 1000);
   c.message_id = "brief." + week.label + "." + loc.code() + "@" + message_domain(m.config);
-  c.html = render_template(m.templates, "email/brief.html", d, loc, sink);
-  c.text = tidy_text(render_text_template(m.templates, "email/brief.txt", d, loc, sink), loc);
+  c.html = m.render_template("email/brief.html", d, loc, sink);
+  c.text = tidy_text(m.render_text_template("email/brief.txt", d, loc, sink), loc);
   return assemble(m, loc, std::move(c), std::string(kSiteConfigPath), sink);
 }
 
@@ -138,7 +138,7 @@ std::vector<OutputFile> render_edition(const std::filesystem::path& root, const 
                                        const IsoWeek& week,
                                        std::vector<std::string>& empty_languages,
                                        DiagnosticSink& sink) {
-  SiteModel m{root, config, corpus, locales, templates, options, {}, {}, {}, {}, {}};
+  SiteModel m(root, config, corpus, locales, templates, options);
   m.build_lists();
   std::vector<OutputFile> files;
   for (const auto& lang : config.languages) {

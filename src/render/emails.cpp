@@ -337,9 +337,9 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
   const EmailRender render = [&](std::optional<std::size_t> keep, DiagnosticSink& s) {
     std::optional<BodyCut> cut;
     if (keep) cut.emplace(a.doc->root(), *keep);
-    std::string html = render_body_html(a, m.corpus, m.config, loc, page_url);
+    std::string html = m.body_html(a, loc, page_url);
     LinkRefs refs;
-    std::string text = render_body_text(a, m.corpus, m.config, loc, page_url, refs, kTextWidth);
+    std::string text = m.body_text(a, loc, page_url, refs, kTextWidth);
     if (keep) {
       const std::string more = loc.tr("Continue reading on the web");
       html += "<p><a href=\"" + html_escape(page_url) + "\">" + html_escape(more) + "</a></p>\n";
@@ -351,9 +351,9 @@ std::optional<std::string> render_article_email(const SiteModel& m, const Bundle
     d.set("body_text", std::string(kBodyTextMark));
     set_sources(d, fm, loc, refs);
     set_references(d, refs);
-    c.html = render_template(m.templates, "email/article.html", d, loc, s);
-    c.text = with_body_text(
-        tidy_text(render_text_template(m.templates, "email/article.txt", d, loc, s), loc), text);
+    c.html = m.render_template("email/article.html", d, loc, s);
+    c.text = with_body_text(tidy_text(m.render_text_template("email/article.txt", d, loc, s), loc),
+                            text);
   };
   render(std::nullopt, sink);
   if (decoded_size(c.html) > m.config.email_max_bytes) cut_to_fit(m, a, loc, render, c, sink);

@@ -27,27 +27,22 @@ namespace {
 
 // The article of `l` as a feed reader shows it: its body's HTML, every link
 // absolute (as in its email), in a block that says its language and
-// direction. Made once per build whatever the feeds it is in; each feed
-// records what it depends on.
+// direction. Made once per build whatever the feeds it is in (what it read
+// is recorded for each).
 std::string entry_content(const SiteModel& m, const Listed& l) {
-  const auto it = m.locales.find(l.page_lang);
-  if (it == m.locales.end()) return "";
-  const Locale& loc = *it->second;
-  for (const auto& k : article_reads(*l.bundle, *l.article, false)) record_dependency(k);
-  record_dependency(DependencyKey::catalog(l.page_lang));  // alerts' titles
+  if (!m.has_locale(l.page_lang)) return "";
   const std::string page_url = absolute_url(
       m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
   auto make = [&] {
-    DependencyLog recorded_by_each_feed;
-    DependencyScope scope(recorded_by_each_feed);
+    const Locale& loc = m.locale(l.page_lang);  // alerts' titles
     DiagnosticSink found_by_its_page;
-    const auto full = read_article_body(m.root, *l.article, found_by_its_page);
+    const auto full = m.article_body(*l.bundle, *l.article, found_by_its_page);
     if (!full) return std::string();
     // Fragments cmark and the sanitizer write as they are (footnotes, raw
     // links) point into the page, not into the feed a reader resolves
     // them against. In rendered HTML a '"' of text is &quot;: this is an
     // attribute.
-    std::string html = render_body_html(*full, m.corpus, m.config, loc, page_url);
+    std::string html = m.body_html(*full, loc, page_url);
     const std::string relative = " href=\"#", absolute = " href=\"" + html_escape(page_url) + "#";
     for (auto at = html.find(relative); at != std::string::npos;
          at = html.find(relative, at + absolute.size()))
@@ -175,7 +170,6 @@ std::string article_alternates(const SiteModel& m, const Bundle& b,
 }  // namespace
 
 std::string render_sitemap(const SiteModel& m) {
-  record_dependency(DependencyKey::every_bundle());
   const SiteConfig& c = m.config;
   std::string x;
   x += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n";
@@ -183,7 +177,7 @@ std::string render_sitemap(const SiteModel& m) {
        "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
   std::vector<std::string> langs;
   for (const auto& l : c.languages)
-    if (m.locales.count(l.code)) langs.push_back(l.code);
+    if (m.has_locale(l.code)) langs.push_back(l.code);
   // Home and section pages exist in every language.
   auto all_langs = [&](auto path_of, const std::string& x_default) {
     std::vector<std::pair<std::string, std::string>> alts;
@@ -206,7 +200,7 @@ std::string render_sitemap(const SiteModel& m) {
   }
   // The alternates of a bundle's pages (most of the sitemap) are kept between
   // builds with its listed front matter and its published languages.
-  for (const auto& b : m.corpus.bundles) {
+  for (const auto& b : m.every_bundle()) {
     const auto page_langs = m.page_languages(b);
     const std::string xd = m.default_page_language(b);
     std::string published;

@@ -1,6 +1,8 @@
 // The one walk over a body's inline content, shared by the HTML and text renderers.
 #include "render/inline_walk.h"
 
+#include "incremental/incremental.h"
+
 #include <cmark-gfm.h>
 
 #include <utility>
@@ -139,6 +141,10 @@ std::optional<std::string> link_destination(const std::string& url, const Articl
     case LinkKind::internal:
       if (is_bundle_path(config, url)) {
         const auto link = *parse_internal_link(url);
+        // The site's view reads the bundle named (SiteModel::body_html()
+        // hands the corpus to this one resolver): where the link leads
+        // changes with its languages, whether it exists or not.
+        record_dependency(DependencyKey::bundle(link.bundle_id));
         const LinkTarget t = resolve_internal_link(corpus, link, a.lang);
         if (!t.bundle) return std::nullopt;
         const std::string path = article_path(config, t.lang, t.bundle->section, t.bundle->slug) +
@@ -147,6 +153,9 @@ std::optional<std::string> link_destination(const std::string& url, const Articl
       }
       [[fallthrough]];
     case LinkKind::site: {
+      // Not recorded: what is written does not depend on the page named,
+      // only whether the build has it, and a link to a page it lacks is an
+      // error that stops the build.
       if (!check_site_path(config, corpus, url).rule.empty()) return std::nullopt;
       // Written from the site's root; the site lives under base_url's path.
       const std::string path = config.base_path + url.substr(1);

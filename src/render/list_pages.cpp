@@ -23,7 +23,7 @@ void set_partial_language_links(ViewData& d, const SiteModel& m, const Locale& l
                                         {"name", m.config.language(p.code)->name},
                                         {"href", p.path},
                                         {"current", mustache::data(p.code == loc.code())}});
-    if (p.code != loc.code()) og_alts.push_back(m.locales.at(p.code)->og_locale());
+    if (p.code != loc.code()) og_alts.push_back(m.og_locale_of(p.code));
   }
   if (x_default)
     alternates.push_back(mustache::object{{"hreflang", "x-default"},
@@ -62,7 +62,7 @@ void set_list_page(ViewData& d, const SiteModel& m, const Locale& loc, const std
 
   std::vector<LanguagePage> counterparts;
   for (const auto& l : m.config.languages) {
-    if (!m.locales.count(l.code)) continue;
+    if (!m.has_locale(l.code)) continue;
     if (l.code == loc.code()) {
       counterparts.push_back({l.code, list_page_path(p.first, p.page), true});
       continue;
@@ -123,7 +123,7 @@ std::string render_section_page(const SiteModel& m, const SectionConfig& s, cons
         return page == 1 ? 0 : m.section_size(lang, s.id);
       });
   d.set("section_title", title);
-  return render_template(m.templates, "section", d, loc, sink);
+  return m.render_template("section", d, loc, sink);
 }
 
 std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::string& tag,
@@ -145,7 +145,7 @@ std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::st
       });
   d.set("tag", tag);
   d.set("tag_title", title);
-  return render_template(m.templates, "tag", d, loc, sink);
+  return m.render_template("tag", d, loc, sink);
 }
 
 }  // namespace pp

@@ -145,7 +145,7 @@ void set_page_languages(ViewData& d, const SiteModel& m, const Bundle& b, const 
                                         {"name", lc->name},
                                         {"href", article_path(m.config, lang, b.section, b.slug)},
                                         {"current", mustache::data(lang == a.lang)}});
-    if (lang != a.lang) og_alts.push_back(m.locales.at(lang)->og_locale());
+    if (lang != a.lang) og_alts.push_back(m.og_locale_of(lang));
   }
   d.set("languages", std::move(switcher));
   d.set("og_locale_alternates", std::move(og_alts));
@@ -156,7 +156,7 @@ void set_page_languages(ViewData& d, const SiteModel& m, const Bundle& b, const 
 std::string checked_body_html(const SiteModel& m, const Article& a, const Locale& loc,
                               DiagnosticSink& sink) {
   const double started = thread_cpu_seconds();
-  std::string body_html = render_body_html(a, m.corpus, m.config, loc);
+  std::string body_html = m.body_html(a, loc);
   // The validator's estimate is checked here against the real output. Time is
   // only a backstop, and counted as this thread's processor time, so that a
   // busy machine never changes the verdict.
@@ -244,8 +244,7 @@ ViewList list_items(const SiteModel& m, const Locale& loc, const std::vector<Lis
     item.set("date_iso", fm.date ? iso_date(fm.date->value) : "");
     if (l.page_lang != loc.code()) {
       item.set("other_lang", l.page_lang);
-      item.set("other_dir",
-               m.locales.count(l.page_lang) ? m.locales.at(l.page_lang)->dir() : "auto");
+      item.set("other_dir", m.has_locale(l.page_lang) ? m.dir_of(l.page_lang) : "auto");
     }
     list.push_back(std::move(item));
   }
@@ -259,14 +258,14 @@ void set_language_links(ViewData& d, const SiteModel& m, const Locale& loc,
   ViewList switcher;
   ViewList og_alts;
   for (const auto& l : m.config.languages) {
-    if (!m.locales.count(l.code)) continue;
+    if (!m.has_locale(l.code)) continue;
     alternates.push_back(
         mustache::object{{"hreflang", l.code}, {"href", absolute_url(m.config, path_of(l.code))}});
     switcher.push_back(mustache::object{{"code", l.code},
                                         {"name", l.name},
                                         {"href", path_of(l.code)},
                                         {"current", mustache::data(l.code == loc.code())}});
-    if (l.code != loc.code()) og_alts.push_back(m.locales.at(l.code)->og_locale());
+    if (l.code != loc.code()) og_alts.push_back(m.og_locale_of(l.code));
   }
   alternates.push_back(mustache::object{{"hreflang", "x-default"}, {"href", x_default}});
   d.set("alternates", std::move(alternates));
@@ -349,7 +348,7 @@ std::string render_article_page(const SiteModel& m, const Bundle& b, const Artic
   d.set("has_items", mustache::data(!others.empty()));
   d.set("items", list_items(m, loc, others));
   d.set("item_heading", "h3");  // under the list's own h2
-  return render_template(m.templates, "article", d, loc, sink);
+  return m.render_template("article", d, loc, sink);
 }
 
 std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSink& sink) {
@@ -369,11 +368,11 @@ std::string render_home_page(const SiteModel& m, const Locale& loc, DiagnosticSi
   d.set("sections", std::move(sections));
   d.set("items", list_items(m, loc, m.latest(loc.code(), kHomeArticles, nullptr)));
   d.set("item_heading", "h2");  // right under the page's h1
-  return render_template(m.templates, "home", d, loc, sink);
+  return m.render_template("home", d, loc, sink);
 }
 
 std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
-  const Locale& def = *m.locales.at(m.config.default_language);
+  const Locale& def = m.locale(m.config.default_language);
   ViewData d = common_data(m, def, m.config.base_path);
   d.set("page_title", m.config.name);
   d.set("og_title", m.config.name);
@@ -383,8 +382,8 @@ std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
   ViewList alternates;
   ViewList choices;
   for (const auto& l : m.config.languages) {
-    if (!m.locales.count(l.code)) continue;
-    const Locale& loc = *m.locales.at(l.code);
+    if (!m.has_locale(l.code)) continue;
+    const Locale& loc = m.locale(l.code);
     alternates.push_back(mustache::object{
         {"hreflang", l.code}, {"href", absolute_url(m.config, home_path(m.config, l.code))}});
     choices.push_back(mustache::object{{"code", l.code},
@@ -397,7 +396,7 @@ std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink) {
   d.set("alternates", std::move(alternates));
   d.set("choices", std::move(choices));
   d.set("og_locale_alternates", ViewList{});
-  return render_template(m.templates, "chooser", d, def, sink);
+  return m.render_template("chooser", d, def, sink);
 }
 
 std::string render_not_found_page(const SiteModel& m, const Locale& loc, bool root,
@@ -420,7 +419,7 @@ std::string render_not_found_page(const SiteModel& m, const Locale& loc, bool ro
     sections.push_back(mustache::object{{"href", section_path(m.config, loc.code(), s.id)},
                                         {"title", loc.tr(s.title)}});
   d.set("sections", std::move(sections));
-  return render_template(m.templates, "not_found", d, loc, sink);
+  return m.render_template("not_found", d, loc, sink);
 }
 
 }  // namespace pp

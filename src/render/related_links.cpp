@@ -21,7 +21,7 @@ std::string related_label(const Locale& loc, ArticleType type, long n) {
 ViewList related_groups(const SiteModel& m, const Article& a, const Locale& loc) {
   std::map<ArticleType, ViewList> items;
   for (const auto& r : a.meta.related) {
-    const Bundle* rb = m.corpus.find(r.value);
+    const Bundle* rb = m.bundle(r.value);
     if (!rb) continue;
     auto it = rb->articles.find(a.lang);
     const bool here = it != rb->articles.end() && m.visible(it->second);
@@ -33,7 +33,7 @@ ViewList related_groups(const SiteModel& m, const Article& a, const Locale& loc)
     item.set("title", ra->meta.title ? ra->meta.title->value : rb->slug);
     if (!here) {
       item.set("other_lang", lang);
-      item.set("other_dir", m.locales.count(lang) ? m.locales.at(lang)->dir() : "auto");
+      item.set("other_dir", m.has_locale(lang) ? m.dir_of(lang) : "auto");
     }
     // A translation inherits its type from the source (corpus loading).
     const ArticleType type = ra->meta.type ? ra->meta.type->value : ArticleType::news;

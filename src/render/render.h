@@ -154,7 +154,7 @@ struct RenderUnit {
   bool shown_in_email = false;
 };
 
-struct SiteModel;
+class SiteModel;
 class BuildCaches;
 
 /// Everything a build writes, as units to render in any order on any thread:
@@ -193,6 +193,11 @@ class BuildPlan : public DependencyValues {
   void compute_digests(const Corpus& corpus, const TemplateSet& templates);
   /// The plan's own copy: the caller's options may be gone when units run.
   RenderOptions options_;
+  /// What the plan lays out and values keys of: the outputs read them
+  /// through model_.
+  const Corpus& corpus_;
+  const LocaleMap& locales_;
+  const TemplateSet& templates_;
   std::unique_ptr<SiteModel> model_;
   std::unique_ptr<BuildCaches> caches_;  ///< what outputs share, made once
   std::vector<RenderUnit> units_;

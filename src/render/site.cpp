@@ -3,10 +3,68 @@
 #include "incremental/incremental.h"
 #include "render/brief_items.h"
 #include "render/site_model.h"
+#include "render/templates.h"
 
 namespace pp {
 
-std::vector<Listed> list_for(const SiteModel& m, const std::string& lang);
+SiteModel::SiteModel(const std::filesystem::path& root, const SiteConfig& config,
+                     const Corpus& corpus, const LocaleMap& locales, const TemplateSet& templates,
+                     const RenderOptions& options)
+    : root(root),
+      config(config),
+      options(options),
+      corpus_(corpus),
+      locales_(locales),
+      templates_(templates) {}
+
+const Bundle* SiteModel::bundle(std::string_view id) const {
+  record_dependency(DependencyKey::bundle(std::string(id)));
+  return corpus_.find(std::string(id));
+}
+
+const std::vector<Bundle>& SiteModel::every_bundle() const {
+  record_dependency(DependencyKey::every_bundle());
+  return corpus_.bundles;
+}
+
+std::optional<Article> SiteModel::article_body(const Bundle& b, const Article& a,
+                                               DiagnosticSink& sink) const {
+  record_dependency(DependencyKey::bundle(b.id()));
+  return read_article_body(root, a, sink);
+}
+
+const Locale& SiteModel::locale(const std::string& lang) const {
+  record_dependency(DependencyKey::catalog(lang));
+  return *locales_.at(lang);
+}
+
+const std::string& SiteModel::dir_of(const std::string& lang) const {
+  return locales_.at(lang)->dir();
+}
+
+const std::string& SiteModel::og_locale_of(const std::string& lang) const {
+  return locales_.at(lang)->og_locale();
+}
+
+std::string SiteModel::render_template(const std::string& name, const ViewData& data,
+                                       const Locale& loc, DiagnosticSink& sink) const {
+  return pp::render_template(templates_, name, data, loc, sink);
+}
+
+std::string SiteModel::render_text_template(const std::string& name, const ViewData& data,
+                                            const Locale& loc, DiagnosticSink& sink) const {
+  return pp::render_text_template(templates_, name, data, loc, sink);
+}
+
+std::string SiteModel::body_html(const Article& a, const Locale& loc,
+                                 const std::string& page_url) const {
+  return render_body_html(a, corpus_, config, loc, page_url);
+}
+
+std::string SiteModel::body_text(const Article& a, const Locale& loc, const std::string& page_url,
+                                 LinkRefs& refs, std::size_t width) const {
+  return render_body_text(a, corpus_, config, loc, page_url, refs, width);
+}
 
 const std::vector<Listed>& SiteModel::listed(const std::string& lang) const {
   static const std::vector<Listed> none;
@@ -75,7 +133,7 @@ const std::vector<std::string>& SiteModel::tags_of(const std::string& lang) cons
 
 void SiteModel::build_lists() {
   for (const auto& lang : config.languages) {
-    lists[lang.code] = list_for(*this, lang.code);
+    lists[lang.code] = list_of(lang.code);
     std::vector<std::string>& all = tags[lang.code];
     auto& in_section = section_sizes[lang.code];
     auto& with_tag = tag_sizes[lang.code];
@@ -94,17 +152,16 @@ void SiteModel::build_lists() {
   }
 }
 
-std::vector<Listed> list_for(const SiteModel& m, const std::string& lang) {
-  const SiteConfig& config = m.config;
+std::vector<Listed> SiteModel::list_of(const std::string& lang) const {
   std::vector<Listed> out;
-  for (const auto& b : m.corpus.bundles) {
+  for (const auto& b : corpus_.bundles) {
     Listed l;
     l.bundle = &b;
     auto it = b.articles.find(lang);
-    if (it != b.articles.end() && m.visible(it->second)) {
+    if (it != b.articles.end() && visible(it->second)) {
       l.article = &it->second;
       l.page_lang = lang;
-    } else if (config.fallback == "source" && b.source() && m.visible(*b.source())) {
+    } else if (config.fallback == "source" && b.source() && visible(*b.source())) {
       l.article = b.source();
       l.page_lang = b.source_lang;
     } else {
@@ -128,8 +185,7 @@ std::vector<std::string> SiteModel::page_languages(const Bundle& b) const {
   std::vector<std::string> out;
   for (const auto& l : config.languages) {
     auto it = b.articles.find(l.code);
-    if (it != b.articles.end() && visible(it->second) && locales.count(l.code))
-      out.push_back(l.code);
+    if (it != b.articles.end() && visible(it->second) && has_locale(l.code)) out.push_back(l.code);
   }
   return out;
 }
@@ -150,7 +206,15 @@ std::string SiteModel::kept_piece(const Bundle& b, const std::string& key, const
   if (digest == listing_digests->end()) return make();
   const std::string from = digest->second + "\n" + salt;
   if (const std::string* xml = kept->find(key, from)) return *xml;
-  std::string xml = make();
+  std::string xml;
+  {
+    // Kept on the promise that it reads nothing a record holds: when it is
+    // reused, nothing it read would be recorded.
+    DependencyLog reads;
+    DependencyScope scope(reads);
+    xml = make();
+    expect_no_reads(reads, "a kept piece of a feed or of the sitemap");
+  }
   kept->add(key, b.id(), from, xml);
   return xml;
 }

@@ -24,16 +24,54 @@ struct Listed {
   double modified_ms = 0;
 };
 
-/// The read-only context shared by every page of one build.
 class BuildCaches;
+class ViewData;
 
-struct SiteModel {
+/// The read-only context shared by every page of one build, and the one view
+/// of the site renderers have (docs/incremental.md, "Reads"): the corpus,
+/// the catalogs and the templates are reached only through accessors that
+/// return a value and record its key in the log of the output being rendered
+/// at once. The configuration and the options are part of every output's
+/// identity, so reading them records nothing.
+class SiteModel {
+ public:
+  SiteModel(const std::filesystem::path& root, const SiteConfig& config, const Corpus& corpus,
+            const LocaleMap& locales, const TemplateSet& templates, const RenderOptions& options);
+
   const std::filesystem::path& root;
   const SiteConfig& config;
-  const Corpus& corpus;
-  const LocaleMap& locales;
-  const TemplateSet& templates;
   const RenderOptions& options;
+
+  /// The bundle `id`, or nullptr; records b:<id> (found or not: one added
+  /// later changes what was shown).
+  const Bundle* bundle(std::string_view id) const;
+  /// Every bundle; records the key of every bundle ("s").
+  const std::vector<Bundle>& every_bundle() const;
+  /// The body of `a` (of `b`) read again from its file; records b:<id>.
+  std::optional<Article> article_body(const Bundle& b, const Article& a,
+                                      DiagnosticSink& sink) const;
+  /// The locale of `lang` (has_locale() must hold); records c:<lang>: what
+  /// is translated with it changes with its catalog.
+  const Locale& locale(const std::string& lang) const;
+  /// Whether `lang` is rendered (a configured language with a locale): the
+  /// configuration's, recorded by nothing.
+  bool has_locale(const std::string& lang) const { return locales_.count(lang) > 0; }
+  /// The writing direction and og:locale of `lang`'s pages (has_locale()),
+  /// which come from its code, not from its catalog: recorded by nothing.
+  const std::string& dir_of(const std::string& lang) const;
+  const std::string& og_locale_of(const std::string& lang) const;
+  /// The template `name` rendered with `data` in `loc`; records t:<name>.
+  std::string render_template(const std::string& name, const ViewData& data, const Locale& loc,
+                              DiagnosticSink& sink) const;
+  /// The same for a template of plain text (an email's text part).
+  std::string render_text_template(const std::string& name, const ViewData& data, const Locale& loc,
+                                   DiagnosticSink& sink) const;
+  /// render_body_html() and render_body_text() of `a`: the bundles its links
+  /// name are recorded where they are resolved.
+  std::string body_html(const Article& a, const Locale& loc,
+                        const std::string& page_url = "") const;
+  std::string body_text(const Article& a, const Locale& loc, const std::string& page_url,
+                        LinkRefs& refs, std::size_t width) const;
 
   /// True when the article is published in this build: not a draft, not
   /// dated after the build's time, not expired (or the options keep it).
@@ -76,7 +114,8 @@ struct SiteModel {
     return (entries + config.paginate - 1) / config.paginate;
   }
   /// Computes `lists` (and the tags, sizes and weeks of each) for every
-  /// configured language.
+  /// configured language, before any output renders (each list is a key of
+  /// its own, recorded by the accessors above).
   void build_lists();
   /// The languages a bundle has a visible page in, in configuration order.
   std::vector<std::string> page_languages(const Bundle& b) const;
@@ -88,11 +127,19 @@ struct SiteModel {
   /// articles, feed entries' content (BuildPlan's; nullptr elsewhere: emails
   /// then give pictures no width).
   BuildCaches* caches = nullptr;
-  /// The XML of a piece of a feed or of the sitemap made of the bundle `b`:
+  /// The XML of a piece of a feed or of the sitemap made of the bundle `b`
+  /// (`make` must read nothing recorded: checked in strict builds):
   /// the one the last build kept under `key` when made from the same
   /// (listing_digest() of `b` and `salt`), else make() (then kept).
   std::string kept_piece(const Bundle& b, const std::string& key, const std::string& salt,
                          const std::function<std::string()>& make) const;
+
+ private:
+  /// The entries of `lang`'s list, newest first (build_lists()).
+  std::vector<Listed> list_of(const std::string& lang) const;
+  const Corpus& corpus_;
+  const LocaleMap& locales_;
+  const TemplateSet& templates_;
 };
 
 /// Labels shared by pages and emails (pages.cpp).
@@ -111,7 +158,6 @@ std::string price_text(const Locale& loc, const Price& p);
 std::string tidy_text(const std::string& text, const Locale& loc);
 /// newsletter.unsubscribe_url with {lang} filled in.
 std::string unsubscribe_url(const SiteConfig& config, const std::string& lang);
-class ViewData;
 
 /// An email's language as both email templates use it: `lang`, `dir`,
 /// `keep_all` (Korean) and the physical sides `start` and `end`.
@@ -127,11 +173,6 @@ std::optional<std::string> assemble(const SiteModel& m, const Locale& loc, Email
                                     const std::string& where, DiagnosticSink& sink);
 
 /// The email of one article in one language (emails.cpp), as .eml bytes.
-/// The bundles an article's page, email and feed entry show besides what they
-/// record through lookups: its own bundle and the targets of its internal
-/// links (all resolve them, in the HTML body); the page also lists the
-/// related bundles, found or not (`related` true).
-std::vector<DependencyKey> article_reads(const Bundle& b, const Article& a, bool related);
 
 std::optional<std::string> render_article_email(const SiteModel& m, const Bundle& b,
                                                 const Article& a, const Locale& loc,

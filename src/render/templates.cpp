@@ -437,7 +437,6 @@ std::string render_template(const TemplateSet& templates, const std::string& nam
                             const ViewData& data, const Locale& locale, DiagnosticSink& sink) {
   record_dependency(DependencyKey::template_file(name));
   note_view_keys(name, data);
-  record_dependency(DependencyKey::catalog(locale.code()));
   const std::string* text = templates.find(name);
   if (!text) return {};
   mustache::mustache& tmpl = compiled(templates, name, locale, false);
@@ -456,7 +455,6 @@ std::string render_text_template(const TemplateSet& templates, const std::string
                                  const ViewData& data, const Locale& locale, DiagnosticSink& sink) {
   record_dependency(DependencyKey::template_file(name));
   note_view_keys(name, data);
-  record_dependency(DependencyKey::catalog(locale.code()));
   const std::string* text = templates.find(name);
   if (!text) return {};
   mustache::mustache& tmpl = compiled(templates, name, locale, true);

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "incremental/incremental.h"
+#include "render/build_caches.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -97,6 +98,64 @@ TEST(DependencyLog, RecordsOnlyWithinAScopeOnItsThread) {
   record_dependency(DependencyKey::catalog("ko"));  // after both: dropped
   EXPECT_EQ(encode_dependencies(outer.keys()), "b:news/x\nc:en");
   EXPECT_EQ(encode_dependencies(inner.keys()), "s");
+}
+
+TEST(DependencyLog, AReadWithinAnOutputWhileOutputsRenderIsRecorded) {
+  const RecordingPhase outputs_render;
+  DependencyLog log;
+  {
+    DependencyScope scope(log);
+    record_dependency(DependencyKey::catalog("ko"));
+  }
+  EXPECT_EQ(encode_dependencies(log.keys()), "c:ko");
+}
+
+// docs/incremental.md, "Reads": a read no output's record holds is a bug
+// that a build made for tests stops at, naming the key.
+TEST(DependencyLogDeathTest, AReadOutsideAnOutputWhileOutputsRenderFailsLoudly) {
+  if (!strict_reads()) GTEST_SKIP() << "built without POLYPRESS_STRICT_READS";
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(
+      {
+        const RecordingPhase outputs_render;
+        record_dependency(DependencyKey::catalog("ko"));
+      },
+      "internal error: 'c:ko' read outside an output's record while outputs render");
+}
+
+TEST(DependencyLogDeathTest, AKeptValueThatReadsSomethingFailsLoudly) {
+  if (!strict_reads()) GTEST_SKIP() << "built without POLYPRESS_STRICT_READS";
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  DependencyLog log;
+  expect_no_reads(log, "nothing");  // read nothing: fine
+  log.record(DependencyKey::bundle("news/x"));
+  EXPECT_DEATH(expect_no_reads(log, "a kept piece"),
+               "internal error: a kept piece read 'b:news/x', which no record would hold");
+}
+
+// A value made once for several outputs (a feed entry's content) is recorded
+// by each of them as if each had made it.
+TEST(DependencyLog, AValueMadeOnceIsReadByEveryOutputThatShowsIt) {
+  BuildCaches caches;
+  int made = 0;
+  auto make = [&] {
+    ++made;
+    record_dependency(DependencyKey::bundle("news/x"));
+    record_dependency(DependencyKey::catalog("ar"));
+    return std::string("entry");
+  };
+  DependencyLog first, second;
+  {
+    DependencyScope scope(first);
+    EXPECT_EQ(caches.once("feed news/x ar", make), "entry");
+  }
+  {
+    DependencyScope scope(second);
+    EXPECT_EQ(caches.once("feed news/x ar", make), "entry");
+  }
+  EXPECT_EQ(made, 1);
+  EXPECT_EQ(encode_dependencies(first.keys()), "b:news/x\nc:ar");
+  EXPECT_EQ(encode_dependencies(second.keys()), "b:news/x\nc:ar");
 }
 
 TEST(DependencyLog, EncodedKeysDecodeToThemselves) {
