@@ -1,8 +1,10 @@
 #include "cli/cli.h"
 
+#include <cstdlib>
 #include <iostream>
 #include <map>
 
+#include "core/clock.h"
 #include "core/version.h"
 #include "core/visible_text.h"
 #include "driver/driver.h"
@@ -68,6 +70,13 @@ int run_cli(const std::vector<std::string>& args) {
   auto it = commands.find(name);
   if (it == commands.end()) {
     std::cerr << "polypress: unknown command '" << visible_text(name) << "'\n\n" << kUsage;
+    return kExitUsage;
+  }
+  // Every command may read the time (what is published, sources' dates):
+  // one set wrongly is refused, not replaced by the system clock.
+  if (const std::string problem = source_date_epoch_problem(); !problem.empty()) {
+    std::cerr << "polypress: " << problem << ", not '"
+              << visible_text(std::getenv("SOURCE_DATE_EPOCH")) << "'\n";
     return kExitUsage;
   }
   std::vector<std::string> rest(before);

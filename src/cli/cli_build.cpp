@@ -64,7 +64,8 @@ void print_explanations(std::vector<Explained> all, OutputFormat format) {
   if (format == OutputFormat::json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& e : all)
-      list.push_back({{"output", e.output.empty() ? nlohmann::json() : nlohmann::json(e.output)},
+      list.push_back({{"output", e.output.empty() ? nlohmann::json()
+                                                  : nlohmann::json(shown_from_base(e.output))},
                       {"reason", e.reason}});
     std::cerr << nlohmann::json{{"explain", list}}.dump(2, ' ', false,
                                                         nlohmann::json::error_handler_t::replace)
@@ -72,7 +73,8 @@ void print_explanations(std::vector<Explained> all, OutputFormat format) {
     return;
   }
   for (const auto& e : all)
-    std::cerr << "explain: " << (e.output.empty() ? "" : visible_text(e.output) + ": ")
+    std::cerr << "explain: "
+              << (e.output.empty() ? "" : visible_text(shown_from_base(e.output)) + ": ")
               << visible_text(e.reason) << "\n";
 }
 
@@ -119,11 +121,12 @@ int cmd_build(const std::vector<std::string>& args) {
       "lang", po::value<std::string>(&langs)->value_name("LIST"),
       "comma-separated languages to build (default: all)")(
       "jobs,j", po::value<int>(&jobs)->value_name("N"), "parallel jobs (default: one per core)")(
-      "drafts", po::bool_switch(&options.drafts), "include articles with draft: true")(
-      "future", po::bool_switch(&options.future), "include articles dated after now")(
-      "expired", po::bool_switch(&options.expired), "include articles past their expires date")(
-      "shard", po::value<std::string>(&shard)->value_name("K/N"),
-      "write only the K-th of N shares of the output")(
+      "drafts", po::bool_switch(&options.publishing.drafts), "include articles with draft: true")(
+      "future", po::bool_switch(&options.publishing.future), "include articles dated after now")(
+      "expired", po::bool_switch(&options.publishing.expired),
+      "include articles past their expires date")("shard",
+                                                  po::value<std::string>(&shard)->value_name("K/N"),
+                                                  "write only the K-th of N shares of the output")(
       "clean", po::bool_switch(&options.clean),
       "remove every file of the output folders this build does not produce")(
       "explain", po::bool_switch(&options.explain),

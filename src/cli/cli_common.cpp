@@ -103,6 +103,11 @@ bool parse_command_line(const std::string& command, const std::vector<std::strin
   }
 }
 
+std::string shown_from_base(const std::string& path) {
+  if (path.empty() || path[0] == '/') return path;
+  return finding_path_base().first + path;
+}
+
 void print_diagnostics(const DiagnosticSink& sink, OutputFormat format) {
   // Annotations land on the files of a pull request only with paths from the
   // repository's root.

@@ -52,6 +52,11 @@ bool environment_accepted(const std::string& command, ConfigOverrides& overrides
 /// Prints findings: text to stderr, machine formats to stdout.
 void print_diagnostics(const DiagnosticSink& sink, OutputFormat format);
 
+/// A path relative to the site as findings show it: from --path-base (or the
+/// git work tree holding the site) when that is another folder; an absolute
+/// path as it is. build --explain names its outputs so too.
+std::string shown_from_base(const std::string& path);
+
 /// True when stderr is a terminal (progress and summaries are shown only then).
 bool stderr_is_terminal();
 

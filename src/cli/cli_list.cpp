@@ -19,9 +19,9 @@ int cmd_list(const std::vector<std::string>& args) {
       "--drafts, --future and --expired add drafts, articles dated after now and\n"
       "articles past their expires date.\n\nOptions");
   add_common_options(desc, common, kTableFormats);
-  desc.add_options()("drafts", po::bool_switch(&o.drafts), "also drafts")(
-      "future", po::bool_switch(&o.future), "also articles dated after now")(
-      "expired", po::bool_switch(&o.expired), "also articles past their expires date");
+  desc.add_options()("drafts", po::bool_switch(&o.publishing.drafts), "also drafts")(
+      "future", po::bool_switch(&o.publishing.future), "also articles dated after now")(
+      "expired", po::bool_switch(&o.publishing.expired), "also articles past their expires date");
   po::variables_map vm;
   if (!parse_command_line("list", args, desc, nullptr, vm)) return kExitUsage;
   if (common.help) {

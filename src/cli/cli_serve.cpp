@@ -20,9 +20,10 @@ int cmd_serve(const std::vector<std::string>& args) {
   add_common_options(desc, common, {});
   desc.add_options()("port", po::value<int>(&options.port)->value_name("N"),
                      "port on 127.0.0.1 (default 1313; 0 picks a free one)")(
-      "drafts", po::bool_switch(&options.drafts), "include draft: true articles")(
-      "future", po::bool_switch(&options.future), "include articles dated after now")(
-      "expired", po::bool_switch(&options.expired), "include articles past their expires date");
+      "drafts", po::bool_switch(&options.publishing.drafts), "include draft: true articles")(
+      "future", po::bool_switch(&options.publishing.future), "include articles dated after now")(
+      "expired", po::bool_switch(&options.publishing.expired),
+      "include articles past their expires date");
   add_environment_options(desc, options.overrides);
   po::variables_map vm;
   if (!parse_command_line("serve", args, desc, nullptr, vm)) return kExitUsage;

@@ -288,10 +288,16 @@ std::optional<double> next_publication_change(const Corpus& corpus, const std::s
 
 /// What a build publishes besides the articles nothing holds back: its
 /// --drafts, --future and --expired, and its time.
+/// The one value of these options: every command and stage that publishes
+/// holds one (build, serve, list, the checks, render), never its own copy of
+/// the flags.
 struct Publishing {
   bool drafts = false, future = false, expired = false;
   /// The build's time in ms since the epoch; nullopt: dates hold nothing back.
   std::optional<double> now_ms;
+  /// The flags as a build's records store them ("drafts future"; "" for
+  /// none), its one fingerprint; the time is not in it ("The clock").
+  std::string text() const;
 };
 
 /// Whether a build publishing `with` publishes an article in state `p`.

@@ -40,6 +40,13 @@ std::string to_string(const Publication& p) {
   return "published";
 }
 
+std::string Publishing::text() const {
+  std::string s = drafts ? "drafts" : "";
+  if (future) s += s.empty() ? "future" : " future";
+  if (expired) s += s.empty() ? "expired" : " expired";
+  return s;
+}
+
 bool published_in(const Publication& p, const Publishing& with) {
   return (!p.draft || with.drafts) && (!p.future || with.future) && (!p.expired || with.expired);
 }

@@ -164,7 +164,9 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
   timer.mark("commit");
   record_outputs(*placed, wanted, states, batch, made, result);
   std::sort(files.begin(), files.end());
-  forget_outputs_not_in(kept, files, result.update);
+  // A build of some languages leaves the others' outputs (and their stale
+  // files) to a build of all: their records stay for it.
+  if (!targets.some_languages) forget_outputs_not_in(kept, files, result.update);
   result.every = std::move(files);
   return result;
 }

@@ -80,13 +80,14 @@ RenderInputs load_render_inputs(const fs::path& root, const SiteConfig& config,
 
 namespace {
 
-// What every output of a build depends on besides what it reads: this binary,
-// site.yaml (with the environment's overlay), and the options that change
-// what a page says.
+// What every output of a build depends on besides what it reads, one
+// labelled line each: this binary, site.yaml (with the environment's
+// overlay), the publication options and --base-url. Records kept under
+// another identity are not used.
 std::string build_identity(const BuildOptions& o) {
   const ReadResult config = read_file(o.root / kSiteConfigPath, kMaxConfigBytes);
-  std::string s = binary_identity() + git_blob_id(config.bytes) + (o.drafts ? "drafts" : "") +
-                  (o.future ? " future" : "") + (o.expired ? " expired" : "") + "\n";
+  std::string s = "binary " + binary_identity() + "\nsite.yaml " + git_blob_id(config.bytes) +
+                  "\npublishing " + o.publishing.text() + "\n";
   if (!o.overrides.env.empty()) {
     const ReadResult overlay = read_file(
         o.root / kPipelineFolder / ("site." + o.overrides.env + ".yaml"), kMaxConfigBytes);
@@ -96,28 +97,54 @@ std::string build_identity(const BuildOptions& o) {
   return s;
 }
 
-// Everything besides the input files that decides what a build writes.
-std::string build_options_fingerprint(const BuildOptions& o, const fs::path& out_dir,
-                                      const fs::path& mail_dir) {
-  std::string s = binary_identity() + "\n" + fs::absolute(out_dir).string() + "\n" +
-                  fs::absolute(mail_dir).string() + "\n" + (o.drafts ? "drafts" : "") +
-                  (o.future ? " future" : "") + (o.expired ? " expired" : "") + "\n" +
-                  // What is published depends on the day (future dates, expiry).
-                  format_rfc3339_utc(current_time_ms()).substr(0, 10) + "\n" +
-                  std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) + "\n" +
-                  "env " + o.overrides.env + "\nbase " + o.overrides.base_url + "\n";
+// Everything besides the input files that decides what a build writes: its
+// identity, where it writes, which part of the site (shard, languages) and
+// the day (future dates, expiry), one labelled line each.
+std::string build_options_fingerprint(const BuildOptions& o, const std::string& identity,
+                                      const fs::path& out_dir, const fs::path& mail_dir) {
+  std::string s = identity + "out " + fs::absolute(out_dir).string() + "\nmail " +
+                  fs::absolute(mail_dir).string() + "\nday " +
+                  format_rfc3339_utc(current_time_ms()).substr(0, 10) + "\nshard " +
+                  std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) +
+                  "\nlanguages ";
   for (const auto& l : o.languages) s += l + ",";
-  return s;
+  return s + "\n";
+}
+
+// What changed between two build_options_fingerprint()s, for build --explain:
+// the first line that differs, named for a reader ("" when none does).
+std::string options_change(const std::string& before, const std::string& now) {
+  auto lines = [](const std::string& text) {
+    std::vector<std::string> out;
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t end = std::min(text.find('\n', at), text.size());
+      out.push_back(text.substr(at, end - at));
+      at = end + 1;
+    }
+    return out;
+  };
+  const auto a = lines(before), b = lines(now);
+  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    const std::string was = i < a.size() ? a[i] : "", is = i < b.size() ? b[i] : "";
+    if (was == is) continue;
+    const std::string label = is.substr(0, is.find(' '));
+    if (label != was.substr(0, was.find(' '))) return "the options changed (--env or --base-url)";
+    if (label == "binary") return "the polypress binary changed";
+    if (label == "site.yaml" || label == "env") return "site.yaml or its --env overlay changed";
+    if (label == "day")
+      return "the day changed (that build's was " + was.substr(4) + ", now " + is.substr(4) + ")";
+    if (label == "publishing")
+      return "--drafts, --future or --expired changed ('" + was.substr(11) + "', now '" +
+             is.substr(11) + "')";
+    if (label == "out" || label == "mail") return "the output folder changed (--" + label + ")";
+    return "the options changed (--" + (label == "languages" ? "lang" : label) + ")";
+  }
+  return "";
 }
 
 // `dir` under `root` unless it is absolute.
 fs::path absolute_in(const fs::path& root, const fs::path& dir) {
   return dir.is_absolute() ? dir : root / dir;
-}
-
-// What a build with `o` publishes, at the clock's time.
-Publishing publishing_of(const BuildOptions& o) {
-  return {o.drafts, o.future, o.expired, std::nullopt};
 }
 
 // What one build knows before it reads the site.
@@ -187,7 +214,7 @@ std::string why_not_reused(const BuildRun& run, std::optional<BuildRecord>& last
   if (last->built_ms && current_time_ms() < *last->built_ms)
     return "the clock is earlier than at that build (" + format_rfc3339_utc(*last->built_ms) + ")";
   if (last->inputs != run.inputs) return "an input file changed";
-  if (last->options != run.opts) return "the options, the binary or the day changed";
+  if (last->options != run.opts) return options_change(last->options, run.opts);
   if (last->outputs_state !=
       fingerprint_files(last->outputs = read_build_outputs(run.options.root)))
     return "an output file changed since it was written";
@@ -217,16 +244,16 @@ void note_held_back(const SiteConfig& config, const Corpus& corpus, const Render
   std::set<std::pair<std::string, int>> said;
   for (const auto& b : corpus.bundles)
     for (const auto& [lang, a] : b.articles) {
-      const Publication p = publication_of(a, config.time_zone, ro.now_ms);
-      if (p.draft && !ro.drafts) continue;
+      const Publication p = publication_of(a, config.time_zone, ro.publishing.now_ms);
+      if (p.draft && !ro.publishing.drafts) continue;
       const auto& at = p.expired ? a.meta.expires : a.meta.date;
       if ((p.expired || p.future) && !said.insert({at->where.path, at->where.line}).second)
         continue;
-      if (p.expired && !ro.expired)
+      if (p.expired && !ro.publishing.expired)
         sink.report(a.meta.expires->where, Severity::note, "bundle/expired",
                     "expired on " + a.meta.expires->value.text +
                         ": not published (build --expired keeps it)");
-      else if (p.future && !ro.future)
+      else if (p.future && !ro.publishing.future)
         sink.report(a.meta.date->where, Severity::note, "bundle/future",
                     "dated " + a.meta.date->value.text +
                         ", after this build: not published until then (build --future shows it)");
@@ -241,10 +268,8 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
                                       DiagnosticSink& sink) {
   const CheckedSite& c = ready.checked;
   RenderOptions ro;
-  ro.drafts = options.drafts;
-  ro.future = options.future;
-  ro.expired = options.expired;
-  ro.now_ms = current_time_ms();
+  ro.publishing = options.publishing;
+  ro.publishing.now_ms = current_time_ms();
   ro.languages = options.languages;
   ro.jobs = options.jobs;
   ro.kept_entries = &kept;
@@ -366,17 +391,17 @@ BuildResult run_build(const BuildOptions& options) {
   run.started = file_system_clock_ns(options.root);
   PhaseTimer timer;
   run.inputs = fingerprint_inputs(options.root, &run.newest_input);
-  run.opts = build_options_fingerprint(options, run.out_dir, run.mail_dir);
+  const std::string identity = build_identity(options);
+  run.opts = build_options_fingerprint(options, identity, run.out_dir, run.mail_dir);
   if (reuse_last_build(run, result)) return result;
   // Otherwise only what changed is parsed and rendered: unchanged articles
   // come from the parse cache and current outputs are left as they are.
-  const std::string identity = build_identity(options);
   auto kept = std::make_unique<IncrementalState>(read_incremental_state(options.root, identity));
   kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - kRacyMarginNs;
   timer.mark("manifest");
   auto prepared =
       prepare_render(options.root, options.languages, options.jobs, result, nullptr,
-                     &kept->articles, options.overrides, &kept->checks, publishing_of(options));
+                     &kept->articles, options.overrides, &kept->checks, options.publishing);
   if (!prepared) return result;
   auto ready = std::make_unique<Ready>(std::move(*prepared));
   timer.mark("load");
@@ -392,7 +417,8 @@ BuildResult run_build(const BuildOptions& options) {
                               prepare_staging(options.root, {run.out_dir, run.mail_dir}),
                               options.progress,
                               options.explain,
-                              options.clean};
+                              options.clean,
+                              !options.languages.empty()};
   clear_build_record(options.root);
   timer.mark("plan");
   OutputsResult done = render_and_write(*plan, targets, *kept, identity, sink);

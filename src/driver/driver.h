@@ -39,11 +39,9 @@ struct BuildOptions {
   std::filesystem::path root = ".";
   std::filesystem::path out_dir = kDefaultOutFolder;  ///< relative paths are under root
   std::filesystem::path mail_dir = kDefaultMailFolder;
-  std::vector<std::string> languages;  ///< empty: all configured
-  int jobs = 0;                        ///< 0: one per core
-  bool drafts = false;
-  bool future = false;                   ///< also articles dated after now
-  bool expired = false;                  ///< also articles past their `expires`
+  std::vector<std::string> languages;    ///< empty: all configured
+  int jobs = 0;                          ///< 0: one per core
+  Publishing publishing;                 ///< --drafts, --future, --expired (the time: the build's)
   ConfigOverrides overrides;             ///< --env, --base-url
   int shard_index = 1, shard_count = 1;  ///< --shard K/N
   /// --clean: every file of the output folders the build does not produce is
@@ -155,7 +153,7 @@ struct NewResult : CommandResult {
 /// `list`'s options: which articles besides the published ones.
 struct ListOptions {
   std::filesystem::path root = ".";
-  bool drafts = false, future = false, expired = false;
+  Publishing publishing;  ///< --drafts, --future, --expired
 };
 
 /// One article file of `list`.

@@ -130,6 +130,9 @@ struct OutputTargets {
   std::function<void(std::size_t, std::size_t)> progress;  ///< BuildOptions::progress
   bool explain = false;                                    ///< BuildOptions::explain
   bool clean = false;                                      ///< BuildOptions::clean
+  /// --lang: the plan holds only some languages' outputs, so the records of
+  /// the others' are kept as they are, not forgotten as no longer produced.
+  bool some_languages = false;
 };
 
 /// What render_and_write() did.

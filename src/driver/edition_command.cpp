@@ -75,7 +75,7 @@ EditionResult run_edition(const EditionOptions& options) {
   ro.languages = options.languages;
   // What build publishes now: no article dated later or expired (the brief
   // links to its pages and to the week's web copy, which build made).
-  ro.now_ms = current_time_ms();
+  ro.publishing.now_ms = current_time_ms();
   std::vector<std::string> empty;
   auto files = render_edition(options.root, *c.config, c.corpus, ready->locales, ready->templates,
                               ro, *week, empty, sink);

@@ -17,15 +17,11 @@ ListResult run_list(const ListOptions& options) {
   }
   // The files as they are: what cannot be read is reported, the rest listed.
   const Corpus corpus = load_corpus(options.root, *config, result.diagnostics, 0, nullptr);
-  RenderOptions ro;
-  ro.drafts = options.drafts;
-  ro.future = options.future;
-  ro.expired = options.expired;
   const double now = current_time_ms();
   for (const auto& b : corpus.bundles)
     for (const auto& [lang, a] : b.articles) {
       const Publication p = publication_of(a, config->time_zone, now);
-      const bool shown = published_in(p, ro);
+      const bool shown = published_in(p, options.publishing);
       if (!shown) continue;
       const FrontMatter& m = a.meta;
       result.articles.push_back({a.path, b.id(), lang, m.type ? to_string(m.type->value) : "",

@@ -27,9 +27,9 @@ namespace {
 // (polypress's own outputs are a few folders deep).
 constexpr int kMaxOutputDepth = 2 * kMaxFolderDepth;
 
-// A folder changed this recently (in ns) may change again within the same
-// tick of the file system's clock: its listing is not trusted next time.
-constexpr long long kRacyNs = 200'000'000LL;
+// An empty folder --clean finds is removed only when it has been empty this
+// long (ns): one made just now may be about to get a file (another shard's).
+constexpr long long kSettledNs = 10'000'000'000LL;
 
 // How many files placed by hand are named one by one in a folder.
 constexpr std::size_t kMaxNamed = 20;
@@ -199,6 +199,7 @@ class Tidy {
   std::unordered_set<std::string> seen_;    // folders visited by this walk
   std::unordered_set<std::string> relist_;  // folders to list again next time
   ListedFolderChanges listed_changes_;
+  std::vector<std::string> empty_;  // empty folders --clean found, deepest first
 
   // `p` made absolute. Every output lies in one of the folders, so only the
   // folder's part of its path needs making absolute.
@@ -279,6 +280,9 @@ class Tidy {
       // Found by listing real folders, so no link is on the way; a link
       // itself is removed, never what it points to.
       for (const auto& path : found) unlink_file(path, f, false);
+      for (const auto& dir : empty_)
+        if (::rmdir(dir.c_str()) == 0) remove_empty_parents(dir, f.dir);
+      empty_.clear();
       return 0;
     }
     for (std::size_t i = 0; i < found.size(); ++i) {
@@ -333,12 +337,16 @@ class Tidy {
                                  .count();
     // Every folder listed is recorded, so that it is visited again while the
     // folder holding it is not listed; one too recent, without a stamp.
-    const std::string kept = now_ns - mtime_ns > kRacyNs && !relist_.count(dir) ? stamp : "";
+    // A folder changed as recently as a racy file (incremental's one rule)
+    // may change again within the same tick: its listing is not trusted.
+    const std::string kept = !racy_stamp(mtime_ns, now_ns) && !relist_.count(dir) ? stamp : "";
     if (recorded == listed_.end() || recorded->second != kept)
       listed_changes_.listed.push_back({dir, kept});
     std::error_code ec;
     std::vector<std::string> folders;
+    bool empty = true;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      empty = false;
       const std::string p = it->path().string();
       if (it->is_directory(ec) && !it->is_symlink(ec)) {
         // Folders deeper than polypress's own outputs are not looked into.
@@ -350,6 +358,10 @@ class Tidy {
         found.push_back(p);
     }
     for (const std::string& sub : folders) visit_folder(sub, level + 1, mount, found);
+    // An empty folder nobody's build is about to fill: --clean removes it
+    // too (the output folder itself stays).
+    if (clean_ && empty && !ec && level > 0 && now_ns - mtime_ns > kSettledNs)
+      empty_.push_back(dir);
   }
 
   // The folders recorded as listed directly in `dir`.

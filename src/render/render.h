@@ -101,12 +101,9 @@ std::string template_variables_markdown();
 using LocaleMap = std::map<std::string, std::unique_ptr<Locale>>;
 
 struct RenderOptions {
-  bool drafts = false;   ///< include articles with draft: true
-  bool future = false;   ///< include articles dated after now_ms
-  bool expired = false;  ///< include articles whose `expires` is past
-  /// The build's time (current_time_ms()); nullopt: no article is held back
-  /// for its dates (the weekly brief, which takes a week's articles).
-  std::optional<double> now_ms;
+  /// What is published: --drafts, --future, --expired and the build's time
+  /// (current_time_ms(); nullopt: no article is held back for its dates).
+  Publishing publishing;
   std::vector<std::string> languages;  ///< languages to render; empty = all
   int jobs = 0;                        ///< worker threads; 0 = one per core
   /// Pieces of feeds and of the sitemap the last build kept (BuildPlan only;
@@ -117,12 +114,6 @@ struct RenderOptions {
   /// current, so that a second edit within the same timestamp is copied too.
   std::optional<long long> file_system_clock_ns;
 };
-
-/// Whether a build with `options` publishes an article in state `p`.
-bool published_in(const Publication& p, const RenderOptions& options);
-
-/// The --drafts, --future, --expired and time of `options`.
-Publishing publishing_of(const RenderOptions& options);
 
 /// The folder an output goes to.
 enum class OutputFolder { pages, mail };

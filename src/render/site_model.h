@@ -76,7 +76,8 @@ class SiteModel {
   /// True when the article is published in this build: not a draft, not
   /// dated after the build's time, not expired (or the options keep it).
   bool visible(const Article& a) const {
-    return published_in(publication_of(a, config.time_zone, options.now_ms), options);
+    return published_in(publication_of(a, config.time_zone, options.publishing.now_ms),
+                        options.publishing);
   }
   /// Articles listed for each language, newest first (ties by bundle id);
   /// filled once by build_lists() before any page is rendered.

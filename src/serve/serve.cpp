@@ -26,9 +26,7 @@ using Clock = std::chrono::steady_clock;
 std::string build_once(const ServeOptions& options, std::ostream& log) {
   BuildOptions b;
   b.root = options.root;
-  b.drafts = options.drafts;
-  b.future = options.future;
-  b.expired = options.expired;
+  b.publishing = options.publishing;
   b.overrides = options.overrides;
   // A preview never touches public/ or mail/: what it shows (drafts, another
   // environment's URLs) must not be deployed by the next upload.

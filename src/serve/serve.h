@@ -6,14 +6,14 @@
 #include <iosfwd>
 
 #include "config/config.h"
+#include "content/content.h"
 
 namespace pp {
 
 struct ServeOptions {
   std::filesystem::path root = ".";
-  int port = 1313;  ///< 0: any free port (printed)
-  bool drafts = false;
-  bool future = false, expired = false;  ///< as build's --future, --expired
+  int port = 1313;        ///< 0: any free port (printed)
+  Publishing publishing;  ///< as build's --drafts, --future, --expired
   bool quiet = false;
   ConfigOverrides overrides;  ///< --env, --base-url
 };

@@ -3,7 +3,9 @@
 // never another build's temporaries; a file that cannot be removed is said
 // and tried again; a clock set back is no no-op.
 #include <gtest/gtest.h>
+
 #include <unistd.h>
+#include <chrono>
 
 #include "core/process.h"
 #include "support/temp_site.h"
@@ -164,6 +166,31 @@ TEST(CleanSafety, CleanSparesTheTemporariesOfABuildRunningBesideIt) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::exists(dir.path() / "public/en/.index.html.tmp123456"));
   EXPECT_FALSE(fs::exists(dir.path() / "public/en/.index.html.tmp"));
+}
+
+// --clean leaves the output folders as a clean build does: empty folders
+// made by hand go too (an outside attack found them kept), but not one made
+// a moment ago, which another shard may be about to fill.
+TEST(CleanSafety, CleanRemovesEmptyFoldersMadeByHand) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  ASSERT_EQ(test::run_polypress({"-C", site.string(), "build", "--quiet"}).exit_code, 0);
+  const auto an_hour_ago = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const char* made : {"public/old/empty/inside", "public/en/empty", "mail/empty"}) {
+    fs::create_directories(site / made);
+    for (fs::path d = made; !d.parent_path().empty(); d = d.parent_path())
+      fs::last_write_time(site / d, an_hour_ago);
+  }
+  fs::create_directories(site / "public/just-made");
+  const auto r = test::run_polypress({"-C", site.string(), "build", "--quiet", "--clean"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(site / "public/old"));
+  EXPECT_FALSE(fs::exists(site / "public/en/empty"));
+  EXPECT_FALSE(fs::exists(site / "mail/empty"));
+  EXPECT_TRUE(fs::exists(site / "public/just-made"));
+  EXPECT_TRUE(fs::exists(site / "public/en/index.html"));
+  EXPECT_TRUE(fs::exists(site / "mail"));
 }
 
 TEST(CleanSafety, AClockSetBackIsNoNoOp) {

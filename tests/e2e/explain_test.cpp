@@ -160,4 +160,57 @@ TEST(Explain, JsonIsOneDocumentOnStandardErrorAndFindingsStayOnStandardOutput) {
   EXPECT_EQ(list[1].at("reason"), "its file was removed");
 }
 
+// The options' reason names the one that changed, not a list of what might
+// have (an outside attack read "the options, the binary or the day changed"
+// after a build with --drafts).
+TEST(Explain, TheOptionThatChangedIsNamed) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  age(site);
+  ASSERT_EQ(explain(site).exit_code, 0);
+  auto r = explain(site, {"--drafts"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(explained(r.err)[0],
+            "the last build does not stand: --drafts, --future or --expired changed ('', now "
+            "'drafts')");
+  r = explain(site, {"--drafts", "--out", "elsewhere"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(explained(r.err)[0],
+            "the last build does not stand: the output folder changed (--out)");
+  r = explain(site, {"--drafts", "--out", "elsewhere", "--shard", "1/2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(explained(r.err)[0], "the last build does not stand: the options changed (--shard)");
+}
+
+// A build of one language keeps what the others' outputs were made from: the
+// next build of all renders nothing of theirs again (an outside attack saw
+// every other language's outputs explained as "new").
+TEST(Explain, ABuildOfOneLanguageKeepsTheOthersRecords) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  age(site);
+  ASSERT_EQ(explain(site).exit_code, 0);
+  ASSERT_EQ(explain(site, {"--lang", "en"}).exit_code, 0);
+  const auto r = explain(site);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(explained(r.err), std::vector<std::string>{
+                                  "the last build does not stand: the options changed (--lang)"});
+}
+
+// --path-base applies to what explain names as to findings: a CI job that
+// builds site/ of its repository reads paths from the repository's root.
+TEST(Explain, OutputsAreNamedFromThePathBaseAsFindingsAre) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  age(site);
+  const auto r = test::run_polypress(
+      {"-C", site.string(), "build", "--path-base", dir.path().string(), "--quiet", "--explain"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(explained(r.err), "site/public/en/index.html: new: no earlier build wrote it"))
+      << r.err;
+}
+
 }  // namespace pp

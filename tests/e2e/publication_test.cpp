@@ -92,6 +92,25 @@ TEST(Publication, FutureAndExpiredArticlesAreHeldBackWithANote) {
 
 // The same site with nothing changed is built again once a held-back date has
 // come (the time read from SOURCE_DATE_EPOCH, as reproducible builds set it).
+// A malformed SOURCE_DATE_EPOCH is refused before anything is read or
+// written (reproducible-builds.org: a build fails rather than guess); the
+// system clock never stands in for it.
+TEST(Publication, AMalformedSourceDateEpochIsRefused) {
+  test::TempDir dir;
+  test::make_minimal_site(dir.path());
+  for (const std::string bad : {"1.5", "abc", "", "-1", "1789000000x", "99999999999999"}) {
+    const auto r = run_at(bad, {"-C", dir.path().string(), "build", "--quiet"});
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_EQ(r.err,
+              "polypress: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 (ASCII "
+              "digits), not '" +
+                  bad + "'\n")
+        << bad;
+    EXPECT_FALSE(fs::exists(dir.path() / "public")) << bad;
+  }
+  EXPECT_EQ(run_at("1789000000", {"-C", dir.path().string(), "build", "--quiet"}).exit_code, 0);
+}
+
 TEST(Publication, AHeldBackArticleAppearsWhenItsDateComes) {
   test::TempDir dir;
   const fs::path site = site_with_dates(dir);
