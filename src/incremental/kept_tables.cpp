@@ -17,15 +17,18 @@ void read_checked_bundles(sqlite3* db, CheckCache& cache) {
                          nullptr) == SQLITE_OK) {
     while (sqlite3_step(st) == SQLITE_ROW) {
       CheckedBundle c{column_text(st, 1), column_text(st, 2), {}, {}};
-      const std::string names = column_text(st, 3), findings = column_text(st, 4);
+      const std::string bundle = column_text(st, 0), names = column_text(st, 3);
+      // Checks damaged anywhere are no checks: the bundle is checked again.
+      const auto findings = row_unsealed({bundle, c.key, c.face, names}, column_text(st, 4));
+      if (!findings) continue;
       for (std::size_t at = 0; at < names.size();) {
         const std::size_t end = std::min(names.find('\n', at), names.size());
         c.names.push_back(names.substr(at, end - at));
         at = end + 1;
       }
-      if (!findings.empty())
-        c.findings = findings_from_json(nlohmann::json::parse(findings, nullptr, false));
-      cache.bundles.emplace(column_text(st, 0), std::move(c));
+      if (!findings->empty())
+        c.findings = findings_from_json(nlohmann::json::parse(*findings, nullptr, false));
+      cache.bundles.emplace(bundle, std::move(c));
     }
   }
   sqlite3_finalize(st);
@@ -42,7 +45,9 @@ bool write_checked_bundles(sqlite3* db, const IncrementalUpdate& u) {
                     const auto& [id, c] = u.checks[i++];
                     names.clear();
                     for (const auto& n : c.names) names += (names.empty() ? "" : "\n") + n;
-                    findings = c.findings.empty() ? "" : json_text(findings_json(c.findings));
+                    findings =
+                        row_sealed({id, c.key, c.face, names},
+                                   c.findings.empty() ? "" : json_text(findings_json(c.findings)));
                     bind_text(s, 1, id);
                     bind_text(s, 2, c.key);
                     bind_text(s, 3, c.face);

@@ -84,13 +84,17 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
                          -1, &st, nullptr) == SQLITE_OK) {
     while (sqlite3_step(st) == SQLITE_ROW) {
       OutputRecord r;
+      const std::string path = column_text(st, 0);
       r.dependencies = column_text(st, 1);
       r.digest = column_text(st, 2);
       r.state = column_text(st, 3);
-      const std::string findings = column_text(st, 4);
-      if (!findings.empty())
-        r.findings = findings_from_json(nlohmann::json::parse(findings, nullptr, false));
-      state.outputs.emplace(resolved_path(prefix, column_text(st, 0)), std::move(r));
+      // A record damaged anywhere is no record: its output is made again.
+      const auto findings =
+          row_unsealed({path, r.dependencies, r.digest, r.state}, column_text(st, 4));
+      if (!findings) continue;
+      if (!findings->empty())
+        r.findings = findings_from_json(nlohmann::json::parse(*findings, nullptr, false));
+      state.outputs.emplace(resolved_path(prefix, path), std::move(r));
     }
   }
   sqlite3_finalize(st);
@@ -126,8 +130,10 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
                       [&](sqlite3_stmt* s) {
                         if (i == u.outputs.size()) return false;
                         const auto& [file, r] = u.outputs[i++];
-                        findings = r.findings.empty() ? "" : json_text(findings_json(r.findings));
                         path = stored_path(prefix, file);
+                        findings = row_sealed(
+                            {path, r.dependencies, r.digest, r.state},
+                            r.findings.empty() ? "" : json_text(findings_json(r.findings)));
                         bind_text(s, 1, path);
                         bind_text(s, 2, r.dependencies);
                         bind_text(s, 3, r.digest);
@@ -163,8 +169,10 @@ std::optional<BuildRecord> read_build_record(const fs::path& root) {
     return std::nullopt;
   std::optional<BuildRecord> out;
   if (sqlite3_step(st) == SQLITE_ROW) {
-    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-    const auto j = nlohmann::json::parse(text ? text : "", nullptr, false);
+    // A record damaged anywhere is no record (the build is a real one).
+    const std::string stored = column_text(st, 0);
+    const auto text = unsealed(stored);
+    const auto j = nlohmann::json::parse(text ? *text : "", nullptr, false);
     if (j.is_object()) {
       BuildRecord r;
       r.inputs = j.value("inputs", "");
@@ -192,7 +200,7 @@ std::string write_build_record(const fs::path& root, const BuildRecord& r) {
                         {"findings", findings}};
   if (r.next_change_ms) record["next_change"] = *r.next_change_ms;
   if (r.built_ms) record["built"] = *r.built_ms;
-  const std::string value = json_text(record);
+  const std::string value = sealed(json_text(record));
   // The list of outputs apart: it is read only when everything else matches.
   std::string outputs;
   for (const auto& p : r.outputs) outputs += p + "\n";

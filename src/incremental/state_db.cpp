@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include "core/digest.h"
 #include "core/safe_fs.h"
 #include "core/site_layout.h"
 #include "core/state_folder.h"
@@ -94,6 +95,31 @@ std::string begin_write(const fs::path& root, Db& d) {
 std::string end_write(const fs::path& root, Db& d, bool ok) {
   if (ok && sqlite3_exec(d.db, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK) return "";
   return failure(root, d);
+}
+
+namespace {
+
+// The columns of a row before its last, each ended by a byte no column
+// holds, so that no two rows run together into the same text.
+std::string row_prefix(std::initializer_list<std::string_view> others) {
+  std::string s;
+  for (const auto c : others) s.append(c) += '\x1f';
+  return s;
+}
+
+}  // namespace
+
+std::string row_sealed(std::initializer_list<std::string_view> others, const std::string& last) {
+  const std::string prefix = row_prefix(others);
+  return sealed(prefix + last).substr(prefix.size());
+}
+
+std::optional<std::string> row_unsealed(std::initializer_list<std::string_view> others,
+                                        const std::string& stored) {
+  const std::string prefix = row_prefix(others), row = prefix + stored;
+  const auto whole = unsealed(row);
+  if (!whole) return std::nullopt;
+  return std::string(whole->substr(prefix.size()));
 }
 
 nlohmann::json findings_json(const std::vector<Diagnostic>& findings) {

@@ -7,8 +7,11 @@
 
 #include <filesystem>
 #include <functional>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -50,6 +53,16 @@ std::string end_write(const std::filesystem::path& root, Db& d, bool ok);
 /// Findings as JSON, and back (what it does not understand is left out).
 nlohmann::json findings_json(const std::vector<Diagnostic>& findings);
 std::vector<Diagnostic> findings_from_json(const nlohmann::json& j);
+
+/// `last`, the last column of a row, as stored: followed by a seal of the
+/// whole row (`others`, then `last`), so that a row damaged anywhere is not
+/// taken for what a build kept (docs/incremental.md, "Damage").
+std::string row_sealed(std::initializer_list<std::string_view> others, const std::string& last);
+
+/// The last column row_sealed() was given, or nullopt when the row's seal
+/// does not match (the row is then as if absent).
+std::optional<std::string> row_unsealed(std::initializer_list<std::string_view> others,
+                                        const std::string& stored);
 
 /// Column `i` of the current row as text ("" for NULL).
 std::string column_text(sqlite3_stmt* st, int i);

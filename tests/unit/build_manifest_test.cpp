@@ -2,6 +2,7 @@
 // any change to an input, an option or an output makes a real build again.
 #include <gtest/gtest.h>
 
+#include <sqlite3.h>
 #include <sys/stat.h>
 
 #include <chrono>
@@ -130,6 +131,68 @@ TEST(BuildManifest, AFreshlyChangedInputIsNotRecorded) {
   o.root = dir.path();
   ASSERT_EQ(exit_status(run_build(o)), 0);  // inputs just written: not recorded
   EXPECT_FALSE(run_build(o).reused);
+}
+
+}  // namespace
+}  // namespace pp
+
+namespace pp {
+namespace {
+
+// Runs `sql` on the site's state; the value of `check` (a query of one text)
+// after it.
+std::string on_state(const fs::path& site, const std::string& sql, const std::string& check) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open((site / ".polypress/build.sqlite").c_str(), &db) != SQLITE_OK) return "";
+  sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+  std::string out;
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db, check.c_str(), -1, &st, nullptr) == SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    if (const auto* t = sqlite3_column_text(st, 0)) out = reinterpret_cast<const char*>(t);
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+  return out;
+}
+
+// docs/incremental.md, "Damage": a finding that damage leaves well formed in
+// the build record or in an output's record is never reported: the seal of
+// the record no longer matches, so it is no record at all.
+TEST(BuildManifest, DamagedRowsAreNoRecords) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  test::make_minimal_site(site);
+  const auto then = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const auto& e : fs::recursive_directory_iterator(site)) fs::last_write_time(e.path(), then);
+  BuildOptions o;
+  o.root = site;
+  ASSERT_EQ(exit_status(run_build(o)), 0);
+  const std::string planted =
+      "{\"column\":1,\"file\":\"x.md\",\"line\":1,\"message\":\"planted\",\"rule\":"
+      "\"emit/state\",\"severity\":\"warning\"}";
+  // In the build record: without the seal, a no-op would replay it.
+  ASSERT_NE(on_state(site,
+                     "UPDATE build SET value = replace(value, '\"findings\":[', '\"findings\":[" +
+                         planted + ",') WHERE key = 'record'",
+                     "SELECT value FROM build WHERE key = 'record'")
+                .find("planted"),
+            std::string::npos);
+  BuildResult r = run_build(o);
+  ASSERT_EQ(exit_status(r), 0);
+  EXPECT_FALSE(r.reused);
+  for (const auto& d : r.diagnostics.sorted()) EXPECT_NE(d.message, "planted");
+  // In an output's record: without the seal, the page would be taken as
+  // current and its planted finding replayed.
+  ASSERT_EQ(on_state(site,
+                     "UPDATE outputs SET findings = '[" + planted +
+                         "]' WHERE path LIKE '%public/en/index.html'; DELETE FROM build",
+                     "SELECT findings FROM outputs WHERE path LIKE '%public/en/index.html'"),
+            "[" + planted + "]");
+  r = run_build(o);
+  ASSERT_EQ(exit_status(r), 0);
+  for (const auto& d : r.diagnostics.sorted()) EXPECT_NE(d.message, "planted");
+  EXPECT_NE(std::find(r.rendered_files.begin(), r.rendered_files.end(), "public/en/index.html"),
+            r.rendered_files.end());
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "core/digest.h"
 #include "driver/driver.h"
+#include "incremental/state_db.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -33,6 +34,35 @@ class KeptPerBundle : public ::testing::Test {
  protected:
   test::TempDir dir;
   int writes = 0;
+
+  // Replaces the kept findings of `bundle`'s checks with `json`, sealed as a
+  // build seals its rows when `with_seal`, as damage would leave them if not.
+  void plant_checked_findings(const std::string& bundle, const std::string& json, bool with_seal) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((dir.path() / ".polypress/build.sqlite").c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT key, face, names FROM checked WHERE bundle = ?", -1,
+                                 &st, nullptr),
+              SQLITE_OK);
+    sqlite3_bind_text(st, 1, bundle.c_str(), -1, SQLITE_TRANSIENT);
+    ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+    auto text = [&](int i) {
+      const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(st, i));
+      return std::string(t ? t : "");
+    };
+    const std::string key = text(0), face = text(1), names = text(2);
+    sqlite3_finalize(st);
+    const std::string stored = with_seal ? row_sealed({bundle, key, face, names}, json) : json;
+    ASSERT_EQ(sqlite3_prepare_v2(db, "UPDATE checked SET findings = ? WHERE bundle = ?", -1, &st,
+                                 nullptr),
+              SQLITE_OK);
+    sqlite3_bind_text(st, 1, stored.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, bundle.c_str(), -1, SQLITE_TRANSIENT);
+    EXPECT_EQ(sqlite3_step(st), SQLITE_DONE);
+    sqlite3_finalize(st);
+    EXPECT_EQ(sqlite3_changes(db), 1);
+    sqlite3_close(db);
+  }
 
   // The minimal site and four news bundles: a links to b's heading, to c's
   // page and to a static file, and names d as related; a's Arabic file links
@@ -145,22 +175,21 @@ TEST_F(KeptPerBundle, AnAbsoluteLinkToTheSitesOwnPageSeesItsTargetChange) {
 TEST_F(KeptPerBundle, AnUnchangedBundlesFindingsComeFromTheLastBuild) {
   ASSERT_EQ(findings_of(dir.path()).find("error"), std::string::npos);
   // A finding planted in c's kept checks is reported while nothing c's
-  // checks read changes, and gone once c is checked again.
-  {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open((dir.path() / ".polypress/build.sqlite").c_str(), &db), SQLITE_OK);
-    const char* plant =
-        "UPDATE checked SET findings = '[{\"file\": \"content/news/c/index.en.md\", \"line\": 9, "
-        "\"column\": 1, \"severity\": \"warning\", \"rule\": \"link/untranslated\", \"message\": "
-        "\"planted\"}]' WHERE bundle = 'news/c'";
-    EXPECT_EQ(sqlite3_exec(db, plant, nullptr, nullptr, nullptr), SQLITE_OK);
-    EXPECT_EQ(sqlite3_changes(db), 1);
-    sqlite3_close(db);
-  }
+  // checks read changes, and gone once c is checked again. Planted with the
+  // row's seal, as a build writes it; without it, the row is no record
+  // (docs/incremental.md, "Damage").
+  const std::string planted =
+      "[{\"file\": \"content/news/c/index.en.md\", \"line\": 9, \"column\": 1, \"severity\": "
+      "\"warning\", \"rule\": \"link/untranslated\", \"message\": \"planted\"}]";
+  plant_checked_findings("news/c", planted, true);
   edit("content/news/d/index.en.md", "Body of d.", "Body of d, edited.");
   EXPECT_NE(findings_of(dir.path()).find("content/news/c/index.en.md:9:1: warning: planted"),
             std::string::npos);
   edit("content/news/c/index.en.md", "Body of c.", "Body of c, edited.");
+  EXPECT_EQ(findings_of(dir.path()).find("planted"), std::string::npos);
+  // Damage: the same finding without the row's seal is never reported.
+  plant_checked_findings("news/c", planted, false);
+  edit("content/news/d/index.en.md", "Body of d, edited.", "Body of d, edited again.");
   EXPECT_EQ(findings_of(dir.path()).find("planted"), std::string::npos);
 }
 
