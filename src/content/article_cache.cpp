@@ -70,19 +70,24 @@ std::vector<RawHtmlUse> get_raw_html(ByteReader& r) {
   return uses;
 }
 
-// The stamp of what `st` describes. Its change time is in it: an edit that
-// keeps the size and puts the modification time back (`touch -r`) still
-// changes ctime, which no one can set.
+// The stamp of a file `st` describes; a special file's names its kind.
 std::string stamp_of(const struct stat& st, long long* mtime_ns) {
   if (!S_ISREG(st.st_mode)) return "special " + std::to_string(st.st_mode & S_IFMT);
+  return stat_stamp(st, mtime_ns);
+}
+
+}  // namespace
+
+std::string stat_stamp(const struct stat& st, long long* mtime_ns) {
+  // The change time is in it: an edit that keeps the size and puts the
+  // modification time back (`touch -r`) still changes ctime, which no one
+  // can set.
   const long long ns = st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
   const long long ctime = st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec;
   if (mtime_ns) *mtime_ns = ns;
   return std::to_string(st.st_size) + " " + std::to_string(ns) + " " + std::to_string(st.st_ino) +
          " " + std::to_string(ctime);
 }
-
-}  // namespace
 
 std::string file_stamp(const std::string& path, long long* mtime_ns) {
   // The entry itself: a file replaced by a link (or a link replaced) has a new

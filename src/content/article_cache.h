@@ -1,6 +1,8 @@
 #pragma once
 // Parsed articles kept between builds: an unchanged file is not read or parsed again.
 
+#include <sys/stat.h>
+
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -27,6 +29,11 @@ struct ParseCache {
   std::vector<std::pair<std::string, Entry>> added;  ///< parsed in this build, to store
   long long newer_than_ns = 0;  ///< files changed after this are parsed but not cached
 };
+
+/// "size mtime-ns inode ctime-ns" of what `st` describes (any kind of file):
+/// the one encoding of a file's stamp, which file_stamp() and the inputs'
+/// fingerprint share. `mtime_ns`, when given, receives the modification time.
+std::string stat_stamp(const struct stat& st, long long* mtime_ns = nullptr);
 
 /// "size mtime-ns inode ctime-ns" of a file, or "" when it cannot be read: the
 /// identity under which a parse is cached and a body is read again for

@@ -25,16 +25,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A line for `path`: its size, modification time, inode and change time, as
-// a fingerprint compares them ("missing" when there is none). The change time
-// catches an edit whose modification time was put back (`touch -r`).
+// A line for `path`: its stamp (stat_stamp(): size, modification time,
+// inode and change time), as a fingerprint compares them ("missing" when
+// there is none).
 std::string stat_line(const std::string& path, const struct stat* st, long long* newest_ns) {
   if (!st) return path + " missing\n";
-  if (newest_ns)
-    *newest_ns = std::max(*newest_ns, st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec);
-  return path + " " + std::to_string(st->st_size) + " " + std::to_string(st->st_mtim.tv_sec) + "." +
-         std::to_string(st->st_mtim.tv_nsec) + " " + std::to_string(st->st_ino) + " " +
-         std::to_string(st->st_ctim.tv_sec) + "." + std::to_string(st->st_ctim.tv_nsec) + "\n";
+  long long mtime_ns = 0;
+  std::string line = path + " " + stat_stamp(*st, &mtime_ns) + "\n";
+  if (newest_ns) *newest_ns = std::max(*newest_ns, mtime_ns);
+  return line;
 }
 
 std::string stat_line(const std::string& path, long long* newest_ns = nullptr) {

@@ -174,7 +174,12 @@ std::optional<Article> catalog_translation(const fs::path& root, const Bundle& b
   // catalogs: a body refuses them, and a translation must not slip them in.
   check_catalog_characters(entries, rel, sink);
   const auto reported = check_tokens(source.segments, *translations, rel, lines, sink);
-  const std::string stamp = file_stamp((root / rel).string()) + "+" + b.source()->stamp;
+  // What the translation is made of: the catalog, the template whose ids it
+  // matches against the source's segments (a .pot edited alone re-pairs
+  // them), and the source.
+  const std::string stamp = file_stamp((root / rel).string()) + "+" +
+                            file_stamp((root / article_pot_rel(b.id())).string()) + "+" +
+                            b.source()->stamp;
   const std::string dir = icu::Locale(b.source_lang.c_str()).isRightToLeft() ? "rtl" : "ltr";
   auto catalog_line = [&](const std::string& id, bool translated) {
     const auto it = lines.find(id);

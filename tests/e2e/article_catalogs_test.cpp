@@ -2,6 +2,8 @@
 // --articles` on the sample site (docs/translators.md, "Articles in catalogs").
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -233,6 +235,33 @@ TEST(ArticleCatalogs, ALanguageWithOnlyCatalogsIsBuiltFromThem) {
                       "picks"),
             std::string::npos);
   EXPECT_EQ(html.find("The simplicity has limits."), std::string::npos);
+}
+
+// A bundle's .pot edited alone (two segment ids swapped, as a checkout of
+// that one file can) pairs the catalog's translations with other segments:
+// the incremental build renders the page as a clean build does (issue 39:
+// the template was not part of the assembled translation's stamp).
+TEST(ArticleCatalogs, ATemplateEditedAloneIsAnInputOfItsTranslations) {
+  test::TempDir dir, clean;
+  const fs::path site = sample_copy(dir);
+  translated_catalog(site);
+  ASSERT_EQ(run_polypress({"-C", site.string(), "build", "--quiet"}).exit_code, 0);
+  const fs::path pot = site / ("locales/articles/" + std::string(kBundle) + ".pot");
+  std::string text = test::read_text(pot);
+  const std::string one = "msgctxt \"paragraph-1\"", three = "msgctxt \"paragraph-3\"";
+  const auto first = text.find(one), second = text.find(three);
+  ASSERT_NE(first, std::string::npos);
+  ASSERT_NE(second, std::string::npos);
+  text.replace(second, three.size(), one);
+  text.replace(first, one.size(), three);
+  test::write_text(pot.parent_path(), pot.filename().string(), text);
+  fs::last_write_time(pot, fs::file_time_type::clock::now() - std::chrono::hours(1));
+  ASSERT_EQ(run_polypress({"-C", site.string(), "build", "--quiet"}).exit_code, 0);
+  for (const char* part : {"content", "locales", "pipeline"})
+    test::copy_tree(site / part, clean.path() / part);
+  ASSERT_EQ(run_polypress({"-C", clean.path().string(), "build", "--quiet"}).exit_code, 0);
+  const std::string page = "public/ar/" + std::string(kBundle) + "/index.html";
+  EXPECT_EQ(test::read_text(site / page), test::read_text(clean.path() / page));
 }
 
 // translations.min_complete: a catalog translated less than that is not

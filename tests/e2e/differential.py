@@ -430,6 +430,28 @@ def edit_article_catalog(rng, run):
     return f"{rel}: a translation edited"
 
 
+def edit_article_pot(rng, run):
+    """An article catalog's template edited alone (by hand, or by a checkout
+    of that one file): two of its segment ids swapped, so the catalogs'
+    translations pair with other segments (issue 39: a .pot is an input)."""
+    found = [p for p in source_files(run.site) if p.startswith("locales/articles/")
+             and p.endswith(".pot")]
+    if not found:
+        return None
+    rel = rng.choice(found)
+    text = read(run.site, rel)
+    ids = list(re.finditer(r'^msgctxt "((?!title|summary|verdict|cover)[^"\n]+)"$', text, re.M))
+    if len(ids) < 2:
+        return None
+    a, b = rng.sample(ids, 2)
+    if a.start() > b.start():
+        a, b = b, a
+    text = (text[:a.start(1)] + b.group(1) + text[a.end(1):b.start(1)] + a.group(1) +
+            text[b.end(1):])
+    write(run.site, rel, text)
+    return f"{rel}: ids {a.group(1)!r} and {b.group(1)!r} swapped"
+
+
 def edit_i18n_command(rng, run):
     """`i18n extract --articles` (the templates alone) or `update --articles`."""
     if not os.path.isdir(os.path.join(run.site, "locales/articles")):
@@ -586,7 +608,7 @@ EDITS = [
     (edit_bundle_move, 2), (edit_bundle_file, 3), (edit_figure_use, 2), (edit_picture, 3),
     (edit_own_png, 4),
     (edit_translation_remove, 2), (edit_translation_add, 2), (edit_catalog, 3),
-    (edit_article_catalog, 3), (edit_i18n_command, 2), (edit_site_yaml, 2),
+    (edit_article_catalog, 3), (edit_article_pot, 2), (edit_i18n_command, 2), (edit_site_yaml, 2),
     (edit_paginate, 3),
     (edit_template, 4), (edit_static, 2), (edit_same_size, 3), (edit_undo, 3),
     (edit_clock, 6), (edit_move_site, 1), (edit_state, 1), (edit_output, 2),
