@@ -25,7 +25,7 @@ WeekItems week_items(const SiteModel& m, const IsoWeek& week, const std::string&
   WeekItems w;
   for (const Listed& l : m.listed(lang)) {
     if (l.published_ms < week.start_ms || l.published_ms >= week.end_ms) continue;
-    const bool review = l.article->meta.type && l.article->meta.type->value == ArticleType::review;
+    const bool review = l.meta().type && l.meta().type->value == ArticleType::review;
     (review ? w.reviews : w.others).push_back(&l);
   }
   return w;
@@ -68,12 +68,11 @@ BriefItems brief_items(const SiteModel& m, const Locale& loc, const WeekItems& w
   auto items = [&](const std::vector<const Listed*>& list, bool review) {
     ViewList out;
     for (const Listed* l : list) {
-      const FrontMatter& fm = l->article->meta;
+      const FrontMatter& fm = l->meta();
       const Locale& page_loc = m.has_locale(l->page_lang) ? m.locale(l->page_lang) : loc;
-      const std::string path =
-          article_path(m.config, l->page_lang, l->bundle->section, l->bundle->slug);
+      const std::string path = article_path(m.config, l->page_lang, l->section(), l->slug());
       const std::string url = absolute_url(m.config, path);
-      const std::string title = fm.title ? fm.title->value : l->bundle->slug;
+      const std::string title = fm.title ? fm.title->value : l->slug();
       ViewData item;
       item.set("title", title);
       item.set("url", absolute ? url : path);

@@ -335,8 +335,8 @@ std::string BuildPlan::list_value(const DependencyKey& k) const {
     const std::size_t count = std::min(k.first.value_or(it->second.size()), it->second.size());
     for (std::size_t i = 0; i < count; ++i) {
       const Listed& l = it->second[i];
-      if (!k.section.empty() && l.bundle->section != k.section) continue;
-      s += l.bundle->id() + " " + l.page_lang + " " + listing_digests_.at(l.bundle->id()) + "\n";
+      if (!k.section.empty() && l.section() != k.section) continue;
+      s += l.id() + " " + l.page_lang + " " + listing_digests_.at(l.id()) + "\n";
     }
   }
   slot = git_blob_id(s);

@@ -31,12 +31,12 @@ namespace {
 // is recorded for each).
 std::string entry_content(const SiteModel& m, const Listed& l) {
   if (!m.has_locale(l.page_lang)) return "";
-  const std::string page_url = absolute_url(
-      m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
+  const std::string page_url =
+      absolute_url(m.config, article_path(m.config, l.page_lang, l.section(), l.slug()));
   auto make = [&] {
     const Locale& loc = m.locale(l.page_lang);  // alerts' titles
     DiagnosticSink found_by_its_page;
-    const auto full = m.article_body(*l.bundle, *l.article, found_by_its_page);
+    const auto full = m.article_body(l, found_by_its_page);
     if (!full) return std::string();
     // Fragments cmark and the sanitizer write as they are (footnotes, raw
     // links) point into the page, not into the feed a reader resolves
@@ -50,26 +50,26 @@ std::string entry_content(const SiteModel& m, const Listed& l) {
     return "<div lang=\"" + html_escape(loc.code()) + "\" dir=\"" + loc.dir() + "\">\n" + html +
            "</div>";
   };
-  return m.caches ? m.caches->once("feed " + l.bundle->id() + " " + l.page_lang, make) : make();
+  return m.caches ? m.caches->once("feed " + l.id() + " " + l.page_lang, make) : make();
 }
 
 // One entry of a feed in `feed_lang`: the article `l` shows in its page's
 // language, which the entry names when it is another (a fallback); with its
 // body when the feeds carry the full content.
 std::string feed_entry(const SiteModel& m, const Listed& l, const std::string& feed_lang) {
-  const FrontMatter& fm = l.article->meta;
-  const std::string url = absolute_url(
-      m.config, article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
+  const FrontMatter& fm = l.meta();
+  const std::string url =
+      absolute_url(m.config, article_path(m.config, l.page_lang, l.section(), l.slug()));
   std::string x = l.page_lang == feed_lang
                       ? "  <entry>\n"
                       : "  <entry xml:lang=\"" + html_escape(l.page_lang) + "\">\n";
-  x += "    <title>" + xml_text(fm.title ? fm.title->value : l.bundle->slug) + "</title>\n";
+  x += "    <title>" + xml_text(fm.title ? fm.title->value : l.slug()) + "</title>\n";
   x += "    <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(url) + "\"/>\n";
   x += "    <id>" + html_escape(url) + "</id>\n";
   x += "    <published>" + format_rfc3339_utc(l.published_ms) + "</published>\n";
   x += "    <updated>" + format_rfc3339_utc(l.modified_ms) + "</updated>\n";
   for (const auto& a : fm.authors) x += "    <author><name>" + xml_text(a) + "</name></author>\n";
-  x += "    <category term=\"" + html_escape(l.bundle->section) + "\"/>\n";
+  x += "    <category term=\"" + html_escape(l.section()) + "\"/>\n";
   x += "    <summary>" + xml_text(fm.summary ? fm.summary->value : "") + "</summary>\n";
   if (m.config.feed_full_content)
     x += "    <content type=\"html\">" + html_escape(entry_content(m, l)) + "</content>\n";
@@ -85,7 +85,7 @@ std::string feed_of(const SiteModel& m, const Locale& loc, std::vector<Listed> i
   // The newest feeds.entries: a feed reader polls the feed, and a site's
   // thousands of articles with their bodies would be megabytes each time.
   if (m.config.feed_entries > 0 && items.size() > m.config.feed_entries)
-    items.resize(m.config.feed_entries);
+    items.erase(items.begin() + static_cast<std::ptrdiff_t>(m.config.feed_entries), items.end());
   double latest = 0;
   for (const auto& l : items) latest = std::max(latest, l.modified_ms);
   const std::string home = absolute_url(m.config, page);
@@ -111,7 +111,7 @@ std::string feed_of(const SiteModel& m, const Locale& loc, std::vector<Listed> i
     const std::string in = l.page_lang == loc.code() ? "" : " in " + loc.code();
     x += m.config.feed_full_content
              ? feed_entry(m, l, loc.code())
-             : m.kept_piece(*l.bundle, "feed " + l.page_lang + in + " " + l.bundle->id(), "",
+             : m.kept_piece(l.id(), "feed " + l.page_lang + in + " " + l.id(), "",
                             [&] { return feed_entry(m, l, loc.code()); });
   }
   x += "</feed>\n";
@@ -205,7 +205,7 @@ std::string render_sitemap(const SiteModel& m) {
     const std::string xd = m.default_page_language(b);
     std::string published;
     for (const auto& l : page_langs) published += l + " ";
-    const std::string links = m.kept_piece(b, "sitemap " + b.id(), published + "| " + xd, [&] {
+    const std::string links = m.kept_piece(b.id(), "sitemap " + b.id(), published + "| " + xd, [&] {
       return article_alternates(m, b, page_langs, xd);
     });
     for (const auto& l : page_langs) {

@@ -227,13 +227,13 @@ ViewData common_data(const SiteModel& m, const Locale& loc, const std::string& c
 ViewList list_items(const SiteModel& m, const Locale& loc, const std::vector<Listed>& items) {
   ViewList list;
   for (const auto& l : items) {
-    const FrontMatter& fm = l.article->meta;
+    const FrontMatter& fm = l.meta();
     ViewData item;
-    item.set("href", article_path(m.config, l.page_lang, l.bundle->section, l.bundle->slug));
-    item.set("title", fm.title ? fm.title->value : l.bundle->slug);
+    item.set("href", article_path(m.config, l.page_lang, l.section(), l.slug()));
+    item.set("title", fm.title ? fm.title->value : l.slug());
     item.set("summary", fm.summary ? fm.summary->value : "");
-    item.set("section_url", section_path(m.config, loc.code(), l.bundle->section));
-    const std::string section = section_title(m, loc, l.bundle->section);
+    item.set("section_url", section_path(m.config, loc.code(), l.section()));
+    const std::string section = section_title(m, loc, l.section());
     item.set("section_title", section);
     // Set even where there is none (false): Mustache would find the page's
     // own type_label instead, and show it on this item.

@@ -33,6 +33,10 @@ std::optional<Article> SiteModel::article_body(const Bundle& b, const Article& a
   return read_article_body(root, a, sink);
 }
 
+std::optional<Article> SiteModel::article_body(const Listed& l, DiagnosticSink& sink) const {
+  return article_body(*l.bundle_, *l.article_, sink);
+}
+
 const Locale& SiteModel::locale(const std::string& lang) const {
   record_dependency(DependencyKey::catalog(lang));
   return *locales_.at(lang);
@@ -82,7 +86,7 @@ std::vector<Listed> SiteModel::latest(const std::string& lang, std::size_t n,
     for (const auto& l : it->second) {
       if (out.size() == n) break;
       ++seen;
-      if (l.bundle != except) out.push_back(l);
+      if (!l.of(except)) out.push_back(l);
     }
   // A list that ran out is a dependency as a whole: an entry added at its end
   // would be shown.
@@ -96,7 +100,7 @@ std::vector<Listed> SiteModel::listed_in(const std::string& lang,
   std::vector<Listed> out;
   if (auto it = lists.find(lang); it != lists.end())
     for (const auto& l : it->second)
-      if (l.bundle->section == section) out.push_back(l);
+      if (l.section() == section) out.push_back(l);
   record_dependency(DependencyKey::section_list(lang, section));
   return out;
 }
@@ -105,7 +109,7 @@ std::vector<Listed> SiteModel::listed_with_tag(const std::string& lang,
                                                const std::string& tag) const {
   std::vector<Listed> out;
   for (const auto& l : listed(lang))
-    if (std::count(l.article->meta.tags.begin(), l.article->meta.tags.end(), tag)) out.push_back(l);
+    if (std::count(l.meta().tags.begin(), l.meta().tags.end(), tag)) out.push_back(l);
   return out;
 }
 
@@ -138,10 +142,10 @@ void SiteModel::build_lists() {
     auto& in_section = section_sizes[lang.code];
     auto& with_tag = tag_sizes[lang.code];
     for (const auto& l : lists[lang.code]) {
-      all.insert(all.end(), l.article->meta.tags.begin(), l.article->meta.tags.end());
-      ++in_section[l.bundle->section];
+      all.insert(all.end(), l.meta().tags.begin(), l.meta().tags.end());
+      ++in_section[l.section()];
       // A tag written twice on one article counts it once, as listed_with_tag() does.
-      const auto& t = l.article->meta.tags;
+      const auto& t = l.meta().tags;
       for (auto i = t.begin(); i != t.end(); ++i)
         if (std::find(t.begin(), i, *i) == i) ++with_tag[*i];
     }
@@ -155,28 +159,19 @@ void SiteModel::build_lists() {
 std::vector<Listed> SiteModel::list_of(const std::string& lang) const {
   std::vector<Listed> out;
   for (const auto& b : corpus_.bundles) {
-    Listed l;
-    l.bundle = &b;
     auto it = b.articles.find(lang);
-    if (it != b.articles.end() && visible(it->second)) {
-      l.article = &it->second;
-      l.page_lang = lang;
-    } else if (config.fallback == "source" && b.source() && visible(*b.source())) {
-      l.article = b.source();
-      l.page_lang = b.source_lang;
-    } else {
-      continue;
-    }
-    if (!l.article->meta.date) continue;
-    l.published_ms = date_epoch_ms(l.article->meta.date->value, config.time_zone);
-    l.modified_ms = l.article->meta.updated
-                        ? date_epoch_ms(l.article->meta.updated->value, config.time_zone)
-                        : l.published_ms;
+    const bool own = it != b.articles.end() && visible(it->second);
+    if (!own && !(config.fallback == "source" && b.source() && visible(*b.source()))) continue;
+    Listed l(b, own ? it->second : *b.source(), own ? lang : b.source_lang);
+    if (!l.meta().date) continue;
+    l.published_ms = date_epoch_ms(l.meta().date->value, config.time_zone);
+    l.modified_ms = l.meta().updated ? date_epoch_ms(l.meta().updated->value, config.time_zone)
+                                     : l.published_ms;
     out.push_back(l);
   }
   std::stable_sort(out.begin(), out.end(), [](const Listed& a, const Listed& b) {
     if (a.published_ms != b.published_ms) return a.published_ms > b.published_ms;
-    return a.bundle->id() < b.bundle->id();
+    return a.id() < b.id();
   });
   return out;
 }
@@ -198,11 +193,12 @@ std::string SiteModel::default_page_language(const Bundle& b) const {
   return langs.empty() ? "" : langs.front();
 }
 
-std::string SiteModel::kept_piece(const Bundle& b, const std::string& key, const std::string& salt,
+std::string SiteModel::kept_piece(const std::string& bundle, const std::string& key,
+                                  const std::string& salt,
                                   const std::function<std::string()>& make) const {
   KeptEntries* kept = options.kept_entries;
   if (!kept || !listing_digests) return make();
-  const auto digest = listing_digests->find(b.id());
+  const auto digest = listing_digests->find(bundle);
   if (digest == listing_digests->end()) return make();
   const std::string from = digest->second + "\n" + salt;
   if (const std::string* xml = kept->find(key, from)) return *xml;
@@ -215,7 +211,7 @@ std::string SiteModel::kept_piece(const Bundle& b, const std::string& key, const
     xml = make();
     expect_no_reads(reads, "a kept piece of a feed or of the sitemap");
   }
-  kept->add(key, b.id(), from, xml);
+  kept->add(key, bundle, from, xml);
   return xml;
 }
 

@@ -14,14 +14,34 @@ namespace pp {
 /// How many of the latest articles a home page shows.
 inline constexpr std::size_t kHomeArticles = 20;
 
-/// One entry of a language's lists: the bundle, the article shown (the
+class SiteModel;
+
+/// One entry of a language's lists: a bundle, the article shown (the
 /// translation, or the source under fallback "source") and its page language.
-struct Listed {
-  const Bundle* bundle = nullptr;
-  const Article* article = nullptr;
+/// It gives what a list's key covers (listing_digest(): the article's front
+/// matter, the bundle's id, section and slug) and nothing more: a list that
+/// showed more of an entry (its body, its files) would not be rendered again
+/// when that changed. The body goes through SiteModel::article_body().
+class Listed {
+ public:
+  Listed(const Bundle& b, const Article& a, std::string page_lang)
+      : page_lang(std::move(page_lang)), bundle_(&b), article_(&a) {}
+  std::string id() const { return bundle_->id(); }
+  const std::string& section() const { return bundle_->section; }
+  const std::string& slug() const { return bundle_->slug; }
+  /// The front matter of the article shown (what it inherits included).
+  const FrontMatter& meta() const { return article_->meta; }
+  /// Whether this entry is of the bundle `b` (a comparison, not a read).
+  bool of(const Bundle* b) const { return bundle_ == b; }
+
   std::string page_lang;  ///< language of the page the entry links to
   double published_ms = 0;
   double modified_ms = 0;
+
+ private:
+  friend class SiteModel;
+  const Bundle* bundle_;
+  const Article* article_;
 };
 
 class BuildCaches;
@@ -50,6 +70,8 @@ class SiteModel {
   /// The body of `a` (of `b`) read again from its file; records b:<id>.
   std::optional<Article> article_body(const Bundle& b, const Article& a,
                                       DiagnosticSink& sink) const;
+  /// The same of the article a list entry shows.
+  std::optional<Article> article_body(const Listed& l, DiagnosticSink& sink) const;
   /// The locale of `lang` (has_locale() must hold); records c:<lang>: what
   /// is translated with it changes with its catalog.
   const Locale& locale(const std::string& lang) const;
@@ -128,11 +150,11 @@ class SiteModel {
   /// articles, feed entries' content (BuildPlan's; nullptr elsewhere: emails
   /// then give pictures no width).
   BuildCaches* caches = nullptr;
-  /// The XML of a piece of a feed or of the sitemap made of the bundle `b`
+  /// The XML of a piece of a feed or of the sitemap made of the bundle `bundle`
   /// (`make` must read nothing recorded: checked in strict builds):
   /// the one the last build kept under `key` when made from the same
-  /// (listing_digest() of `b` and `salt`), else make() (then kept).
-  std::string kept_piece(const Bundle& b, const std::string& key, const std::string& salt,
+  /// (listing_digest() of `bundle` and `salt`), else make() (then kept).
+  std::string kept_piece(const std::string& bundle, const std::string& key, const std::string& salt,
                          const std::function<std::string()>& make) const;
 
  private:
