@@ -88,7 +88,8 @@ EditionResult run_edition(const EditionOptions& options) {
     languages +=
         ready->locales.count(l.code) &&
         (ro.languages.empty() || std::count(ro.languages.begin(), ro.languages.end(), l.code));
-  if (empty.size() == languages) {
+  const bool week_empty = empty.size() == languages;
+  if (week_empty) {
     const std::string notes = edition_week_notes(c.corpus, *c.config, *week);
     sink.error({kSiteConfigPath, 0, 0}, "edition/empty",
                "no article was published in " + when + "; no brief was written" +
@@ -99,7 +100,6 @@ EditionResult run_edition(const EditionOptions& options) {
                    "no article in '" + lang + "' was published in " + when +
                        "; that language gets no brief");
   }
-  if (sink.has_errors()) return result;
   const fs::path mail_dir =
       options.mail_dir.is_absolute() ? options.mail_dir : options.root / options.mail_dir;
   if (const auto problem = output_folder_problem(options.root, mail_dir, "--mail-out",
@@ -108,6 +108,11 @@ EditionResult run_edition(const EditionOptions& options) {
     result.stop(ErrorKind::usage, problem);
     return result;
   }
+  // A week with no article left in any language has no brief: those an
+  // earlier edition of it wrote go too, as a site that never had them has
+  // none (the referee, seed 2501: a week emptied by later edits kept them).
+  if (week_empty) remove_unmade_briefs(options.root, mail_dir, empty, week->label);
+  if (sink.has_errors()) return result;
   write_outputs(mail_dir, options.mail_dir.generic_string(), files, sink);
   record_brief(options.root, mail_dir, files, sink);
   // What the warning above says: that language gets no brief, so the one

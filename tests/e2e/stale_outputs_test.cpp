@@ -435,4 +435,32 @@ TEST(StaleOutputs, AnEditionRunAgainRemovesABriefItNoLongerMakes) {
   EXPECT_EQ(mine, listing(fresh.path() / "mail"));
 }
 
+// A week edited until no language has an article in it: the edition is an
+// error (edition/empty), and the briefs an earlier edition of that week wrote
+// go too, as a site that never had them has none (the referee, seed 2501).
+TEST(StaleOutputs, AWeekEmptiedInEveryLanguageLosesTheBriefsOfEarlierEditions) {
+  test::TempDir dir;
+  const fs::path site = dir.path() / "site";
+  test::make_minimal_site(site);
+  const auto edition = [&](const std::string& week) {
+    return test::run_polypress({"-C", site.string(), "edition", "--week", week, "--quiet"});
+  };
+  ASSERT_EQ(edition("2026-W47").exit_code, 0);
+  ASSERT_TRUE(fs::exists(site / "mail/en/brief-2026-W47.eml"));
+  test::write_text(site, "mail/en/brief-2026-W40.eml", "an old brief");
+  fs::remove_all(site / "content/news/chip-launch");
+  for (const auto& section : fs::directory_iterator(site / "content"))
+    for (const auto& bundle : fs::directory_iterator(section.path())) fs::remove_all(bundle.path());
+  test::write_text(site, "content/news/later/index.en.md",
+                   "---\ntitle: \"Later\"\ntype: news\ndate: 2026-12-01\nsummary: \"S.\"\n"
+                   "verdict: \"V.\"\nsources:\n  - {title: \"T\", url: \"https://x.example/\", "
+                   "publisher: \"P\"}\n---\nBody.\n");
+  const auto r = edition("2026-W47");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("no article was published in 2026-W47"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(site / "mail/en/brief-2026-W47.eml"));
+  EXPECT_FALSE(fs::exists(site / "mail/ar/brief-2026-W47.eml"));
+  EXPECT_EQ(test::read_text(site / "mail/en/brief-2026-W40.eml"), "an old brief");
+}
+
 }  // namespace pp
