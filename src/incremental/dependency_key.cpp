@@ -77,6 +77,16 @@ DependencyKey DependencyKey::copied_file(std::string path) {
   return make(Kind::copied_file, std::move(path));
 }
 
+DependencyKey DependencyKey::week_list(std::string lang, std::string week) {
+  DependencyKey k = make(Kind::week_list, std::move(lang));
+  k.section = std::move(week);
+  return k;
+}
+
+DependencyKey DependencyKey::weeks(std::string lang) {
+  return make(Kind::weeks, std::move(lang));
+}
+
 std::string DependencyKey::text() const {
   switch (kind) {
     case Kind::bundle:
@@ -93,6 +103,10 @@ std::string DependencyKey::text() const {
       return "s";
     case Kind::copied_file:
       return "f:" + name;
+    case Kind::week_list:
+      return "w:" + name + ":" + section;
+    case Kind::weeks:
+      return "w:" + name;
   }
   return "";
 }
@@ -112,6 +126,13 @@ std::optional<DependencyKey> DependencyKey::parse(std::string_view text) {
       return copied_file(rest);
     case 'l':
       return parse_list(rest);
+    case 'w': {
+      // A language code has no colon; a week has none either.
+      const auto colon = rest.find(':');
+      if (colon == std::string::npos) return weeks(rest);
+      if (rest.find(':', colon + 1) != std::string::npos) return std::nullopt;
+      return week_list(rest.substr(0, colon), rest.substr(colon + 1));
+    }
     default:
       return std::nullopt;
   }

@@ -38,10 +38,12 @@ struct DependencyKey {
     section_list,   ///< a language's entries in one section
     every_bundle,   ///< every bundle (the sitemap)
     copied_file,    ///< a file copied as it is
+    week_list,      ///< a language's entries published in one ISO week (a brief's)
+    weeks,          ///< the ISO weeks a language's entries are published in
   };
   Kind kind = Kind::every_bundle;
   std::string name;                  ///< bundle id, language, template name or absolute path
-  std::string section;               ///< section_list: the section
+  std::string section;               ///< section_list: the section; week_list: the week
   std::optional<std::size_t> first;  ///< list: how many entries; nullopt: all
 
   static DependencyKey bundle(std::string id);
@@ -54,9 +56,14 @@ struct DependencyKey {
   static DependencyKey section_list(std::string lang, std::string section);
   static DependencyKey every_bundle();
   static DependencyKey copied_file(std::string path);
+  /// The entries of `lang`'s list published in `week` ("2026-W48").
+  static DependencyKey week_list(std::string lang, std::string week);
+  /// The weeks `lang`'s list has entries in.
+  static DependencyKey weeks(std::string lang);
 
   /// The stored form: "b:<id>", "c:<lang>", "t:<name>", "l:<lang>:<n>",
-  /// "l:<lang>:*", "l:<lang>:*:<section>", "s", "f:<path>".
+  /// "l:<lang>:*", "l:<lang>:*:<section>", "s", "f:<path>", "w:<lang>:<week>",
+  /// "w:<lang>".
   std::string text() const;
   /// The key text() wrote, or nullopt for text it cannot have written.
   static std::optional<DependencyKey> parse(std::string_view text);

@@ -23,10 +23,9 @@ Date week_day(const IsoWeek::Day& d) {
 
 WeekItems week_items(const SiteModel& m, const IsoWeek& week, const std::string& lang) {
   WeekItems w;
-  for (const Listed& l : m.listed(lang)) {
-    if (l.published_ms < week.start_ms || l.published_ms >= week.end_ms) continue;
+  for (Listed& l : m.listed_in_week(lang, week)) {
     const bool review = l.meta().type && l.meta().type->value == ArticleType::review;
-    (review ? w.reviews : w.others).push_back(&l);
+    (review ? w.reviews : w.others).push_back(std::move(l));
   }
   return w;
 }
@@ -56,18 +55,16 @@ std::vector<std::string> iso_weeks_of(const std::vector<Listed>& entries,
 }
 
 const std::vector<std::string>& brief_weeks(const SiteModel& m, const std::string& lang) {
-  static const std::vector<std::string> none;
-  (void)m.listed(lang);  // what the weeks come from: a dependency
-  const auto it = m.weeks.find(lang);
-  return it == m.weeks.end() ? none : it->second;
+  return m.weeks_of(lang);
 }
 
 BriefItems brief_items(const SiteModel& m, const Locale& loc, const WeekItems& w, bool absolute) {
   BriefItems b;
   std::size_t n = 0;
-  auto items = [&](const std::vector<const Listed*>& list, bool review) {
+  auto items = [&](const std::vector<Listed>& list, bool review) {
     ViewList out;
-    for (const Listed* l : list) {
+    for (const Listed& entry : list) {
+      const Listed* l = &entry;
       const FrontMatter& fm = l->meta();
       const Locale& page_loc = m.has_locale(l->page_lang) ? m.locale(l->page_lang) : loc;
       const std::string path = article_path(m.config, l->page_lang, l->section(), l->slug());

@@ -13,14 +13,14 @@ namespace pp {
 /// The articles `lang`'s brief of a week lists: reviews, then news and
 /// analysis; newest first within each (the order of the language's list).
 struct WeekItems {
-  std::vector<const Listed*> reviews, others;
+  std::vector<Listed> reviews, others;
   bool empty() const { return reviews.empty() && others.empty(); }
 };
 
 /// A day of an ISO week as a date ("2026-11-23").
 Date week_day(const IsoWeek::Day& d);
 
-/// The articles of `lang` published in `week`.
+/// The articles of `lang` published in `week` (only they are a dependency).
 WeekItems week_items(const SiteModel& m, const IsoWeek& week, const std::string& lang);
 
 /// The ISO weeks ("2026-W48") of `entries`' publication, cut in
@@ -29,7 +29,7 @@ std::vector<std::string> iso_weeks_of(const std::vector<Listed>& entries,
                                       const std::string& time_zone);
 
 /// The ISO weeks in which `lang` lists an article: the weeks whose brief has
-/// a web copy (computed with the lists; the list is a dependency).
+/// a web copy (SiteModel::weeks_of(): only the weeks are a dependency).
 const std::vector<std::string>& brief_weeks(const SiteModel& m, const std::string& lang);
 
 /// A brief's items as its templates show them: `reviews` and `others` (title,

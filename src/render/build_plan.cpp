@@ -316,6 +316,8 @@ std::string BuildPlan::value(const DependencyKey& k) const {
     case Kind::list:
     case Kind::section_list:
     case Kind::every_bundle:
+    case Kind::week_list:
+    case Kind::weeks:
       return list_value(k);
   }
   return "unknown";
@@ -329,6 +331,18 @@ std::string BuildPlan::list_value(const DependencyKey& k) const {
   std::string s;
   if (k.kind == DependencyKey::Kind::every_bundle) {
     for (const auto& [id, digest] : listing_digests_) s += id + " " + digest + "\n";
+  } else if (k.kind == DependencyKey::Kind::weeks) {
+    if (const auto it = model_->weeks.find(k.name); it != model_->weeks.end())
+      for (const auto& week : it->second) s += week + "\n";
+  } else if (k.kind == DependencyKey::Kind::week_list) {
+    // What SiteModel::listed_in_week() gives: the entries of that week
+    // (read here without recording: a value is no output's read).
+    const auto week = parse_iso_week(k.section, model_->config.time_zone);
+    const auto it = model_->lists.find(k.name);
+    if (week && it != model_->lists.end())
+      for (const Listed& l : it->second)
+        if (l.published_ms >= week->start_ms && l.published_ms < week->end_ms)
+          s += l.id() + " " + l.page_lang + " " + listing_digests_.at(l.id()) + "\n";
   } else if (auto it = model_->lists.find(k.name); it != model_->lists.end()) {
     // The first n entries (all when unset) of a language's list, or its
     // entries in one section.

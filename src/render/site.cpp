@@ -105,6 +105,22 @@ std::vector<Listed> SiteModel::listed_in(const std::string& lang,
   return out;
 }
 
+std::vector<Listed> SiteModel::listed_in_week(const std::string& lang, const IsoWeek& week) const {
+  std::vector<Listed> out;
+  if (auto it = lists.find(lang); it != lists.end())
+    for (const auto& l : it->second)
+      if (l.published_ms >= week.start_ms && l.published_ms < week.end_ms) out.push_back(l);
+  record_dependency(DependencyKey::week_list(lang, week.label));
+  return out;
+}
+
+const std::vector<std::string>& SiteModel::weeks_of(const std::string& lang) const {
+  static const std::vector<std::string> none;
+  record_dependency(DependencyKey::weeks(lang));
+  const auto it = weeks.find(lang);
+  return it == weeks.end() ? none : it->second;
+}
+
 std::vector<Listed> SiteModel::listed_with_tag(const std::string& lang,
                                                const std::string& tag) const {
   std::vector<Listed> out;

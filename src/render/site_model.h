@@ -46,6 +46,7 @@ class Listed {
 
 class BuildCaches;
 class ViewData;
+struct IsoWeek;
 
 /// The read-only context shared by every page of one build, and the one view
 /// of the site renderers have (docs/incremental.md, "Reads"): the corpus,
@@ -112,6 +113,13 @@ class SiteModel {
   std::vector<Listed> latest(const std::string& lang, std::size_t n, const Bundle* except) const;
   /// The entries of the list of `lang` in one section: only they are a dependency.
   std::vector<Listed> listed_in(const std::string& lang, const std::string& section) const;
+  /// The entries of the list of `lang` published in `week`: only they are a
+  /// dependency (a brief's).
+  std::vector<Listed> listed_in_week(const std::string& lang, const IsoWeek& week) const;
+  /// The ISO weeks ("2026-W48") the list of `lang` has entries in, newest
+  /// first: the weeks whose brief has a web copy. Only the weeks are a
+  /// dependency, not the entries.
+  const std::vector<std::string>& weeks_of(const std::string& lang) const;
   /// The entries of the list of `lang` tagged `tag`; the whole list is a
   /// dependency (a tag added to any article could add it).
   std::vector<Listed> listed_with_tag(const std::string& lang, const std::string& tag) const;

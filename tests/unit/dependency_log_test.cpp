@@ -30,13 +30,16 @@ std::vector<DependencyKey> every_kind() {
           DependencyKey::whole_list("ko"),
           DependencyKey::section_list("ko", "news"),
           DependencyKey::every_bundle(),
-          DependencyKey::copied_file("/site/pipeline/static/a:b.css")};
+          DependencyKey::copied_file("/site/pipeline/static/a:b.css"),
+          DependencyKey::week_list("pt-BR", "2026-W48"),
+          DependencyKey::weeks("ko")};
 }
 
 TEST(DependencyKey, EachKindHasItsStoredText) {
   const std::vector<std::string> texts = {
-      "b:news/launch", "c:ko",        "t:page.html", "l:ko:20",
-      "l:ko:*",        "l:ko:*:news", "s",           "f:/site/pipeline/static/a:b.css"};
+      "b:news/launch",    "c:ko",        "t:page.html", "l:ko:20",
+      "l:ko:*",           "l:ko:*:news", "s",           "f:/site/pipeline/static/a:b.css",
+      "w:pt-BR:2026-W48", "w:ko"};
   const auto keys = every_kind();
   ASSERT_EQ(keys.size(), texts.size());
   for (std::size_t i = 0; i < keys.size(); ++i) EXPECT_EQ(keys[i].text(), texts[i]);
@@ -60,8 +63,8 @@ TEST(DependencyKey, ParseIsTheInverseOfText) {
 }
 
 TEST(DependencyKey, RefusesTextItCannotHaveWritten) {
-  for (const char* bad :
-       {"", "b", "x:1", "s:", "l:ko", "l:ko:", "l:ko:two", "l:ko:-1", "l:ko:1234567890", "bundle"})
+  for (const char* bad : {"", "b", "x:1", "s:", "l:ko", "l:ko:", "l:ko:two", "l:ko:-1",
+                          "l:ko:1234567890", "bundle", "w:ko:2026:W48"})
     EXPECT_FALSE(DependencyKey::parse(bad)) << bad;
 }
 

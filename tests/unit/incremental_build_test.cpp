@@ -161,15 +161,17 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   const auto after_summary = rendered(s.build());
   for (const auto& f : joined({lists({"en"}, {"news"}), article("en", "news", "n02")}))
     EXPECT_TRUE(after_summary.count(f)) << f;
-  // And the briefs' web copies, which show summaries: each reads its
-  // language's whole list, as its feed does, and every language's for its
-  // alternates (the weeks each language has), so the Arabic ones too.
+  // And the web copy of its week's brief, which shows summaries, in each
+  // language: a brief reads its week's entries (w:<lang>:<week>, whose value
+  // has the listing of n02's bundle, Arabic file included) and the weeks
+  // each language has (w:<lang>, for its alternates), not whole lists. The
+  // other weeks' briefs are not rendered again.
   EXPECT_EQ(std::count_if(after_summary.begin(), after_summary.end(),
                           [](const std::string& f) { return f.starts_with("public/en/briefs/"); }),
-            3);
+            1);
   EXPECT_EQ(std::count_if(after_summary.begin(), after_summary.end(),
                           [](const std::string& f) { return f.starts_with("public/ar/briefs/"); }),
-            3);
+            1);
   s.expect_same_as_clean_build();
   // Nothing changed since: nothing at all is rendered.
   EXPECT_TRUE(s.build().reused);
@@ -254,18 +256,22 @@ TEST(IncrementalBuild, ANewestArticleIsOnEveryPageOfItsLanguage) {
   Site s;
   const auto all = rendered(s.build());
   // The newest article is in every article page's "latest" list: a new title
-  // renders every English page but the section page of the reviews…
+  // renders every English page but the section page of the reviews and the
+  // briefs of other weeks (a brief reads its own week's entries)…
   s.edit("content/news/chip-launch/index.en.md", "A new chip <ships>", "A newer chip");
   const auto r = rendered(s.build());
+  const auto brief = [](const std::string& f) { return f.find("/briefs/") != std::string::npos; };
   std::size_t en_pages = 0;
   for (const auto& f : all)
     if (f.rfind("public/en/", 0) == 0 && f.ends_with("/index.html") &&
-        f != "public/en/reviews/index.html")
+        f != "public/en/reviews/index.html" && !brief(f))
       ++en_pages;
-  std::size_t en_rendered = 0;
+  std::size_t en_rendered = 0, en_briefs = 0;
   for (const auto& f : r)
-    if (f.rfind("public/en/", 0) == 0 && f.ends_with("/index.html")) ++en_rendered;
+    if (f.rfind("public/en/", 0) == 0 && f.ends_with("/index.html"))
+      ++(brief(f) ? en_briefs : en_rendered);
   EXPECT_EQ(en_rendered, en_pages);
+  EXPECT_EQ(en_briefs, 1u);
   EXPECT_FALSE(r.count("public/en/reviews/index.html"));
   // …but the emails of other articles show no list and are left alone.
   EXPECT_FALSE(r.count("mail/en/news--n01.eml"));
