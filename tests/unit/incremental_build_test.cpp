@@ -177,6 +177,28 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
   EXPECT_TRUE(s.build().reused);
 }
 
+// A brief's web copy names the languages that have a brief of its week
+// (w:<lang>): an English article alone in a week the Arabic brief has gives
+// that page an English alternate, though nothing it lists changed.
+TEST(IncrementalBuild, ABriefShowsALanguageThatGainsItsWeek) {
+  Site s;
+  const auto article = [](const std::string& lang, const std::string& title,
+                          const std::string& date) {
+    return "---\ntitle: \"" + title + "\"\ntype: news\ndate: " + date + "\nsummary: \"" + title +
+           ".\"\nverdict: \"Fine.\"\nsources:\n  - {title: \"Post\", url: "
+           "\"https://vendor.example/" +
+           lang + "\", publisher: \"Vendor\", accessed: 2026-10-09}\n---\nBody.\n";
+  };
+  s.place("content/news/arabic-only/index.ar.md", article("ar", "خبر", "2026-10-05"));
+  ASSERT_EQ(exit_status(s.build()), 0);
+  const std::string page = "public/ar/briefs/2026-W41/index.html";
+  ASSERT_EQ(test::read_text(s.dir.path() / page).find("/en/briefs/2026-W41/"), std::string::npos);
+  s.place("content/news/english-only/index.en.md", article("en", "News", "2026-10-06"));
+  EXPECT_TRUE(rendered(s.build()).count(page));
+  EXPECT_NE(test::read_text(s.dir.path() / page).find("/en/briefs/2026-W41/"), std::string::npos);
+  s.expect_same_as_clean_build();
+}
+
 // An edit that keeps the size and puts the modification time back (`touch
 // -r`, an editor's "preserve timestamps") is seen: the stamp holds the change
 // time, which nobody can set. A new error in it is found, not hidden by the
