@@ -287,10 +287,9 @@ std::optional<double> next_publication_change(const Corpus& corpus, const std::s
                                               double now_ms);
 
 /// What a build publishes besides the articles nothing holds back: its
-/// --drafts, --future and --expired, and its time.
-/// The one value of these options: every command and stage that publishes
-/// holds one (build, serve, list, the checks, render), never its own copy of
-/// the flags.
+/// --drafts, --future and --expired, and its time. The one value of these
+/// options: build, serve, list, the checks and render each hold one, never
+/// their own copy of the flags.
 struct Publishing {
   bool drafts = false, future = false, expired = false;
   /// The build's time in ms since the epoch; nullopt: dates hold nothing back.

@@ -44,10 +44,10 @@ std::string sealed(std::string bytes) {
   return bytes;
 }
 
-std::optional<std::string_view> unsealed(std::string_view bytes) {
+std::optional<std::string_view> unsealed(const std::string& bytes) {
   if (bytes.size() < kSealSize) return std::nullopt;
-  const std::string_view body = bytes.substr(0, bytes.size() - kSealSize);
-  if (bytes.substr(body.size()) != seal_of(body)) return std::nullopt;
+  const std::string_view body = std::string_view(bytes).substr(0, bytes.size() - kSealSize);
+  if (std::string_view(bytes).substr(body.size()) != seal_of(body)) return std::nullopt;
   return body;
 }
 

@@ -19,6 +19,8 @@ std::string git_blob_id(const std::string& bytes);
 std::string sealed(std::string bytes);
 
 /// The bytes sealed() was given, or nullopt when the seal does not match.
-std::optional<std::string_view> unsealed(std::string_view bytes);
+/// The view is into `bytes`, so a temporary is refused at compile time.
+std::optional<std::string_view> unsealed(const std::string& bytes);
+std::optional<std::string_view> unsealed(std::string&& bytes) = delete;
 
 }  // namespace pp

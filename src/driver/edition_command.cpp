@@ -102,17 +102,18 @@ EditionResult run_edition(const EditionOptions& options) {
   }
   const fs::path mail_dir =
       options.mail_dir.is_absolute() ? options.mail_dir : options.root / options.mail_dir;
-  if (const auto problem = output_folder_problem(options.root, mail_dir, "--mail-out",
-                                                 options.mail_dir.generic_string());
-      !problem.empty()) {
-    result.stop(ErrorKind::usage, problem);
-    return result;
-  }
+  const auto problem = output_folder_problem(options.root, mail_dir, "--mail-out",
+                                             options.mail_dir.generic_string());
   // A week with no article left in any language has no brief: those an
   // earlier edition of it wrote go too, as a site that never had them has
   // none (the referee, seed 2501: a week emptied by later edits kept them).
-  if (week_empty) remove_unmade_briefs(options.root, mail_dir, empty, week->label);
+  if (week_empty && problem.empty())
+    remove_unmade_briefs(options.root, mail_dir, empty, week->label);
   if (sink.has_errors()) return result;
+  if (!problem.empty()) {
+    result.stop(ErrorKind::usage, problem);
+    return result;
+  }
   write_outputs(mail_dir, options.mail_dir.generic_string(), files, sink);
   record_brief(options.root, mail_dir, files, sink);
   // What the warning above says: that language gets no brief, so the one

@@ -63,20 +63,19 @@ BriefItems brief_items(const SiteModel& m, const Locale& loc, const WeekItems& w
   std::size_t n = 0;
   auto items = [&](const std::vector<Listed>& list, bool review) {
     ViewList out;
-    for (const Listed& entry : list) {
-      const Listed* l = &entry;
-      const FrontMatter& fm = l->meta();
-      const Locale& page_loc = m.has_locale(l->page_lang) ? m.locale(l->page_lang) : loc;
-      const std::string path = article_path(m.config, l->page_lang, l->section(), l->slug());
+    for (const Listed& l : list) {
+      const FrontMatter& fm = l.meta();
+      const Locale& page_loc = m.has_locale(l.page_lang) ? m.locale(l.page_lang) : loc;
+      const std::string path = article_path(m.config, l.page_lang, l.section(), l.slug());
       const std::string url = absolute_url(m.config, path);
-      const std::string title = fm.title ? fm.title->value : l->slug();
+      const std::string title = fm.title ? fm.title->value : l.slug();
       ViewData item;
       item.set("title", title);
       item.set("url", absolute ? url : path);
       item.set("type_label", type_label(loc, fm.type ? fm.type->value : ArticleType::news));
       item.set("date", fm.date ? loc.format_date(fm.date->value) : "");
-      if (l->page_lang != loc.code()) {
-        item.set("other_lang", l->page_lang);
+      if (l.page_lang != loc.code()) {
+        item.set("other_lang", l.page_lang);
         item.set("other_dir", page_loc.dir());
       }
       std::string text = std::to_string(++n) + ". " + title + "\n";

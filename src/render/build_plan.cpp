@@ -341,7 +341,7 @@ std::string BuildPlan::list_value(const DependencyKey& k) const {
     const auto it = model_->lists.find(k.name);
     if (week && it != model_->lists.end())
       for (const Listed& l : it->second)
-        if (l.published_ms >= week->start_ms && l.published_ms < week->end_ms)
+        if (l.in_week(*week))
           s += l.id() + " " + l.page_lang + " " + listing_digests_.at(l.id()) + "\n";
   } else if (auto it = model_->lists.find(k.name); it != model_->lists.end()) {
     // The first n entries (all when unset) of a language's list, or its

@@ -109,7 +109,7 @@ std::vector<Listed> SiteModel::listed_in_week(const std::string& lang, const Iso
   std::vector<Listed> out;
   if (auto it = lists.find(lang); it != lists.end())
     for (const auto& l : it->second)
-      if (l.published_ms >= week.start_ms && l.published_ms < week.end_ms) out.push_back(l);
+      if (l.in_week(week)) out.push_back(l);
   record_dependency(DependencyKey::week_list(lang, week.label));
   return out;
 }

@@ -33,6 +33,10 @@ class Listed {
   const FrontMatter& meta() const { return article_->meta; }
   /// Whether this entry is of the bundle `b` (a comparison, not a read).
   bool of(const Bundle* b) const { return bundle_ == b; }
+  /// Whether it is published in `week` (a brief's entries).
+  bool in_week(const IsoWeek& week) const {
+    return published_ms >= week.start_ms && published_ms < week.end_ms;
+  }
 
   std::string page_lang;  ///< language of the page the entry links to
   double published_ms = 0;
