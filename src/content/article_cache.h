@@ -12,6 +12,8 @@
 
 namespace pp {
 
+class LoadedBundles;  // content/loaded_bundles.h
+
 /// An article as parsed, without its body and tree, with what parsing it found.
 struct CachedArticle {
   Article article;
@@ -28,6 +30,9 @@ struct ParseCache {
   std::unordered_map<std::string, Entry> entries;    ///< as read from the last build
   std::vector<std::pair<std::string, Entry>> added;  ///< parsed in this build, to store
   long long newer_than_ns = 0;  ///< files changed after this are parsed but not cached
+  /// serve's bundles kept in memory, taken as they are while their folders
+  /// are unchanged (nullptr: every bundle folder is read).
+  LoadedBundles* loaded = nullptr;
 };
 
 /// "size mtime-ns inode ctime-ns" of what `st` describes (any kind of file):

@@ -10,6 +10,7 @@
 #include "content/front_matter.h"
 #include "content/front_matter_fields.h"
 #include "content/front_matter_split.h"
+#include "content/loaded_bundles.h"
 #include "content/markdown.h"
 #include "content/markdown_guard.h"
 #include "content/segments.h"
@@ -396,14 +397,31 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
   // large stack: yaml-cpp and cmark-gfm recurse on nested input.
   std::vector<DiagnosticSink> sinks(found.size());
   std::vector<std::vector<std::pair<std::string, ParseCache::Entry>>> added(found.size());
+  LoadedBundles* loaded = cache ? cache->loaded : nullptr;
+  if (loaded) loaded->begin_load();
+  std::vector<char> read(found.size(), 1);  // 0: taken as kept in memory
   {
     tbb::global_control stack(tbb::global_control::thread_stack_size, 16u << 20);
     tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, found.size(), [&](std::size_t i) {
+        if (const auto* kept = loaded ? loaded->unchanged(found[i].dir) : nullptr) {
+          found[i] = kept->bundle;
+          sinks[i] = kept->findings;
+          read[i] = 0;
+          return;
+        }
         load_bundle(root, config, found[i], cache, added[i], sinks[i]);
       });
     });
+  }
+  if (loaded) {
+    std::set<std::string> present;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      present.insert(found[i].dir);
+      if (read[i]) loaded->keep(found[i].dir, {found[i], sinks[i]});
+    }
+    loaded->end_load(present);
   }
   for (std::size_t i = 0; i < found.size(); ++i) {
     sink.merge(sinks[i]);

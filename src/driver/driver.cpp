@@ -6,6 +6,7 @@
 #include <set>
 
 #include "config/config.h"
+#include "content/article_cache.h"
 #include "content/content.h"
 #include "core/clock.h"
 #include "core/date.h"
@@ -312,7 +313,7 @@ std::string record_build(const BuildRun& run, const Corpus& corpus, const std::s
   // real one. A file changed in the last moments could change again within
   // the file system's timestamp granularity without its size changing
   // ("racy git"): a build whose newest input is racy is not recorded either.
-  if (!racy_stamp(run.newest_input, run.started) && state_error.empty()) {
+  if (!run.inputs.empty() && !racy_stamp(run.newest_input, run.started) && state_error.empty()) {
     const double now = current_time_ms();
     record = BuildRecord{run.inputs,
                          run.opts,
@@ -350,12 +351,14 @@ std::string tidy_outputs(const BuildRun& run, OutputsResult& done, DiagnosticSin
 // After a build without errors: what it keeps for the next build, the
 // output folders tidied, then its record (last: a build stopped while it
 // tidied has none, so the next one is no no-op and finishes the tidying).
-void finish_build(const BuildRun& run, const Ready& ready, IncrementalState& kept,
+// True when the incremental state was written.
+bool finish_build(const BuildRun& run, const Ready& ready, IncrementalState& kept,
                   const std::string& identity, OutputsResult& done, BuildResult& result) {
   DiagnosticSink& sink = result.diagnostics;
   std::optional<BuildRecord> record;
   std::string state_error = record_build(run, ready.checked.corpus, ready.checked.config->time_zone,
                                          kept, identity, done, sink, record);
+  const bool state_written = state_error.empty();
   const std::string tidy_error = tidy_outputs(run, done, sink, result.explained);
   if (state_error.empty()) state_error = tidy_error;
   // Unlike tidy's notes (reported once), a warning that files of unknown
@@ -376,6 +379,40 @@ void finish_build(const BuildRun& run, const Ready& ready, IncrementalState& kep
     sink.warning(
         {kBuildStatePath, 0, 0}, "emit/state",
         "cannot record this build: " + state_error + "; the next build renders everything again");
+  return state_written;
+}
+
+// The state this build starts from: serve's memory of it, or what the state
+// file holds; nullptr when the last build stands for this one (`result` then
+// holds its findings).
+std::unique_ptr<IncrementalState> take_state(BuildRun& run, const std::string& identity,
+                                             BuildResult& result) {
+  const BuildOptions& options = run.options;
+  BuildMemory* memory = options.memory;
+  std::unique_ptr<IncrementalState> kept;
+  if (memory && memory->state && memory->identity == identity &&
+      memory->state_stamp == file_stamp((options.root / kBuildStatePath).string())) {
+    // serve, after a build of its own: something changed (its watcher says
+    // so), and the state is the one in memory. No record is kept for a
+    // no-op (its inputs' fingerprint is not taken).
+    kept = std::move(memory->state);
+  } else {
+    run.inputs = fingerprint_inputs(options.root, &run.newest_input);
+    run.opts = build_options_fingerprint(options, identity, run.out_dir, run.mail_dir);
+    if (reuse_last_build(run, result)) return nullptr;
+    // Otherwise only what changed is parsed and rendered: unchanged articles
+    // come from the parse cache and current outputs are left as they are.
+    kept = std::make_unique<IncrementalState>(read_incremental_state(options.root, identity));
+  }
+  kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - kRacyMarginNs;
+  if (memory) {
+    memory->state.reset();
+    // Bundles read under another site.yaml, options or binary are read again.
+    if (memory->identity != identity) memory->bundles.forget_all();
+    memory->identity = identity;
+    kept->articles.loaded = &memory->bundles;
+  }
+  return kept;
 }
 
 }  // namespace
@@ -390,14 +427,10 @@ BuildResult run_build(const BuildOptions& options) {
     sink.warning({kBuildStatePath, 0, 0}, "emit/state", damage + "; this build renders everything");
   run.started = file_system_clock_ns(options.root);
   PhaseTimer timer;
-  run.inputs = fingerprint_inputs(options.root, &run.newest_input);
   const std::string identity = build_identity(options);
-  run.opts = build_options_fingerprint(options, identity, run.out_dir, run.mail_dir);
-  if (reuse_last_build(run, result)) return result;
-  // Otherwise only what changed is parsed and rendered: unchanged articles
-  // come from the parse cache and current outputs are left as they are.
-  auto kept = std::make_unique<IncrementalState>(read_incremental_state(options.root, identity));
-  kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - kRacyMarginNs;
+  BuildMemory* memory = options.memory;
+  std::unique_ptr<IncrementalState> kept = take_state(run, identity, result);
+  if (!kept) return result;  // the last build stands
   timer.mark("manifest");
   auto prepared =
       prepare_render(options.root, options.languages, options.jobs, result, nullptr,
@@ -431,10 +464,19 @@ BuildResult run_build(const BuildOptions& options) {
   result.rendered_files = std::move(done.rendered);
   for (auto& e : done.explained) result.explained.push_back(std::move(e));
   if (!sink.has_errors()) {
-    finish_build(run, *ready, *kept, identity, done, result);
+    const bool state_written = finish_build(run, *ready, *kept, identity, done, result);
     timer.mark("record and tidy");
+    if (memory && state_written) {
+      apply_update(*kept, done.update, options.root);
+      memory->state = std::move(kept);
+      memory->state_stamp = file_stamp((options.root / kBuildStatePath).string());
+    }
   }
   result.write_failed = result.stats.failed > 0;
+  if (memory) {
+    memory->free_later({std::move(plan), std::move(ready), std::move(kept)});
+    return result;
+  }
 #if !defined(POLYPRESS_SANITIZED) && !defined(__SANITIZE_ADDRESS__)
   if (options.process_exits) {
     // The process ends right after: the corpus, the plan and the kept state

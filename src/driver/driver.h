@@ -5,10 +5,13 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "content/loaded_bundles.h"
 #include "core/command_result.h"
 #include "core/diagnostic.h"
 #include "core/site_layout.h"
@@ -35,6 +38,32 @@ struct CheckOptions {
   std::function<void(std::size_t, std::size_t, std::size_t)> progress;
 };
 
+struct IncrementalState;  // incremental/incremental.h
+
+/// What a long-running process (serve) keeps from one build to the next
+/// (docs/serve.md, "What serve keeps in memory").
+struct BuildMemory {
+  BuildMemory() = default;
+  BuildMemory(const BuildMemory&) = delete;
+  BuildMemory& operator=(const BuildMemory&) = delete;
+  ~BuildMemory();
+
+  LoadedBundles bundles;  ///< told of every change under content/ by its owner
+  std::string identity;   ///< the build identity they were read under
+  /// The incremental state as the last build left it, and the stamp of
+  /// .polypress/build.sqlite when it did: used while the file has that stamp
+  /// (no other process wrote it since). nullptr: read from the file.
+  std::unique_ptr<IncrementalState> state;
+  std::string state_stamp;
+
+  /// Frees `garbage` (a build's corpus and plan) on another thread, while the
+  /// next edit is awaited.
+  void free_later(std::vector<std::shared_ptr<void>> garbage);
+
+ private:
+  std::thread freeing_;
+};
+
 struct BuildOptions {
   std::filesystem::path root = ".";
   std::filesystem::path out_dir = kDefaultOutFolder;  ///< relative paths are under root
@@ -52,6 +81,8 @@ struct BuildOptions {
   /// The process exits when the build returns (the command line): what the
   /// build built up is not freed piece by piece.
   bool process_exits = false;
+  /// serve's memory (nullptr: everything is read from the files and the state).
+  BuildMemory* memory = nullptr;
   /// Called while files are rendered, from any thread, with how many of those
   /// to render are done (not called when nothing is to be rendered).
   std::function<void(std::size_t done, std::size_t total)> progress;

@@ -264,6 +264,13 @@ struct IncrementalUpdate {
 std::string write_incremental_state(const std::filesystem::path& root, const std::string& identity,
                                     const IncrementalUpdate& update);
 
+/// `state` as read_incremental_state() would read it once write_incremental_state()
+/// has applied `update` under the same identity (serve keeps it in memory
+/// instead of reading it again): its kept feed and sitemap pieces are read
+/// from `root`'s state when next looked up.
+void apply_update(IncrementalState& state, const IncrementalUpdate& update,
+                  const std::filesystem::path& root);
+
 /// Moves the parses made by this build into `update`, and forgets those of
 /// files no longer in `corpus`.
 void keep_article_parses(ParseCache& cache, const Corpus& corpus, IncrementalUpdate& update);

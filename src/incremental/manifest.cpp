@@ -160,6 +160,19 @@ std::string write_incremental_state(const fs::path& root, const std::string& ide
   return end_write(root, d, ok);
 }
 
+void apply_update(IncrementalState& state, const IncrementalUpdate& u, const fs::path& root) {
+  state.other_identity = false;
+  for (const auto& [file, record] : u.outputs) state.outputs.insert_or_assign(file, record);
+  for (const auto& file : u.removed_outputs) state.outputs.erase(file);
+  for (const auto& [path, entry] : u.articles) state.articles.entries.insert_or_assign(path, entry);
+  for (const auto& path : u.removed_articles) state.articles.entries.erase(path);
+  state.articles.added.clear();
+  for (const auto& [id, checked] : u.checks) state.checks.bundles.insert_or_assign(id, checked);
+  for (const auto& id : u.removed_checks) state.checks.bundles.erase(id);
+  state.checks.added.clear();
+  state.entries = std::make_unique<KeptEntries>(root);
+}
+
 std::optional<BuildRecord> read_build_record(const fs::path& root) {
   Db d;
   if (!open_db(root, d, false)) return std::nullopt;

@@ -23,8 +23,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // One build; the text of its errors, or "" when it succeeded.
-std::string build_once(const ServeOptions& options, std::ostream& log) {
+std::string build_once(const ServeOptions& options, BuildMemory& memory, std::ostream& log) {
   BuildOptions b;
+  b.memory = &memory;
   b.root = options.root;
   b.publishing = options.publishing;
   b.overrides = options.overrides;
@@ -76,7 +77,8 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
         << " (in use? try --port)\n";
     return kExitUsage;
   }
-  server.publish(build_once(options, log));
+  BuildMemory memory;
+  server.publish(build_once(options, memory, log));
   log << "polypress serve: http://127.0.0.1:" << port
       << visible_text(config ? config->base_path : std::string("/")) << " (Ctrl-C to stop)\n"
       << std::flush;
@@ -93,8 +95,15 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
                    options.root / kPipelineFolder});
   if (!watcher.ok()) log << "polypress serve: inotify unavailable; changes are not watched\n";
   while (!stopping) {
-    if (watcher.wait(std::chrono::milliseconds(200), std::chrono::milliseconds(50)))
-      server.publish(build_once(options, log));
+    const bool rebuild =
+        watcher.wait(std::chrono::milliseconds(200), std::chrono::milliseconds(50));
+    // Every change is noted, even one that does not call for a build (an
+    // editor's swap file): the next build reads its bundle again.
+    Watcher::Changes changes = watcher.take_changes();
+    if (changes.all) memory.bundles.forget_all();
+    for (const auto& p : changes.paths)
+      memory.bundles.changed(p.lexically_relative(options.root).generic_string());
+    if (rebuild) server.publish(build_once(options, memory, log));
   }
   server.stop();
   http.join();

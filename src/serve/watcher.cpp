@@ -10,8 +10,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr uint32_t kEvents = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE |
-                             IN_DELETE_SELF | IN_ATTRIB;
+// IN_MODIFY too: a file written by a program that keeps it open changes
+// what a build reads before it is closed.
+constexpr uint32_t kEvents = IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE |
+                             IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB;
 
 // Editors' swap and backup files are not changes of the site.
 bool ignored(const std::string& name) {
@@ -49,21 +51,35 @@ bool Watcher::drain() {
     for (char* p = buf; p < buf + n;) {
       const auto* ev = reinterpret_cast<const inotify_event*>(p);
       p += sizeof(inotify_event) + ev->len;
-      if (ev->mask & IN_IGNORED) {
-        dirs_.erase(ev->wd);
+      if (ev->mask & IN_Q_OVERFLOW) {
+        changes_.all = changed = true;
         continue;
       }
+      const auto it = dirs_.find(ev->wd);
+      if (ev->mask & IN_IGNORED) {
+        if (it != dirs_.end()) dirs_.erase(it);
+        continue;
+      }
+      if (it == dirs_.end()) continue;
       const std::string name = ev->len ? std::string(ev->name) : "";
+      changes_.paths.insert(name.empty() ? it->second : it->second / name);
+      // A folder made or moved in is watched (again: a moved folder keeps its
+      // watch, now under its new name).
       if ((ev->mask & IN_ISDIR) && (ev->mask & (IN_CREATE | IN_MOVED_TO))) {
-        const auto it = dirs_.find(ev->wd);
-        if (it != dirs_.end()) add_tree(it->second / name);
+        add_tree(it->second / name);
         changed = true;
         continue;
       }
-      if (!ignored(name) || (ev->mask & IN_DELETE_SELF)) changed = true;
+      if (!ignored(name) || (ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF))) changed = true;
     }
   }
   return changed;
+}
+
+Watcher::Changes Watcher::take_changes() {
+  Changes out = std::move(changes_);
+  changes_ = Changes{};
+  return out;
 }
 
 bool Watcher::wait(std::chrono::milliseconds timeout, std::chrono::milliseconds settle) {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace pp {
@@ -25,12 +26,22 @@ class Watcher {
   /// Whether inotify could be used (false: wait() always times out).
   bool ok() const { return fd_ >= 0; }
 
+  /// Every path named by an event since the last take (editors' swap files
+  /// too: they change what a build reports), as the roots were given.
+  struct Changes {
+    std::set<std::filesystem::path> paths;
+    bool all = false;  ///< events were lost (the kernel's queue overflowed)
+  };
+  /// The changes seen since the last call, and forgets them.
+  Changes take_changes();
+
  private:
   void add_tree(const std::filesystem::path& dir);
   bool drain();  // reads pending events; true when any matters
 
   int fd_ = -1;
   std::map<int, std::filesystem::path> dirs_;  // watch descriptor → folder
+  Changes changes_;
 };
 
 }  // namespace pp

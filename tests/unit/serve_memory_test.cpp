@@ -1,0 +1,282 @@
+// serve's memory (docs/serve.md, "What serve keeps in memory"): builds that
+// take unchanged bundles and the incremental state from memory, told of each
+// change as serve's watcher tells it, write byte for byte what a clean build
+// of the same site writes, after edits of every kind, in a seeded random order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include "content/loaded_bundles.h"
+#include "driver/driver.h"
+#include "support/temp_site.h"
+
+namespace pp {
+namespace {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------
+// LoadedBundles alone
+
+LoadedBundles::Kept kept_bundle(const std::string& dir) {
+  LoadedBundles::Kept k;
+  k.bundle.dir = dir;
+  return k;
+}
+
+TEST(LoadedBundles, AChangeInOrAroundAFolderReadsItAgain) {
+  LoadedBundles b;
+  for (const char* dir : {"content/news/a", "content/news/ab", "content/reviews/c"})
+    b.keep(dir, kept_bundle(dir));
+  b.begin_load();
+  EXPECT_NE(b.unchanged("content/news/a"), nullptr);
+  b.end_load({"content/news/a", "content/news/ab", "content/reviews/c"});
+
+  b.changed("content/news/a/index.en.md");
+  b.begin_load();
+  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
+  EXPECT_NE(b.unchanged("content/news/ab"), nullptr);  // a longer name is another folder
+  EXPECT_NE(b.unchanged("content/reviews/c"), nullptr);
+  b.end_load({"content/news/a", "content/news/ab", "content/reviews/c"});
+
+  b.changed("content/news");  // a section moved away or made anew
+  b.begin_load();
+  EXPECT_EQ(b.unchanged("content/news/ab"), nullptr);
+  EXPECT_NE(b.unchanged("content/reviews/c"), nullptr);
+  b.end_load({"content/reviews/c"});  // the others were not found
+  b.begin_load();
+  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
+  EXPECT_NE(b.unchanged("content/reviews/c"), nullptr);
+  b.end_load({"content/reviews/c"});
+}
+
+TEST(LoadedBundles, AChangeNotedDuringALoadIsTheNextLoads) {
+  LoadedBundles b;
+  b.keep("content/news/a", kept_bundle("content/news/a"));
+  b.begin_load();
+  b.changed("content/news/a/index.en.md");  // after the load took the changes
+  EXPECT_NE(b.unchanged("content/news/a"), nullptr);
+  b.end_load({"content/news/a"});
+  b.begin_load();
+  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
+  b.end_load({"content/news/a"});
+}
+
+TEST(LoadedBundles, ForgettingAllOrManyChangesReadsEverythingAgain) {
+  LoadedBundles b;
+  b.keep("content/news/a", kept_bundle("content/news/a"));
+  b.forget_all();
+  b.begin_load();
+  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
+  b.end_load({"content/news/a"});
+  b.keep("content/news/a", kept_bundle("content/news/a"));
+  for (int i = 0; i < 1001; ++i) b.changed("content/reviews/x" + std::to_string(i));
+  b.begin_load();
+  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
+  b.end_load({"content/news/a"});
+}
+
+// ---------------------------------------------------------------------------
+// Builds with memory against clean builds
+
+void add_bundle(const fs::path& root, const std::string& id, int day) {
+  const std::string dir = "content/news/" + id + "/";
+  std::string en = "---\ntitle: \"News " + id + "\"\ntype: news\ndate: 2026-11-" +
+                   (day < 10 ? "0" : "") + std::to_string(day) + "\nsummary: \"About " + id +
+                   ".\"\nverdict: \"Fine.\"\nsources:\n  - {title: \"Post\", url: " +
+                   "\"https://vendor.example/" + id +
+                   "\", publisher: \"Vendor\", accessed: 2026-11-09}\n";
+  if (id == "n05") en += "related: [news/n02]\n";
+  en += "---\nBody of " + id + ".\n";
+  if (id == "n06") en += "\nSee [the second](/news/n02).\n";
+  test::write_text(root, dir + "index.en.md", en);
+  test::write_text(root, dir + "index.ar.md",
+                   "---\ntitle: \"خبر " + id + "\"\nsummary: \"عن " + id +
+                       ".\"\nverdict: \"جيد.\"\ntranslation_of: en\n---\nنص " + id + ".\n");
+}
+
+// The minimal site and six news bundles in English and Arabic, one related
+// to another and one linking to it.
+void make_site(const fs::path& root) {
+  test::make_minimal_site(root);
+  for (int i = 1; i <= 6; ++i) add_bundle(root, "n0" + std::to_string(i), i);
+}
+
+// A site served from memory: each change is written, told to the memory as
+// serve's watcher tells it (the paths named), and built.
+class ServedSite {
+ public:
+  ServedSite() { make_site(dir_.path()); }
+  const fs::path& root() const { return dir_.path(); }
+
+  BuildResult build(bool tell = true) {
+    if (tell)
+      for (const auto& p : changed_) memory_.bundles.changed(p);
+    changed_.clear();
+    BuildOptions o;
+    o.root = root();
+    o.memory = &memory_;
+    return run_build(o);
+  }
+
+  void write(const std::string& rel, const std::string& text) {
+    test::write_text(root(), rel, text);
+    changed_.push_back(rel);
+  }
+  void remove(const std::string& rel) {
+    fs::remove_all(root() / rel);
+    changed_.push_back(rel);
+  }
+  void rename(const std::string& from, const std::string& to) {
+    fs::rename(root() / from, root() / to);
+    changed_.push_back(from);
+    changed_.push_back(to);
+  }
+  void note(const std::string& rel) { changed_.push_back(rel); }
+
+  // The bundles' folders, sorted.
+  std::vector<std::string> bundles() const {
+    std::vector<std::string> out;
+    for (const char* section : {"news", "reviews"})
+      for (const auto& e : fs::directory_iterator(root() / "content" / section))
+        out.push_back("content/" + std::string(section) + "/" + e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+ private:
+  test::TempDir dir_;
+  BuildMemory memory_;
+  std::vector<std::string> changed_;
+};
+
+// What a build reports, without tidy's notes about files it found.
+std::string findings_text(const BuildResult& r) {
+  std::vector<Diagnostic> kept;
+  for (const auto& d : r.diagnostics.sorted())
+    if (!d.rule.starts_with("emit/")) kept.push_back(d);
+  return format_diagnostics(kept, OutputFormat::text);
+}
+
+// "" when `site` holds what a clean build of its sources writes and its
+// build reported what that one reports; else the first difference.
+std::string difference_from_clean(const fs::path& site, const BuildResult& served) {
+  test::TempDir clean;
+  for (const char* folder : {"content", "pipeline", "locales"})
+    test::copy_tree(site / folder, clean.path() / folder);
+  BuildOptions o;
+  o.root = clean.path();
+  const BuildResult r = run_build(o);
+  if (exit_status(r) != exit_status(served))
+    return "exit " + std::to_string(exit_status(served)) + ", clean " +
+           std::to_string(exit_status(r));
+  if (findings_text(r) != findings_text(served))
+    return "findings:\n" + findings_text(served) + "clean:\n" + findings_text(r);
+  if (exit_status(r) != 0) return "";
+  for (const char* folder : {"public", "mail"}) {
+    const auto want = test::read_tree(clean.path() / folder);
+    const auto have = test::read_tree(site / folder);
+    for (const auto& [path, bytes] : want)
+      if (!have.count(path) || have.at(path) != bytes) return std::string(folder) + "/" + path;
+    for (const auto& [path, bytes] : have)
+      if (!want.count(path)) return std::string(folder) + "/" + path + " (not in the clean build)";
+  }
+  return "";
+}
+
+std::string edited(const fs::path& file, const std::string& from, const std::string& to) {
+  std::string text = test::read_text(file);
+  const auto at = text.find(from);
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// One random change of `site`, of a kind editors make; what it was.
+std::string random_change(ServedSite& site, std::mt19937& rng, int step) {
+  auto bundles = site.bundles();
+  // news/n02 stays: n05 names it as related and n06 links to it.
+  std::erase(bundles, "content/news/n02");
+  const std::string b = bundles[rng() % bundles.size()];
+  const std::string s = std::to_string(step);
+  const fs::path en = site.root() / b / "index.en.md";
+  switch (rng() % 11) {
+    case 0:
+      if (!fs::exists(en)) return "nothing";
+      site.write(b + "/index.en.md", test::read_text(en) + "\nA sentence of step " + s + ".\n");
+      return "body of " + b;
+    case 1:
+      if (!fs::exists(en)) return "nothing";
+      site.write(b + "/index.en.md", edited(en, "title: \"", "title: \"Step " + s + " "));
+      return "title of " + b;
+    case 2:
+      if (!fs::exists(en)) return "nothing";
+      site.write(b + "/index.en.md", edited(en, "\ntype:", "\ndraft: true\ntype:"));
+      return "draft " + b;
+    case 3:
+      add_bundle(site.root(), "s" + s, 1 + step % 28);
+      site.note("content/news/s" + s);
+      return "new bundle s" + s;
+    case 4:
+      if (bundles.size() < 4) return "nothing";
+      site.remove(b);
+      return "removed " + b;
+    case 5:
+      site.write(b + "/.index.en.md.swp", "swap");
+      return "swap file in " + b;
+    case 6:
+      site.write(b + "/notes.txt", "notes of step " + s);
+      return "notes beside " + b;
+    case 7: {
+      const std::string to = b.substr(0, b.rfind('/') + 1) + "moved-" + s;
+      site.rename(b, to);
+      return "moved " + b + " to " + to;
+    }
+    case 8:
+      if (!fs::exists(site.root() / b / "index.ar.md")) return "nothing";
+      site.remove(b + "/index.ar.md");
+      return "removed the translation of " + b;
+    case 9:
+      if (!fs::exists(en)) return "nothing";
+      site.write(b + "/index.en.md", edited(en, "date: 2026-11-", "date: 2026-10-"));
+      return "date of " + b;
+    default: {
+      const fs::path yaml = site.root() / "pipeline/site.yaml";
+      site.write("pipeline/site.yaml", edited(yaml, "name: TestSite", "name: TestSite" + s));
+      return "site.yaml";
+    }
+  }
+}
+
+TEST(ServeMemory, BuildsFromMemoryWriteWhatCleanBuildsWrite) {
+  ServedSite site;
+  ASSERT_EQ(exit_status(site.build()), 0);
+  std::mt19937 rng(39);
+  std::string done;
+  for (int step = 1; step <= 40; ++step) {
+    done += std::to_string(step) + ": " + random_change(site, rng, step) + "\n";
+    const BuildResult r = site.build();
+    const std::string diff = difference_from_clean(site.root(), r);
+    ASSERT_EQ(diff, "") << "after:\n" << done;
+  }
+}
+
+TEST(ServeMemory, TheMemoryIsWhatTheBuildReads) {
+  // A change the memory is not told of is not seen: proof that the bundles
+  // come from memory (a watcher that misses events is why changes.all exists).
+  ServedSite site;
+  ASSERT_EQ(exit_status(site.build()), 0);
+  const fs::path en = site.root() / "content/news/n03/index.en.md";
+  site.write("content/news/n03/index.en.md", edited(en, "Body of n03.", "Changed body."));
+  ASSERT_EQ(exit_status(site.build(false)), 0);
+  EXPECT_EQ(test::read_text(site.root() / "public/en/news/n03/index.html").find("Changed body."),
+            std::string::npos);
+  site.note("content/news/n03/index.en.md");
+  ASSERT_EQ(exit_status(site.build()), 0);
+  EXPECT_NE(test::read_text(site.root() / "public/en/news/n03/index.html").find("Changed body."),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace pp
