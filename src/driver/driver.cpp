@@ -81,68 +81,6 @@ RenderInputs load_render_inputs(const fs::path& root, const SiteConfig& config,
 
 namespace {
 
-// What every output of a build depends on besides what it reads, one
-// labelled line each: this binary, site.yaml (with the environment's
-// overlay), the publication options and --base-url. Records kept under
-// another identity are not used.
-std::string build_identity(const BuildOptions& o) {
-  const ReadResult config = read_file(o.root / kSiteConfigPath, kMaxConfigBytes);
-  std::string s = "binary " + binary_identity() + "\nsite.yaml " + git_blob_id(config.bytes) +
-                  "\npublishing " + o.publishing.text() + "\n";
-  if (!o.overrides.env.empty()) {
-    const ReadResult overlay = read_file(
-        o.root / kPipelineFolder / ("site." + o.overrides.env + ".yaml"), kMaxConfigBytes);
-    s += "env " + o.overrides.env + " " + git_blob_id(overlay.bytes) + "\n";
-  }
-  if (!o.overrides.base_url.empty()) s += "base " + o.overrides.base_url + "\n";
-  return s;
-}
-
-// Everything besides the input files that decides what a build writes: its
-// identity, where it writes, which part of the site (shard, languages) and
-// the day (future dates, expiry), one labelled line each.
-std::string build_options_fingerprint(const BuildOptions& o, const std::string& identity,
-                                      const fs::path& out_dir, const fs::path& mail_dir) {
-  std::string s = identity + "out " + fs::absolute(out_dir).string() + "\nmail " +
-                  fs::absolute(mail_dir).string() + "\nday " +
-                  format_rfc3339_utc(current_time_ms()).substr(0, 10) + "\nshard " +
-                  std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count) +
-                  "\nlanguages ";
-  for (const auto& l : o.languages) s += l + ",";
-  return s + "\n";
-}
-
-// What changed between two build_options_fingerprint()s, for build --explain:
-// the first line that differs, named for a reader ("" when none does).
-std::string options_change(const std::string& before, const std::string& now) {
-  auto lines = [](const std::string& text) {
-    std::vector<std::string> out;
-    for (std::size_t at = 0; at < text.size();) {
-      const std::size_t end = std::min(text.find('\n', at), text.size());
-      out.push_back(text.substr(at, end - at));
-      at = end + 1;
-    }
-    return out;
-  };
-  const auto a = lines(before), b = lines(now);
-  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-    const std::string was = i < a.size() ? a[i] : "", is = i < b.size() ? b[i] : "";
-    if (was == is) continue;
-    const std::string label = is.substr(0, is.find(' '));
-    if (label != was.substr(0, was.find(' '))) return "the options changed (--env or --base-url)";
-    if (label == "binary") return "the polypress binary changed";
-    if (label == "site.yaml" || label == "env") return "site.yaml or its --env overlay changed";
-    if (label == "day")
-      return "the day changed (that build's was " + was.substr(4) + ", now " + is.substr(4) + ")";
-    if (label == "publishing")
-      return "--drafts, --future or --expired changed ('" + was.substr(11) + "', now '" +
-             is.substr(11) + "')";
-    if (label == "out" || label == "mail") return "the output folder changed (--" + label + ")";
-    return "the options changed (--" + (label == "languages" ? "lang" : label) + ")";
-  }
-  return "";
-}
-
 // `dir` under `root` unless it is absolute.
 fs::path absolute_in(const fs::path& root, const fs::path& dir) {
   return dir.is_absolute() ? dir : root / dir;
@@ -155,6 +93,7 @@ struct BuildRun {
   long long started = 0;       // when it started, by the file system's clock (ns)
   long long newest_input = 0;  // the newest input's change, in ns since the epoch
   std::string inputs, opts;    // fingerprints of the inputs and of the options
+  bool from_memory = false;    // serve's: the state is the one its last build left
 };
 
 // A run of `options`, its output folders absolute.
@@ -332,6 +271,18 @@ std::string record_build(const BuildRun& run, const Corpus& corpus, const std::s
 std::string tidy_outputs(const BuildRun& run, OutputsResult& done, DiagnosticSink& sink,
                          std::vector<Explained>& explained) {
   const BuildOptions& options = run.options;
+  BuildMemory* memory = options.memory;
+  // serve, producing what its last build produced, whose tidying left
+  // nothing to do again: only the files rendered now are recorded as written
+  // (no file of the last build is stale; the others' records are as they were).
+  if (run.from_memory && !memory->produced.empty() && memory->produced == done.every) {
+    std::vector<std::pair<std::string, WrittenFile>> written;
+    for (const auto& [file, record] : done.update.outputs)
+      written.push_back({file, {record.state, "build"}});
+    return record_written_files(options.root, written, {});
+  }
+  std::vector<std::string> every = memory ? done.every : std::vector<std::string>();
+  const std::size_t findings_before = sink.items().size();
   const ProducedFiles produced{std::move(done.every), std::move(done.outputs),
                                std::move(done.states)};
   std::vector<RemovedFile> removed;
@@ -345,6 +296,10 @@ std::string tidy_outputs(const BuildRun& run, OutputsResult& done, DiagnosticSin
       explained.push_back(
           {std::move(r.shown), r.produced ? "removed: no longer produced"
                                           : "removed: not produced by this build (--clean)"});
+  if (memory)
+    memory->produced = error.empty() && sink.items().size() == findings_before
+                           ? std::move(every)
+                           : std::vector<std::string>();
   return error;
 }
 
@@ -396,6 +351,7 @@ std::unique_ptr<IncrementalState> take_state(BuildRun& run, const std::string& i
     // so), and the state is the one in memory. No record is kept for a
     // no-op (its inputs' fingerprint is not taken).
     kept = std::move(memory->state);
+    run.from_memory = true;
   } else {
     run.inputs = fingerprint_inputs(options.root, &run.newest_input);
     run.opts = build_options_fingerprint(options, identity, run.out_dir, run.mail_dir);

@@ -55,6 +55,10 @@ struct BuildMemory {
   /// (no other process wrote it since). nullptr: read from the file.
   std::unique_ptr<IncrementalState> state;
   std::string state_stamp;
+  /// Every output of the last build (absolute, sorted) when tidying its
+  /// folders found nothing to report; empty otherwise. A build from memory
+  /// that produces the same files has nothing to tidy.
+  std::vector<std::string> produced;
 
   /// Frees `garbage` (a build's corpus and plan) on another thread, while the
   /// next edit is awaited.

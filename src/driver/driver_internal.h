@@ -108,6 +108,25 @@ void check_rendered_emails(const std::filesystem::path& root, const CheckedSite&
                            const LocaleMap& locales, const TemplateSet& templates, int jobs,
                            DiagnosticSink& sink);
 
+/// What every output of a build depends on besides what it reads, one
+/// labelled line each: this binary, site.yaml (with the environment's
+/// overlay), the publication options and --base-url. Records kept under
+/// another identity are not used.
+std::string build_identity(const BuildOptions& o);
+
+/// Everything besides the input files that decides what a build writes: its
+/// identity, where it writes (`out_dir`, `mail_dir`), which part of the site
+/// (shard, languages) and the day (future dates, expiry), one labelled line
+/// each.
+std::string build_options_fingerprint(const BuildOptions& o, const std::string& identity,
+                                      const std::filesystem::path& out_dir,
+                                      const std::filesystem::path& mail_dir);
+
+/// What changed between two build_options_fingerprint()s, for build
+/// --explain: the first line that differs, named for a reader ("" when none
+/// does).
+std::string options_change(const std::string& before, const std::string& now);
+
 /// Reads and checks the site (parses reused from `cache`, checks from
 /// `checks`, when given), checks
 /// `languages` and what `usage` says about the configuration (a usage problem,

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <set>
 
@@ -259,6 +260,43 @@ TEST(ServeMemory, BuildsFromMemoryWriteWhatCleanBuildsWrite) {
     const BuildResult r = site.build();
     const std::string diff = difference_from_clean(site.root(), r);
     ASSERT_EQ(diff, "") << "after:\n" << done;
+  }
+}
+
+TEST(ServeMemory, ConjunctionsOfEditsLeaveWhatACleanBuildLeaves) {
+  // Each change right after the one that sets it up: an article edited (its
+  // build tidies nothing) and then removed or moved, a draft published
+  // again, a swap file left and then removed.
+  ServedSite site;
+  ASSERT_EQ(exit_status(site.build()), 0);
+  const auto en = [&](const char* id) { return site.root() / "content/news" / id / "index.en.md"; };
+  const std::vector<std::pair<std::string, std::function<void()>>> steps = {
+      {"edit n03",
+       [&] {
+         site.write("content/news/n03/index.en.md", test::read_text(en("n03")) + "\nMore.\n");
+       }},
+      {"remove n03", [&] { site.remove("content/news/n03"); }},
+      {"edit n04",
+       [&] {
+         site.write("content/news/n04/index.en.md", test::read_text(en("n04")) + "\nMore.\n");
+       }},
+      {"move n04", [&] { site.rename("content/news/n04", "content/news/n07"); }},
+      {"draft n01",
+       [&] {
+         site.write("content/news/n01/index.en.md",
+                    edited(en("n01"), "\ntype:", "\ndraft: true\ntype:"));
+       }},
+      {"undraft n01",
+       [&] { site.write("content/news/n01/index.en.md", edited(en("n01"), "draft: true\n", "")); }},
+      {"swap file", [&] { site.write("content/news/n01/.index.en.md.swp", "swap"); }},
+      {"swap file gone", [&] { site.remove("content/news/n01/.index.en.md.swp"); }},
+  };
+  std::string done;
+  for (const auto& [what, change] : steps) {
+    change();
+    done += what + "\n";
+    const BuildResult r = site.build();
+    ASSERT_EQ(difference_from_clean(site.root(), r), "") << "after:\n" << done;
   }
 }
 
