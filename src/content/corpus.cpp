@@ -405,9 +405,7 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
     tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, found.size(), [&](std::size_t i) {
-        if (const auto* kept = loaded ? loaded->unchanged(found[i].dir) : nullptr) {
-          found[i] = kept->bundle;
-          sinks[i] = kept->findings;
+        if (loaded && loaded->lend(found[i].dir, found[i], sinks[i])) {
           read[i] = 0;
           return;
         }

@@ -31,10 +31,25 @@ bool LoadedBundles::is_changed(const std::string& dir) const {
   return false;
 }
 
-const LoadedBundles::Kept* LoadedBundles::unchanged(const std::string& dir) const {
+bool LoadedBundles::lend(const std::string& dir, Bundle& bundle, DiagnosticSink& findings) {
   const std::lock_guard lock(mutex_);
   const auto it = kept_.find(dir);
-  return it == kept_.end() || is_changed(dir) ? nullptr : &it->second;
+  if (it == kept_.end() || it->second.lent || is_changed(dir)) return false;
+  bundle = std::move(it->second.bundle);
+  findings = it->second.findings;
+  it->second.lent = true;
+  return true;
+}
+
+void LoadedBundles::give_back(std::vector<Bundle>& bundles) {
+  const std::lock_guard lock(mutex_);
+  for (Bundle& b : bundles) {
+    const auto it = kept_.find(b.dir);
+    if (it == kept_.end() || !it->second.lent) continue;
+    std::erase_if(b.articles, [](const auto& e) { return e.second.assembled.has_value(); });
+    it->second.bundle = std::move(b);
+    it->second.lent = false;
+  }
 }
 
 void LoadedBundles::keep(const std::string& dir, Kept kept) {
@@ -46,6 +61,8 @@ void LoadedBundles::begin_load() {
   const std::lock_guard lock(mutex_);
   loading_ = std::move(changed_);
   changed_.clear();
+  // Lent to a build that did not give them back: read again.
+  std::erase_if(kept_, [](const auto& e) { return e.second.lent; });
 }
 
 void LoadedBundles::end_load(const std::set<std::string>& present) {

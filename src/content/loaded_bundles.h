@@ -23,6 +23,7 @@ class LoadedBundles {
   struct Kept {
     Bundle bundle;
     DiagnosticSink findings;
+    bool lent = false;  ///< `bundle` is in a build's corpus until give_back()
   };
 
   /// A file or folder at `rel` (relative to the site root) changed: every
@@ -34,9 +35,15 @@ class LoadedBundles {
   /// A load starts: the changes noted so far are those it reads again; those
   /// noted from now on are the next load's.
   void begin_load();
-  /// The bundle read from `dir` when nothing in it changed since, or nullptr.
-  /// Safe on several threads at once.
-  const Kept* unchanged(const std::string& dir) const;
+  /// Moves the bundle read from `dir`, when nothing in it changed since, into
+  /// `bundle` and copies its findings into `findings` (it is lent to this
+  /// load's corpus until give_back()); false when it must be read. Safe on
+  /// several threads at once.
+  bool lend(const std::string& dir, Bundle& bundle, DiagnosticSink& findings);
+  /// A build is done with its corpus: the bundles lent to it come back (the
+  /// translations assembled from catalogs into them left out: each load
+  /// assembles them again). A bundle lent and not given back is read again.
+  void give_back(std::vector<Bundle>& bundles);
   /// Keeps what reading `dir` gave now, in place of what was kept.
   void keep(const std::string& dir, Kept kept);
   /// The load is over: the bundles not in `present` (the folders it found)

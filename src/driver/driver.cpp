@@ -430,6 +430,7 @@ BuildResult run_build(const BuildOptions& options) {
   }
   result.write_failed = result.stats.failed > 0;
   if (memory) {
+    memory->bundles.give_back(ready->checked.corpus.bundles);
     memory->free_later({std::move(plan), std::move(ready), std::move(kept)});
     return result;
   }

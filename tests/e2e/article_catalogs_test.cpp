@@ -9,6 +9,7 @@
 #include <map>
 
 #include "core/process.h"
+#include "driver/driver.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -814,6 +815,42 @@ TEST(ArticleCatalogs, StatusCountsCatalogSegments) {
                        "fuzzy, 0 untranslated\n"),
             std::string::npos)
       << r.out;
+}
+
+}  // namespace pp
+
+namespace pp {
+
+// serve keeps bundles in memory (docs/serve.md): a translation assembled from
+// a catalog is assembled again by each build, so a catalog edited while the
+// bundle stays as it was shows in the next build from memory, as a clean
+// build shows it. Twice: the first build from memory takes the bundles the
+// first build read; the second those the first build from memory gave back.
+TEST(ArticleCatalogs, ServeAssemblesATranslationAgainWhenOnlyItsCatalogChanged) {
+  test::TempDir dir;
+  const fs::path site = sample_copy(dir);
+  const fs::path po = translated_catalog(site);
+  BuildMemory memory;
+  BuildOptions o;
+  o.root = site;
+  o.memory = &memory;
+  ASSERT_EQ(exit_status(run_build(o)), 0);
+  const std::string page = "public/ar/" + std::string(kBundle) + "/index.html";
+  for (const char* edit : {"Edited ", "Edited again "}) {
+    std::string text = test::read_text(po);
+    const auto at = text.find("msgstr \"T1 ");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 11, std::string("msgstr \"T1 ") + edit);
+    test::write_text(po.parent_path(), po.filename().string(), text);
+    memory.bundles.changed(fs::relative(po, site).string());
+    ASSERT_EQ(exit_status(run_build(o)), 0);
+    test::TempDir clean;
+    for (const char* part : {"content", "locales", "pipeline"})
+      test::copy_tree(site / part, clean.path() / part);
+    ASSERT_EQ(run_polypress({"-C", clean.path().string(), "build", "--quiet"}).exit_code, 0);
+    EXPECT_NE(test::read_text(site / page).find(edit), std::string::npos) << edit;
+    EXPECT_EQ(test::read_text(site / page), test::read_text(clean.path() / page)) << edit;
+  }
 }
 
 }  // namespace pp

@@ -27,30 +27,39 @@ LoadedBundles::Kept kept_bundle(const std::string& dir) {
   return k;
 }
 
+// Which of `dirs` one load takes from memory (each lent and given back).
+std::set<std::string> taken(LoadedBundles& b, const std::set<std::string>& dirs,
+                            const std::set<std::string>& found) {
+  std::set<std::string> out;
+  std::vector<Bundle> lent;
+  b.begin_load();
+  for (const auto& dir : dirs) {
+    Bundle bundle;
+    DiagnosticSink findings;
+    if (b.lend(dir, bundle, findings)) {
+      EXPECT_EQ(bundle.dir, dir);
+      out.insert(dir);
+      lent.push_back(std::move(bundle));
+    }
+  }
+  b.end_load(found);
+  b.give_back(lent);
+  return out;
+}
+
 TEST(LoadedBundles, AChangeInOrAroundAFolderReadsItAgain) {
   LoadedBundles b;
-  for (const char* dir : {"content/news/a", "content/news/ab", "content/reviews/c"})
-    b.keep(dir, kept_bundle(dir));
-  b.begin_load();
-  EXPECT_NE(b.unchanged("content/news/a"), nullptr);
-  b.end_load({"content/news/a", "content/news/ab", "content/reviews/c"});
-
+  const std::set<std::string> all = {"content/news/a", "content/news/ab", "content/reviews/c"};
+  for (const auto& dir : all) b.keep(dir, kept_bundle(dir));
+  EXPECT_EQ(taken(b, all, all), all);
   b.changed("content/news/a/index.en.md");
-  b.begin_load();
-  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
-  EXPECT_NE(b.unchanged("content/news/ab"), nullptr);  // a longer name is another folder
-  EXPECT_NE(b.unchanged("content/reviews/c"), nullptr);
-  b.end_load({"content/news/a", "content/news/ab", "content/reviews/c"});
-
+  // A longer name is another folder.
+  EXPECT_EQ(taken(b, all, all), (std::set<std::string>{"content/news/ab", "content/reviews/c"}));
+  EXPECT_EQ(taken(b, all, all), all);
   b.changed("content/news");  // a section moved away or made anew
-  b.begin_load();
-  EXPECT_EQ(b.unchanged("content/news/ab"), nullptr);
-  EXPECT_NE(b.unchanged("content/reviews/c"), nullptr);
-  b.end_load({"content/reviews/c"});  // the others were not found
-  b.begin_load();
-  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
-  EXPECT_NE(b.unchanged("content/reviews/c"), nullptr);
-  b.end_load({"content/reviews/c"});
+  EXPECT_EQ(taken(b, all, {"content/reviews/c"}), std::set<std::string>{"content/reviews/c"});
+  // The others were not found, and are forgotten.
+  EXPECT_EQ(taken(b, all, all), std::set<std::string>{"content/reviews/c"});
 }
 
 TEST(LoadedBundles, AChangeNotedDuringALoadIsTheNextLoads) {
@@ -58,24 +67,49 @@ TEST(LoadedBundles, AChangeNotedDuringALoadIsTheNextLoads) {
   b.keep("content/news/a", kept_bundle("content/news/a"));
   b.begin_load();
   b.changed("content/news/a/index.en.md");  // after the load took the changes
-  EXPECT_NE(b.unchanged("content/news/a"), nullptr);
+  Bundle bundle;
+  DiagnosticSink findings;
+  EXPECT_TRUE(b.lend("content/news/a", bundle, findings));
   b.end_load({"content/news/a"});
-  b.begin_load();
-  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
-  b.end_load({"content/news/a"});
+  std::vector<Bundle> back{std::move(bundle)};
+  b.give_back(back);
+  EXPECT_EQ(taken(b, {"content/news/a"}, {"content/news/a"}), std::set<std::string>{});
 }
 
-TEST(LoadedBundles, ForgettingAllOrManyChangesReadsEverythingAgain) {
+TEST(LoadedBundles, ABundleNotGivenBackOrForgottenIsReadAgain) {
   LoadedBundles b;
   b.keep("content/news/a", kept_bundle("content/news/a"));
-  b.forget_all();
   b.begin_load();
-  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
-  b.end_load({"content/news/a"});
+  Bundle bundle;
+  DiagnosticSink findings;
+  EXPECT_TRUE(b.lend("content/news/a", bundle, findings));
+  b.end_load({"content/news/a"});  // the build stopped: nothing given back
+  EXPECT_EQ(taken(b, {"content/news/a"}, {"content/news/a"}), std::set<std::string>{});
+
+  b.keep("content/news/a", kept_bundle("content/news/a"));
+  b.forget_all();
+  EXPECT_EQ(taken(b, {"content/news/a"}, {"content/news/a"}), std::set<std::string>{});
   b.keep("content/news/a", kept_bundle("content/news/a"));
   for (int i = 0; i < 1001; ++i) b.changed("content/reviews/x" + std::to_string(i));
+  EXPECT_EQ(taken(b, {"content/news/a"}, {"content/news/a"}), std::set<std::string>{});
+}
+
+TEST(LoadedBundles, TranslationsAssembledFromCatalogsAreNotKept) {
+  LoadedBundles b;
+  b.keep("content/news/a", kept_bundle("content/news/a"));
   b.begin_load();
-  EXPECT_EQ(b.unchanged("content/news/a"), nullptr);
+  Bundle bundle;
+  DiagnosticSink findings;
+  ASSERT_TRUE(b.lend("content/news/a", bundle, findings));
+  b.end_load({"content/news/a"});
+  bundle.articles["en"];
+  bundle.articles["ar"].assembled.emplace();
+  std::vector<Bundle> back{std::move(bundle)};
+  b.give_back(back);
+  b.begin_load();
+  ASSERT_TRUE(b.lend("content/news/a", bundle, findings));
+  EXPECT_EQ(bundle.articles.size(), 1u);
+  EXPECT_TRUE(bundle.articles.count("en"));
   b.end_load({"content/news/a"});
 }
 
