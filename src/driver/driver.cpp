@@ -367,6 +367,7 @@ std::unique_ptr<IncrementalState> take_state(BuildRun& run, const std::string& i
     if (memory->identity != identity) memory->bundles.forget_all();
     memory->identity = identity;
     kept->articles.loaded = &memory->bundles;
+    if (!kept->index) kept->index = std::make_unique<KeyIndex>();
   }
   return kept;
 }

@@ -6,7 +6,9 @@
 // rendered again. docs/architecture.md ("Incremental builds") and
 // docs/incremental.md describe it; this is the stage's one public header.
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -228,6 +230,44 @@ class KeptEntries {
   std::unordered_set<std::string> made_keys_;
 };
 
+/// serve's index of what its outputs read (docs/incremental.md, "Deciding
+/// from memory"): each output's keys, the outputs of each key, and each key's
+/// value at the last build. After a build that succeeded, every output is
+/// current with those values, so the next build compares with its record only
+/// the outputs of keys whose value changed. Kept in memory only, with the
+/// state it indexes.
+class KeyIndex {
+ public:
+  /// Whether every output with a record is indexed (a decision over all of
+  /// them filled it).
+  bool complete() const { return complete_; }
+  void set_complete() { complete_ = true; }
+  /// `output` now reads the keys of `dependencies` (a record's, one a line).
+  void index(const std::string& output, std::string_view dependencies);
+  /// `output` is no longer produced.
+  void forget(const std::string& output);
+  /// Whether `output` is indexed.
+  bool knows(const std::string& output) const { return output_ids_.count(output) > 0; }
+  /// The value `text` had when the index learned it (by set_value()).
+  void set_value(const std::string& text, std::string value);
+  /// The indexed outputs that read a key whose value is not the one kept
+  /// (`now` gives the value of a key's text now, or nullopt when it is no
+  /// key), or a value read from a racy stamp; the values of now are kept.
+  std::unordered_set<std::string> outputs_of_changed_keys(
+      const std::function<std::optional<std::string>(const std::string&)>& now);
+
+ private:
+  std::uint32_t key_id(std::string_view text);
+
+  bool complete_ = false;
+  std::unordered_map<std::string, std::uint32_t> key_ids_, output_ids_;
+  std::vector<std::string> key_texts_, output_paths_;
+  std::vector<std::optional<std::string>> values_;  // by key id
+  std::vector<std::vector<std::uint32_t>>
+      outputs_of_;  // by key id (may hold outputs no longer reading it)
+  std::vector<std::vector<std::uint32_t>> keys_of_;  // by output id
+};
+
 /// What incremental builds keep: a record per output file (by absolute path),
 /// the parse of every article (filled here, read by load_corpus()) and the
 /// checks of every bundle (read and filled by the driver's checks). All
@@ -241,6 +281,9 @@ struct IncrementalState {
   ParseCache articles;
   CheckCache checks;
   std::unique_ptr<KeptEntries> entries = std::make_unique<KeptEntries>();
+  /// serve's index of the outputs' keys (nullptr: each build decides from the
+  /// records alone).
+  std::unique_ptr<KeyIndex> index;
 };
 
 /// The state kept under `identity`, or an empty one.
@@ -379,7 +422,9 @@ void clear_build_record(const std::filesystem::path& root);
 /// rendered: it has no record in `kept`, its file changed or went since it
 /// was written, or one of the inputs it read has another value now. The
 /// file_state() of each file with a record goes to `states`. In parallel (on
-/// the calling task arena).
+/// the calling task arena). With kept.index, only the records of outputs
+/// whose keys changed value are read (the index is filled first when it is
+/// not complete), and the index keeps the values of now.
 std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
                                     const std::vector<bool>& mine, const IncrementalState& kept,
                                     const DependencyValues& values, const std::string& global,

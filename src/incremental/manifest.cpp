@@ -171,6 +171,10 @@ void apply_update(IncrementalState& state, const IncrementalUpdate& u, const fs:
   for (const auto& id : u.removed_checks) state.checks.bundles.erase(id);
   state.checks.added.clear();
   state.entries = std::make_unique<KeptEntries>(root);
+  if (state.index) {
+    for (const auto& [file, record] : u.outputs) state.index->index(file, record.dependencies);
+    for (const auto& file : u.removed_outputs) state.index->forget(file);
+  }
 }
 
 std::optional<BuildRecord> read_build_record(const fs::path& root) {

@@ -36,6 +36,9 @@ class ValuesByText {
     return it->second;
   }
 
+  /// Every value looked up so far, by key text (nullopt: not a key).
+  const auto& known() const { return known_; }
+
  private:
   struct Hash {
     using is_transparent = void;
@@ -108,11 +111,33 @@ std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
   }
   std::vector<std::string> now = file_states(paths);
   tbb::enumerable_thread_specific<ValuesByText> by_text(std::cref(values));
+  // serve's index: only the records of outputs whose keys changed value are
+  // compared with the values of now (the others are current, unless their
+  // file changed since it was written).
+  KeyIndex* index = kept.index.get();
+  std::vector<char> compare(recorded.size(), 1);
+  if (index && index->complete()) {
+    ValuesByText& mine_now = by_text.local();
+    const auto suspects = index->outputs_of_changed_keys(
+        [&](const std::string& text) { return mine_now.value(text); });
+    for (std::size_t i = 0; i < recorded.size(); ++i)
+      compare[i] = !index->knows(paths[i]) || suspects.count(paths[i]);
+  }
   tbb::parallel_for(std::size_t{0}, recorded.size(), [&](std::size_t i) {
     const std::size_t k = recorded[i];
     states[k] = std::move(now[i]);
-    wanted[k] = out_of_date(*records[i], states[k], by_text.local(), global);
+    wanted[k] = compare[i] ? out_of_date(*records[i], states[k], by_text.local(), global)
+                           : states[k] != records[i]->state;
   });
+  if (index && !index->complete()) {
+    // Every output with a record, with the values its decision read.
+    for (std::size_t i = 0; i < recorded.size(); ++i)
+      index->index(paths[i], records[i]->dependencies);
+    for (const ValuesByText& known : by_text)
+      for (const auto& [text, value] : known.known())
+        if (value) index->set_value(text, *value);
+    index->set_complete();
+  }
   return std::vector<bool>(wanted.begin(), wanted.end());
 }
 
