@@ -31,7 +31,8 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
                                     int jobs, CommandResult& result,
                                     const std::function<std::string(const SiteConfig&)>& usage,
                                     ParseCache* cache, const ConfigOverrides& overrides,
-                                    CheckCache* kept_checks, const Publishing& publishing) {
+                                    CheckCache* kept_checks, const Publishing& publishing,
+                                    BuildMemory* memory) {
   DiagnosticSink& sink = result.diagnostics;
   SiteCheckOptions checks;
   checks.overrides = overrides;
@@ -53,7 +54,7 @@ std::optional<Ready> prepare_render(const fs::path& root, const std::vector<std:
   // Catalogs and templates are checked whatever the content holds, and the
   // emails of the bundles without an error rendered when something else
   // stops the build: every error a build can raise is found in one run.
-  RenderInputs inputs = load_render_inputs(root, *r.checked.config, sink);
+  RenderInputs inputs = render_inputs(root, *r.checked.config, memory, sink);
   check_template_ids(root, r.checked.corpus, inputs.templates, sink);
   check_template_urls(root, r.checked.corpus, inputs.templates, sink);
   check_postal_address(*r.checked.config, sink);
@@ -214,6 +215,7 @@ std::unique_ptr<BuildPlan> plan_build(const BuildOptions& options, const Ready& 
   ro.jobs = options.jobs;
   ro.kept_entries = &kept;
   ro.file_system_clock_ns = started_ns;
+  if (options.memory) ro.listing_digests = &options.memory->listing_digests;
   note_held_back(*c.config, c.corpus, ro, sink);
   auto plan = std::make_unique<BuildPlan>(options.root, *c.config, c.corpus, ready.locales,
                                           ready.templates, ro);
@@ -364,7 +366,11 @@ std::unique_ptr<IncrementalState> take_state(BuildRun& run, const std::string& i
   if (memory) {
     memory->state.reset();
     // Bundles read under another site.yaml, options or binary are read again.
-    if (memory->identity != identity) memory->bundles.forget_all();
+    if (memory->identity != identity) {
+      memory->bundles.forget_all();
+      memory->listing_digests.clear();
+      memory->inputs.reset();
+    }
     memory->identity = identity;
     kept->articles.loaded = &memory->bundles;
     if (!kept->index) kept->index = std::make_unique<KeyIndex>();
@@ -389,9 +395,9 @@ BuildResult run_build(const BuildOptions& options) {
   std::unique_ptr<IncrementalState> kept = take_state(run, identity, result);
   if (!kept) return result;  // the last build stands
   timer.mark("manifest");
-  auto prepared =
-      prepare_render(options.root, options.languages, options.jobs, result, nullptr,
-                     &kept->articles, options.overrides, &kept->checks, options.publishing);
+  auto prepared = prepare_render(options.root, options.languages, options.jobs, result, nullptr,
+                                 &kept->articles, options.overrides, &kept->checks,
+                                 options.publishing, options.memory);
   if (!prepared) return result;
   auto ready = std::make_unique<Ready>(std::move(*prepared));
   timer.mark("load");
@@ -432,6 +438,9 @@ BuildResult run_build(const BuildOptions& options) {
   result.write_failed = result.stats.failed > 0;
   if (memory) {
     memory->bundles.give_back(ready->checked.corpus.bundles);
+    if (!sink.has_errors())
+      memory->inputs = std::make_unique<RenderInputs>(
+          RenderInputs{std::move(ready->locales), std::move(ready->templates), true});
     memory->free_later({std::move(plan), std::move(ready), std::move(kept)});
     return result;
   }

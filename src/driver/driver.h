@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "content/loaded_bundles.h"
@@ -39,11 +40,12 @@ struct CheckOptions {
 };
 
 struct IncrementalState;  // incremental/incremental.h
+struct RenderInputs;      // driver/driver_internal.h
 
 /// What a long-running process (serve) keeps from one build to the next
 /// (docs/serve.md, "What serve keeps in memory").
 struct BuildMemory {
-  BuildMemory() = default;
+  BuildMemory();
   BuildMemory(const BuildMemory&) = delete;
   BuildMemory& operator=(const BuildMemory&) = delete;
   ~BuildMemory();
@@ -59,6 +61,23 @@ struct BuildMemory {
   /// folders found nothing to report; empty otherwise. A build from memory
   /// that produces the same files has nothing to tidy.
   std::vector<std::string> produced;
+  /// What lists show of each bundle, by what that is made from
+  /// (RenderOptions::listing_digests).
+  std::unordered_map<std::string, std::string> listing_digests;
+  /// The catalogs and templates of the last build that succeeded, with what
+  /// loading them reported; used while `others_changed` is false.
+  std::unique_ptr<RenderInputs> inputs;
+  DiagnosticSink inputs_findings;
+  /// A file outside content/ changed since the catalogs and templates were
+  /// loaded (told by the owner, as the bundles' changes are).
+  bool others_changed = false;
+
+  /// A file or folder at `rel` (relative to the site root) changed: what
+  /// was read from it is read again by the next build.
+  void changed(const std::string& rel);
+  /// Changes were missed (the watcher's queue overflowed): everything is
+  /// read again.
+  void changed_all();
 
   /// Frees `garbage` (a build's corpus and plan) on another thread, while the
   /// next edit is awaited.

@@ -77,6 +77,11 @@ struct RenderInputs {
 RenderInputs load_render_inputs(const std::filesystem::path& root, const SiteConfig& config,
                                 DiagnosticSink& sink);
 
+/// load_render_inputs(), or serve's catalogs and templates of its last build
+/// (with their findings) while nothing outside content/ changed since.
+RenderInputs render_inputs(const std::filesystem::path& root, const SiteConfig& config,
+                           BuildMemory* memory, DiagnosticSink& sink);
+
 /// An error for each heading id or anchor of an article that the page's
 /// templates give too (`<main id="Main">`): the page would have it twice.
 void check_template_ids(const std::filesystem::path& root, const Corpus& corpus,
@@ -137,7 +142,7 @@ std::optional<Ready> prepare_render(
     const std::filesystem::path& root, const std::vector<std::string>& languages, int jobs,
     CommandResult& result, const std::function<std::string(const SiteConfig&)>& usage = nullptr,
     ParseCache* cache = nullptr, const ConfigOverrides& overrides = {},
-    CheckCache* checks = nullptr, const Publishing& publishing = {});
+    CheckCache* checks = nullptr, const Publishing& publishing = {}, BuildMemory* memory = nullptr);
 
 /// Where a build writes, and which share of it.
 struct OutputTargets {

@@ -241,7 +241,10 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
   // partials. The bundles' are made on every core (a one-article edit of a
   // large site spends most of its plan here), then stored in their order.
   const std::size_t n = corpus.bundles.size();
-  std::vector<std::string> bundle_digests(n), listing_digests(n);
+  std::vector<std::string> bundle_digests(n), listing_digests(n), made_from(n);
+  // serve's digests of earlier builds, by what they were made from: read
+  // only while the bundles are digested on every core.
+  const auto* kept = options_.listing_digests;
   tbb::task_arena arena(options_.jobs > 0 ? options_.jobs : tbb::task_arena::automatic);
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
@@ -257,14 +260,24 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
       }
       for (const auto& asset : b.assets) s += asset + "\n";
       bundle_digests[i] = git_blob_id(s);
-      listing_digests[i] = git_blob_id(listing_digest(b) + shown);
+      // What lists show of a bundle is its articles' front matter, which
+      // their stamps (an assembled translation's: its catalog's and
+      // template's) identify under one identity.
+      if (kept)
+        if (const auto it = kept->find(s); it != kept->end()) listing_digests[i] = it->second;
+      if (listing_digests[i].empty()) listing_digests[i] = git_blob_id(listing_digest(b) + shown);
+      made_from[i] = std::move(s);
     });
   });
+  std::unordered_map<std::string, std::string> now;
   for (std::size_t i = 0; i < n; ++i) {
     const std::string id = corpus.bundles[i].id();
     bundle_digests_[id] = std::move(bundle_digests[i]);
-    listing_digests_[id] = std::move(listing_digests[i]);
+    listing_digests_[id] = listing_digests[i];
+    if (kept) now.emplace(std::move(made_from[i]), std::move(listing_digests[i]));
   }
+  // Only this build's are kept: the map does not grow with every edit.
+  if (kept) *options_.listing_digests = std::move(now);
   for (const auto& [name, text] : templates.all()) template_digests_[name] = templates.digest(name);
 }
 

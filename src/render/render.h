@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "config/config.h"
@@ -113,6 +114,10 @@ struct RenderOptions {
   /// copied file changed as late as that (racy_stamp) is never recorded as
   /// current, so that a second edit within the same timestamp is copied too.
   std::optional<long long> file_system_clock_ns;
+  /// serve's digests of what lists show of each bundle, by what the digest
+  /// is made from (its articles' paths, stamps and visibility), kept from
+  /// one build to the next under one identity; nullptr: made each build.
+  std::unordered_map<std::string, std::string>* listing_digests = nullptr;
 };
 
 /// The folder an output goes to.

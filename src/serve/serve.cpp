@@ -100,9 +100,9 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
     // Every change is noted, even one that does not call for a build (an
     // editor's swap file): the next build reads its bundle again.
     Watcher::Changes changes = watcher.take_changes();
-    if (changes.all) memory.bundles.forget_all();
+    if (changes.all) memory.changed_all();
     for (const auto& p : changes.paths)
-      memory.bundles.changed(p.lexically_relative(options.root).generic_string());
+      memory.changed(p.lexically_relative(options.root).generic_string());
     if (rebuild) server.publish(build_once(options, memory, log));
   }
   server.stop();

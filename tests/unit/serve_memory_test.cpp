@@ -150,7 +150,7 @@ class ServedSite {
 
   BuildResult build(bool tell = true) {
     if (tell)
-      for (const auto& p : changed_) memory_.bundles.changed(p);
+      for (const auto& p : changed_) memory_.changed(p);
     changed_.clear();
     BuildOptions o;
     o.root = root();
@@ -231,14 +231,16 @@ std::string edited(const fs::path& file, const std::string& from, const std::str
 }
 
 // One random change of `site`, of a kind editors make; what it was.
-std::string random_change(ServedSite& site, std::mt19937& rng, int step) {
+std::string random_change(ServedSite& site, std::mt19937& rng, int step, std::set<int>& kinds) {
   auto bundles = site.bundles();
   // news/n02 stays: n05 names it as related and n06 links to it.
   std::erase(bundles, "content/news/n02");
   const std::string b = bundles[rng() % bundles.size()];
   const std::string s = std::to_string(step);
   const fs::path en = site.root() / b / "index.en.md";
-  switch (rng() % 11) {
+  const int kind = static_cast<int>(rng() % 13);
+  kinds.insert(kind);
+  switch (kind) {
     case 0:
       if (!fs::exists(en)) return "nothing";
       site.write(b + "/index.en.md", test::read_text(en) + "\nA sentence of step " + s + ".\n");
@@ -278,6 +280,17 @@ std::string random_change(ServedSite& site, std::mt19937& rng, int step) {
       if (!fs::exists(en)) return "nothing";
       site.write(b + "/index.en.md", edited(en, "date: 2026-11-", "date: 2026-10-"));
       return "date of " + b;
+    case 11: {
+      const fs::path po = site.root() / "locales/ar.po";
+      site.write("locales/ar.po", edited(po, "msgstr \"مقالات أخرى", "msgstr \"مقالات أخرى " + s));
+      return "a catalog's translation";
+    }
+    case 12: {
+      const fs::path t = site.root() / "pipeline/templates/html/newsletter.mustache";
+      site.write("pipeline/templates/html/newsletter.mustache",
+                 edited(t, "  <ul", "  <ul class=\"s" + s + "\""));
+      return "a template";
+    }
     default: {
       const fs::path yaml = site.root() / "pipeline/site.yaml";
       site.write("pipeline/site.yaml", edited(yaml, "name: TestSite", "name: TestSite" + s));
@@ -289,20 +302,23 @@ std::string random_change(ServedSite& site, std::mt19937& rng, int step) {
 TEST(ServeMemory, BuildsFromMemoryWriteWhatCleanBuildsWrite) {
   ServedSite site;
   ASSERT_EQ(exit_status(site.build()), 0);
-  std::mt19937 rng(39);
+  std::mt19937 rng(5);  // a seed whose 40 steps make every kind of change
   std::string done;
+  std::set<int> kinds;
   for (int step = 1; step <= 40; ++step) {
-    done += std::to_string(step) + ": " + random_change(site, rng, step) + "\n";
+    done += std::to_string(step) + ": " + random_change(site, rng, step, kinds) + "\n";
     const BuildResult r = site.build();
     const std::string diff = difference_from_clean(site.root(), r);
     ASSERT_EQ(diff, "") << "after:\n" << done;
   }
+  EXPECT_EQ(kinds.size(), 13u) << "the steps made every kind of change:\n" << done;
 }
 
 TEST(ServeMemory, ConjunctionsOfEditsLeaveWhatACleanBuildLeaves) {
   // Each change right after the one that sets it up: an article edited (its
   // build tidies nothing) and then removed or moved, a draft published
-  // again, a swap file left and then removed.
+  // again, a template and a catalog edited between builds from memory, a
+  // swap file left and then removed.
   ServedSite site;
   ASSERT_EQ(exit_status(site.build()), 0);
   const auto en = [&](const char* id) { return site.root() / "content/news" / id / "index.en.md"; };
@@ -324,6 +340,21 @@ TEST(ServeMemory, ConjunctionsOfEditsLeaveWhatACleanBuildLeaves) {
        }},
       {"undraft n01",
        [&] { site.write("content/news/n01/index.en.md", edited(en("n01"), "draft: true\n", "")); }},
+      {"template",
+       [&] {
+         const fs::path t = site.root() / "pipeline/templates/html/newsletter.mustache";
+         site.write("pipeline/templates/html/newsletter.mustache",
+                    edited(t, "  <ul", "  <ul class=\"t\""));
+       }},
+      {"edit n05",
+       [&] {
+         site.write("content/news/n05/index.en.md", test::read_text(en("n05")) + "\nMore.\n");
+       }},
+      {"catalog",
+       [&] {
+         const fs::path po = site.root() / "locales/ar.po";
+         site.write("locales/ar.po", edited(po, "msgstr \"مقالات أخرى", "msgstr \"مقالات أخرى ٢"));
+       }},
       {"swap file", [&] { site.write("content/news/n01/.index.en.md.swp", "swap"); }},
       {"swap file gone", [&] { site.remove("content/news/n01/.index.en.md.swp"); }},
   };
