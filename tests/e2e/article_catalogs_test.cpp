@@ -9,7 +9,6 @@
 #include <map>
 
 #include "core/process.h"
-#include "driver/driver.h"
 #include "support/temp_site.h"
 
 namespace pp {
@@ -27,45 +26,13 @@ fs::path sample_copy(const test::TempDir& dir) {
   return dir.path();
 }
 
-// Fills every empty msgstr of a catalog with "T<n> " (n counts entries) and
-// its msgid; a heading with its msgid alone.
-void translate_all(const fs::path& po) {
-  std::string text = test::read_text(po);
-  int n = 0;
-  for (std::size_t at = 0; (at = text.find("\nmsgstr \"\"\n", at)) != std::string::npos;) {
-    // The header's msgstr continues on the next lines; the others are empty.
-    if (text.compare(at + 11, 1, "\"") == 0) {
-      at += 11;
-      continue;
-    }
-    // "T<n> " and the msgid itself: tokens and links kept.
-    const auto id_at = text.rfind("\nmsgid ", at);
-    std::string msgid;
-    for (std::size_t q = text.find('"', id_at); q < at; q = text.find('"', text.find('\n', q))) {
-      const auto end = text.rfind('"', text.find('\n', q + 1));
-      msgid += text.substr(q + 1, end - q - 1);
-    }
-    // A heading keeps its words, so that links to its anchor still hold.
-    const bool heading = text.rfind("msgctxt \"heading-", id_at) != std::string::npos &&
-                         text.rfind("msgctxt \"heading-", id_at) > text.rfind("\n\n", id_at);
-    // Raw HTML keeps its tags: the mark goes after the first.
-    const std::string mark = heading ? "" : "T" + std::to_string(++n) + " ";
-    const std::size_t first_tag_end = msgid.starts_with("<") ? msgid.find('>') + 1 : 0;
-    const std::string t = "\nmsgstr \"" + msgid.substr(0, first_tag_end) + mark +
-                          msgid.substr(first_tag_end) + "\"\n";
-    text.replace(at, 11, t);
-    at += t.size();
-  }
-  test::write_text(po.parent_path(), po.filename().string(), text);
-}
-
 // The Arabic catalog of kBundle in `site`, extracted, merged and translated
-// whole (translate_all()).
+// whole (test::translate_all()).
 fs::path translated_catalog(const fs::path& site) {
   EXPECT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
   EXPECT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
   const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
-  translate_all(po);
+  test::translate_all(po);
   return po;
 }
 
@@ -119,7 +86,7 @@ TEST(ArticleCatalogs, AnEditedBlockTurnsFuzzyAndANewOneIsUntranslated) {
             "0 fuzzy, 12 untranslated, 0 obsolete\n");
   const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
   EXPECT_NE(test::read_text(po).find("\"Language: ar\\n\"\n"), std::string::npos);
-  translate_all(po);
+  test::translate_all(po);
   tool({"msgfmt", "--check", "-o", "/dev/null", po.string()});
 
   const fs::path md = site / "content" / kBundle / "index.en.md";
@@ -202,7 +169,7 @@ TEST(ArticleCatalogs, ALanguageWithOnlyCatalogsIsBuiltFromThem) {
   std::vector<std::string> bundles;
   for (const auto& section : fs::directory_iterator(site / "locales/fr/articles"))
     for (const auto& po : fs::directory_iterator(section.path())) {
-      translate_all(po.path());
+      test::translate_all(po.path());
       bundles.push_back(section.path().filename().string() + "/" + po.path().stem().string());
     }
   EXPECT_EQ(bundles.size(), 12u);
@@ -280,7 +247,7 @@ TEST(ArticleCatalogs, ACatalogBelowMinCompleteIsNotPublished) {
             std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(site / "public/ar" / kBundle));
-  translate_all(site / ("locales/ar/articles/" + std::string(kBundle) + ".po"));
+  test::translate_all(site / ("locales/ar/articles/" + std::string(kBundle) + ".po"));
   r = run_polypress({"-C", site.string(), "build", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::exists(site / "public/ar" / kBundle / "index.html"));
@@ -496,7 +463,7 @@ TEST(ArticleCatalogs, ProblemsInATranslatedSegmentAreAtItsLine) {
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
   const std::string rel = "locales/ar/articles/" + std::string(kBundle) + ".po";
   const fs::path po = site / rel;
-  translate_all(po);
+  test::translate_all(po);
   // paragraph-3 holds {{fig:tokens_per_sec}}: the translation drops it;
   // paragraph-1 links to a bundle that does not exist; item-4 names an
   // unknown figure.
@@ -548,7 +515,7 @@ TEST(ArticleCatalogs, ATranslationIsOnlyItsOwnBlock) {
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
   const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
-  translate_all(po);
+  test::translate_all(po);
   const std::string text = test::read_text(po);
   auto context_of = [&](const std::string& msgid) {
     const auto at = text.rfind("msgctxt \"", text.find("msgid \"" + msgid + "\""));
@@ -597,7 +564,7 @@ TEST(ArticleCatalogs, ProblemsOutsideTranslatedSegmentsAreAtTheirSource) {
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
   ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
   const std::string rel = "locales/ar/articles/" + std::string(kBundle) + ".po";
-  translate_all(site / rel);
+  test::translate_all(site / rel);
   const std::string text = test::read_text(site / rel);
   const auto last = text.find("msgid \"Last [x](/nope/gone).\"");
   ASSERT_NE(last, std::string::npos) << text;
@@ -758,7 +725,7 @@ TEST(ArticleCatalogs, KeptBlocksAreMarkedWhateverTheRawHtmlSetting) {
     ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "extract", "--articles"}).exit_code, 0);
     ASSERT_EQ(run_polypress({"-C", site.string(), "i18n", "update", "--articles"}).exit_code, 0);
     const fs::path po = site / ("locales/ar/articles/" + std::string(kBundle) + ".po");
-    translate_all(po);
+    test::translate_all(po);
     std::string text = test::read_text(po);
     for (const char* kept :
          {"Kept <b>in</b> a div.", "Kept <i>open.", "<p>Raw <b>kept</b> words.</p>"}) {
@@ -804,7 +771,7 @@ TEST(ArticleCatalogs, StatusCountsCatalogSegments) {
   auto r = run_polypress({"-C", site.string(), "translations"});
   EXPECT_NE(r.out.find("catalog 0%"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(", 1 in catalogs\n"), std::string::npos) << r.out;
-  translate_all(site / ("locales/ar/articles/" + std::string(kBundle) + ".po"));
+  test::translate_all(site / ("locales/ar/articles/" + std::string(kBundle) + ".po"));
   r = run_polypress({"-C", site.string(), "translations", "--format", "json"});
   EXPECT_NE(r.out.find("\"catalogs\": {\n      \"ar\": {\n        \"fuzzy\": 0,\n        "
                        "\"translated\": 12,\n        \"untranslated\": 0\n      }\n    }"),
@@ -815,42 +782,6 @@ TEST(ArticleCatalogs, StatusCountsCatalogSegments) {
                        "fuzzy, 0 untranslated\n"),
             std::string::npos)
       << r.out;
-}
-
-}  // namespace pp
-
-namespace pp {
-
-// serve keeps bundles in memory (docs/serve.md): a translation assembled from
-// a catalog is assembled again by each build, so a catalog edited while the
-// bundle stays as it was shows in the next build from memory, as a clean
-// build shows it. Twice: the first build from memory takes the bundles the
-// first build read; the second those the first build from memory gave back.
-TEST(ArticleCatalogs, ServeAssemblesATranslationAgainWhenOnlyItsCatalogChanged) {
-  test::TempDir dir;
-  const fs::path site = sample_copy(dir);
-  const fs::path po = translated_catalog(site);
-  BuildMemory memory;
-  BuildOptions o;
-  o.root = site;
-  o.memory = &memory;
-  ASSERT_EQ(exit_status(run_build(o)), 0);
-  const std::string page = "public/ar/" + std::string(kBundle) + "/index.html";
-  for (const char* edit : {"Edited ", "Edited again "}) {
-    std::string text = test::read_text(po);
-    const auto at = text.find("msgstr \"T1 ");
-    ASSERT_NE(at, std::string::npos);
-    text.replace(at, 11, std::string("msgstr \"T1 ") + edit);
-    test::write_text(po.parent_path(), po.filename().string(), text);
-    memory.bundles.changed(fs::relative(po, site).string());
-    ASSERT_EQ(exit_status(run_build(o)), 0);
-    test::TempDir clean;
-    for (const char* part : {"content", "locales", "pipeline"})
-      test::copy_tree(site / part, clean.path() / part);
-    ASSERT_EQ(run_polypress({"-C", clean.path().string(), "build", "--quiet"}).exit_code, 0);
-    EXPECT_NE(test::read_text(site / page).find(edit), std::string::npos) << edit;
-    EXPECT_EQ(test::read_text(site / page), test::read_text(clean.path() / page)) << edit;
-  }
 }
 
 }  // namespace pp

@@ -76,6 +76,36 @@ void make_minimal_site(const fs::path& root) {
                    translation + "\"\n");
 }
 
+void translate_all(const fs::path& po) {
+  std::string text = read_text(po);
+  int n = 0;
+  for (std::size_t at = 0; (at = text.find("\nmsgstr \"\"\n", at)) != std::string::npos;) {
+    // The header's msgstr continues on the next lines; the others are empty.
+    if (text.compare(at + 11, 1, "\"") == 0) {
+      at += 11;
+      continue;
+    }
+    // "T<n> " and the msgid itself: tokens and links kept.
+    const auto id_at = text.rfind("\nmsgid ", at);
+    std::string msgid;
+    for (std::size_t q = text.find('"', id_at); q < at; q = text.find('"', text.find('\n', q))) {
+      const auto end = text.rfind('"', text.find('\n', q + 1));
+      msgid += text.substr(q + 1, end - q - 1);
+    }
+    // A heading keeps its words, so that links to its anchor still hold.
+    const bool heading = text.rfind("msgctxt \"heading-", id_at) != std::string::npos &&
+                         text.rfind("msgctxt \"heading-", id_at) > text.rfind("\n\n", id_at);
+    // Raw HTML keeps its tags: the mark goes after the first.
+    const std::string mark = heading ? "" : "T" + std::to_string(++n) + " ";
+    const std::size_t first_tag_end = msgid.starts_with("<") ? msgid.find('>') + 1 : 0;
+    const std::string t = "\nmsgstr \"" + msgid.substr(0, first_tag_end) + mark +
+                          msgid.substr(first_tag_end) + "\"\n";
+    text.replace(at, 11, t);
+    at += t.size();
+  }
+  write_text(po.parent_path(), po.filename().string(), text);
+}
+
 std::map<std::string, std::string> read_tree(const fs::path& dir) {
   std::map<std::string, std::string> out;
   std::error_code ec;

@@ -48,6 +48,11 @@ void make_minimal_site(const std::filesystem::path& root);
 /// `root`; "" when it did, else what the script printed.
 std::string generate_bench_corpus(const std::filesystem::path& root, int bundles);
 
+/// Fills every empty msgstr of a catalog with "T<n> " (n counts entries) and
+/// its msgid (tokens, links and a raw HTML element's first tag kept); a
+/// heading's with its msgid alone, so that links to its anchor still hold.
+void translate_all(const std::filesystem::path& po);
+
 /// Every regular file under `dir`, by '/'-separated relative path, with its bytes.
 std::map<std::string, std::string> read_tree(const std::filesystem::path& dir);
 

@@ -434,3 +434,47 @@ TEST(KeyIndex, OnlyTheOutputsOfAKeyWhoseValueChangedAreCompared) {
 
 }  // namespace
 }  // namespace pp
+
+namespace pp {
+namespace {
+
+// serve keeps bundles in memory (docs/serve.md): a translation assembled from
+// a catalog is assembled again by each build, so a catalog edited while the
+// bundle stays as it was shows in the next build from memory, as a clean
+// build shows it. Twice: the first build from memory takes the bundles the
+// first build read; the second those the first build from memory gave back.
+TEST(ServeMemory, ATranslationIsAssembledAgainWhenOnlyItsCatalogChanged) {
+  test::TempDir dir;
+  const fs::path site = dir.path();
+  for (const char* part : {"content", "locales", "pipeline"})
+    test::copy_tree(test::source_dir() / part, site / part);
+  for (const char* step : {"extract", "update"})
+    ASSERT_EQ(test::run_polypress({"-C", site.string(), "i18n", step, "--articles"}).exit_code, 0);
+  const std::string bundle = "analysis/small-models-on-laptops";  // no Arabic file
+  const fs::path po = site / ("locales/ar/articles/" + bundle + ".po");
+  test::translate_all(po);
+  BuildMemory memory;
+  BuildOptions o;
+  o.root = site;
+  o.memory = &memory;
+  ASSERT_EQ(exit_status(run_build(o)), 0);
+  const std::string page = "public/ar/" + bundle + "/index.html";
+  for (const char* edit : {"Edited ", "Edited again "}) {
+    std::string text = test::read_text(po);
+    const auto at = text.find("msgstr \"T1 ");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 11, std::string("msgstr \"T1 ") + edit);
+    test::write_text(po.parent_path(), po.filename().string(), text);
+    memory.changed(fs::relative(po, site).string());
+    ASSERT_EQ(exit_status(run_build(o)), 0);
+    test::TempDir clean;
+    for (const char* part : {"content", "locales", "pipeline"})
+      test::copy_tree(site / part, clean.path() / part);
+    ASSERT_EQ(test::run_polypress({"-C", clean.path().string(), "build", "--quiet"}).exit_code, 0);
+    EXPECT_NE(test::read_text(site / page).find(edit), std::string::npos) << edit;
+    EXPECT_EQ(test::read_text(site / page), test::read_text(clean.path() / page)) << edit;
+  }
+}
+
+}  // namespace
+}  // namespace pp
