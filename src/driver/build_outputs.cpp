@@ -163,7 +163,6 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
   }
   timer.mark("commit");
   record_outputs(*placed, wanted, states, batch, made, result);
-  std::sort(files.begin(), files.end());
   // A build of some languages leaves the others' outputs (and their stale
   // files) to a build of all: their records stay for it.
   if (!targets.some_languages) forget_outputs_not_in(kept, files, result.update);

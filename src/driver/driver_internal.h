@@ -166,9 +166,10 @@ struct OutputsResult {
   std::size_t pages = 0, emails = 0;  ///< HTML pages and .eml files of this share
   std::vector<std::string> outputs;   ///< every file of this share, absolute
   std::vector<std::string> states;    ///< file_state() of each, as written
-  std::vector<std::string> every;     ///< every output of the build (all shards), absolute, sorted
-  IncrementalUpdate update;           ///< records of what was rendered; outputs gone
-  std::vector<Explained> explained;   ///< with OutputTargets::explain: why each was rendered
+  std::vector<std::string>
+      every;  ///< every output of the build (all shards), absolute, in the plan's order
+  IncrementalUpdate update;          ///< records of what was rendered; outputs gone
+  std::vector<Explained> explained;  ///< with OutputTargets::explain: why each was rendered
 };
 
 /// Renders the outputs of `plan` in this share that incremental says must be

@@ -2,6 +2,7 @@
 // real, and one batch that stages each file as it is rendered and replaces
 // them all at once.
 #include <algorithm>
+#include <string_view>
 #include <unordered_set>
 
 #include <signal.h>
@@ -36,8 +37,26 @@ bool in_my_shard(const OutputFolders& f, bool mail, const std::string& path) {
              static_cast<std::uint64_t>(f.shard_index - 1);
 }
 
+// `dir` / `path` (a relative path, '/'-separated), joined as text: what
+// operator/ gives for it, without parsing either.
+fs::path placed_file(const fs::path& dir, const std::string& path) {
+  const std::string& d = dir.native();
+  if (d.empty()) return fs::path(path);
+  return fs::path(d.back() == '/' ? d + path : d + "/" + path);
+}
+
 // Two outputs on one file would leave whichever came last: refused.
 bool one_output_per_file(const std::vector<PlacedOutput>& placed, DiagnosticSink& sink) {
+  std::unordered_set<std::string_view> seen;
+  seen.reserve(placed.size());
+  bool twice_somewhere = false;
+  for (const auto& p : placed)
+    if (!seen.insert(p.file.native()).second) {
+      twice_somewhere = true;
+      break;
+    }
+  if (!twice_somewhere) return true;
+  // The first of them in file order is named.
   std::vector<std::string> files;
   files.reserve(placed.size());
   for (const auto& p : placed) files.push_back(p.file.string());
@@ -63,7 +82,7 @@ std::optional<std::vector<PlacedOutput>> place_outputs(const std::vector<RenderU
     for (std::size_t i = 0; i < units[u].outputs.size(); ++i) {
       const PlannedOutput& o = units[u].outputs[i];
       const bool mail = o.folder == OutputFolder::mail;
-      PlacedOutput p{u, i, (mail ? folders.mail_dir : folders.out_dir) / o.path,
+      PlacedOutput p{u, i, placed_file(mail ? folders.mail_dir : folders.out_dir, o.path),
                      (mail ? folders.mail_shown : folders.out_shown) + "/" + o.path,
                      in_my_shard(folders, mail, o.path)};
       if (!output_path_usable(o.path, p.shown, sink)) return std::nullopt;

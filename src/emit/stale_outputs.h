@@ -19,7 +19,7 @@ struct OutputFolderRef {
 
 /// What a build produced, for tidy_output_folders().
 struct ProducedFiles {
-  std::vector<std::string> all;     ///< every output of the build (all shards), absolute, sorted
+  std::vector<std::string> all;     ///< every output of the build (all shards), absolute
   std::vector<std::string> mine;    ///< the files this run is responsible for, absolute
   std::vector<std::string> states;  ///< file_state() of each of `mine`
 };

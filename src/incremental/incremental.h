@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -250,11 +249,14 @@ class KeyIndex {
   bool knows(const std::string& output) const { return output_ids_.count(output) > 0; }
   /// The value `text` had when the index learned it (by set_value()).
   void set_value(const std::string& text, std::string value);
+  /// The text of every key indexed, by number.
+  const std::vector<std::string>& keys() const { return key_texts_; }
   /// The indexed outputs that read a key whose value is not the one kept
-  /// (`now` gives the value of a key's text now, or nullopt when it is no
-  /// key), or a value read from a racy stamp; the values of now are kept.
+  /// (`now` holds each key's value now, in keys()' order, nullopt for a text
+  /// that is no key), or a value read from a racy stamp; the values of now
+  /// are kept.
   std::unordered_set<std::string> outputs_of_changed_keys(
-      const std::function<std::optional<std::string>(const std::string&)>& now);
+      std::vector<std::optional<std::string>> now);
 
  private:
   std::uint32_t key_id(std::string_view text);
@@ -443,7 +445,7 @@ OutputRecord output_record(const std::vector<DependencyKey>& keys, const Depende
                            const std::string& global);
 
 /// Adds to `update` the records of `kept` whose file is not among `every`
-/// (every output of this build, sorted): those outputs are no longer produced.
+/// (every output of this build): those outputs are no longer produced.
 void forget_outputs_not_in(const IncrementalState& kept, const std::vector<std::string>& every,
                            IncrementalUpdate& update);
 

@@ -50,10 +50,10 @@ void KeyIndex::set_value(const std::string& text, std::string value) {
 }
 
 std::unordered_set<std::string> KeyIndex::outputs_of_changed_keys(
-    const std::function<std::optional<std::string>(const std::string&)>& now) {
+    std::vector<std::optional<std::string>> now) {
   std::unordered_set<std::string> out;
-  for (std::uint32_t k = 0; k < key_texts_.size(); ++k) {
-    std::optional<std::string> value = now(key_texts_[k]);
+  for (std::uint32_t k = 0; k < key_texts_.size() && k < now.size(); ++k) {
+    std::optional<std::string> value = std::move(now[k]);
     // A value read from a racy stamp never matches: its outputs are compared
     // with their records every time.
     const bool changed = !value || !values_[k] || *value != *values_[k] ||

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <set>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "incremental/incremental.h"
 
@@ -117,9 +117,12 @@ std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
   KeyIndex* index = kept.index.get();
   std::vector<char> compare(recorded.size(), 1);
   if (index && index->complete()) {
-    ValuesByText& mine_now = by_text.local();
-    const auto suspects = index->outputs_of_changed_keys(
-        [&](const std::string& text) { return mine_now.value(text); });
+    // Each key's value now, on every core (the lists' values are long).
+    const auto& keys = index->keys();
+    std::vector<std::optional<std::string>> now_values(keys.size());
+    tbb::parallel_for(std::size_t{0}, keys.size(),
+                      [&](std::size_t i) { now_values[i] = by_text.local().value(keys[i]); });
+    const auto suspects = index->outputs_of_changed_keys(std::move(now_values));
     for (std::size_t i = 0; i < recorded.size(); ++i)
       compare[i] = !index->knows(paths[i]) || suspects.count(paths[i]);
   }
@@ -191,14 +194,14 @@ std::string why_rendered(const IncrementalState& kept, const std::string& file,
 
 void forget_outputs_not_in(const IncrementalState& kept, const std::vector<std::string>& every,
                            IncrementalUpdate& update) {
+  const std::unordered_set<std::string_view> produced(every.begin(), every.end());
   for (const auto& [path, record] : kept.outputs)
-    if (!std::binary_search(every.begin(), every.end(), path))
-      update.removed_outputs.push_back(path);
+    if (!produced.count(path)) update.removed_outputs.push_back(path);
 }
 
 void keep_article_parses(ParseCache& cache, const Corpus& corpus, IncrementalUpdate& update) {
   update.articles = std::move(cache.added);
-  std::set<std::string> present;
+  std::unordered_set<std::string_view> present;
   for (const auto& b : corpus.bundles)
     for (const auto& [lang, a] : b.articles) present.insert(a.path);
   for (const auto& [path, entry] : cache.entries)
