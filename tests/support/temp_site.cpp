@@ -106,6 +106,22 @@ void translate_all(const fs::path& po) {
   write_text(po.parent_path(), po.filename().string(), text);
 }
 
+void add_news_bundle(const fs::path& root, const std::string& id, int day) {
+  const std::string dir = "content/news/" + id + "/";
+  std::string en = "---\ntitle: \"News " + id + "\"\ntype: news\ndate: 2026-11-" +
+                   (day < 10 ? "0" : "") + std::to_string(day) + "\nsummary: \"About " + id +
+                   ".\"\nverdict: \"Fine.\"\nsources:\n  - {title: \"Post\", url: " +
+                   "\"https://vendor.example/" + id +
+                   "\", publisher: \"Vendor\", accessed: 2026-11-09}\n";
+  if (id == "n05") en += "related: [news/n02]\n";
+  en += "---\nBody of " + id + ".\n";
+  if (id == "n06") en += "\nSee [the second](/news/n02).\n";
+  write_text(root, dir + "index.en.md", en);
+  write_text(root, dir + "index.ar.md",
+             "---\ntitle: \"خبر " + id + "\"\nsummary: \"عن " + id +
+                 ".\"\nverdict: \"جيد.\"\ntranslation_of: en\n---\nنص " + id + ".\n");
+}
+
 std::map<std::string, std::string> read_tree(const fs::path& dir) {
   std::map<std::string, std::string> out;
   std::error_code ec;

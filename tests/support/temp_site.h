@@ -44,6 +44,11 @@ std::pair<std::string, std::string> email_parts(const std::filesystem::path& eml
 /// A small valid two-language site (en source, ar translation) in `root`.
 void make_minimal_site(const std::filesystem::path& root);
 
+/// Writes the news bundle `id` (content/news/<id>/) into `root`: an English
+/// source dated 2026-11-<day> and its Arabic translation. "n05" names
+/// news/n02 as related; "n06" links to it in its body.
+void add_news_bundle(const std::filesystem::path& root, const std::string& id, int day);
+
 /// Writes bench/gen_corpus.py's site of `bundles` bundles × 5 languages into
 /// `root`; "" when it did, else what the script printed.
 std::string generate_bench_corpus(const std::filesystem::path& root, int bundles);

@@ -25,21 +25,7 @@ namespace fs = std::filesystem;
 // n05 names n02 as related, n06 links to it in its body.
 void make_site(const fs::path& root) {
   test::make_minimal_site(root);
-  for (int i = 1; i <= 8; ++i) {
-    const std::string id = "n0" + std::to_string(i);
-    const std::string dir = "content/news/" + id + "/";
-    std::string en = "---\ntitle: \"News " + id + "\"\ntype: news\ndate: 2026-11-0" +
-                     std::to_string(i) + "\nsummary: \"About " + id + ".\"\nverdict: \"Fine.\"\n" +
-                     "sources:\n  - {title: \"Post\", url: \"https://vendor.example/" + id +
-                     "\", publisher: \"Vendor\", accessed: 2026-11-09}\n";
-    if (id == "n05") en += "related: [news/n02]\n";
-    en += "---\nBody of " + id + ".\n";
-    if (id == "n06") en += "\nSee [the second](/news/n02).\n";
-    test::write_text(root, dir + "index.en.md", en);
-    test::write_text(root, dir + "index.ar.md",
-                     "---\ntitle: \"خبر " + id + "\"\nsummary: \"عن " + id +
-                         ".\"\nverdict: \"جيد.\"\ntranslation_of: en\n---\nنص " + id + ".\n");
-  }
+  for (int i = 1; i <= 8; ++i) test::add_news_bundle(root, "n0" + std::to_string(i), i);
 }
 
 // Inputs changed in the last 200 ms are not trusted to the parse cache or the

@@ -118,27 +118,11 @@ TEST(LoadedBundles, TranslationsAssembledFromCatalogsAreNotKept) {
 // ---------------------------------------------------------------------------
 // Builds with memory against clean builds
 
-void add_bundle(const fs::path& root, const std::string& id, int day) {
-  const std::string dir = "content/news/" + id + "/";
-  std::string en = "---\ntitle: \"News " + id + "\"\ntype: news\ndate: 2026-11-" +
-                   (day < 10 ? "0" : "") + std::to_string(day) + "\nsummary: \"About " + id +
-                   ".\"\nverdict: \"Fine.\"\nsources:\n  - {title: \"Post\", url: " +
-                   "\"https://vendor.example/" + id +
-                   "\", publisher: \"Vendor\", accessed: 2026-11-09}\n";
-  if (id == "n05") en += "related: [news/n02]\n";
-  en += "---\nBody of " + id + ".\n";
-  if (id == "n06") en += "\nSee [the second](/news/n02).\n";
-  test::write_text(root, dir + "index.en.md", en);
-  test::write_text(root, dir + "index.ar.md",
-                   "---\ntitle: \"خبر " + id + "\"\nsummary: \"عن " + id +
-                       ".\"\nverdict: \"جيد.\"\ntranslation_of: en\n---\nنص " + id + ".\n");
-}
-
 // The minimal site and six news bundles in English and Arabic, one related
 // to another and one linking to it.
 void make_site(const fs::path& root) {
   test::make_minimal_site(root);
-  for (int i = 1; i <= 6; ++i) add_bundle(root, "n0" + std::to_string(i), i);
+  for (int i = 1; i <= 6; ++i) test::add_news_bundle(root, "n0" + std::to_string(i), i);
 }
 
 // A site served from memory: each change is written, told to the memory as
@@ -254,7 +238,7 @@ std::string random_change(ServedSite& site, std::mt19937& rng, int step, std::se
       site.write(b + "/index.en.md", edited(en, "\ntype:", "\ndraft: true\ntype:"));
       return "draft " + b;
     case 3:
-      add_bundle(site.root(), "s" + s, 1 + step % 28);
+      test::add_news_bundle(site.root(), "s" + s, 1 + step % 28);
       site.note("content/news/s" + s);
       return "new bundle s" + s;
     case 4:
