@@ -1,5 +1,8 @@
 #include <algorithm>
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "incremental/incremental.h"
 #include "render/brief_items.h"
 #include "render/site_model.h"
@@ -152,24 +155,41 @@ const std::vector<std::string>& SiteModel::tags_of(const std::string& lang) cons
 }
 
 void SiteModel::build_lists() {
+  // Each language's list is made on its own core (the maps get their keys
+  // first, so that no thread changes a map's shape).
   for (const auto& lang : config.languages) {
-    lists[lang.code] = list_of(lang.code);
-    std::vector<std::string>& all = tags[lang.code];
-    auto& in_section = section_sizes[lang.code];
-    auto& with_tag = tag_sizes[lang.code];
-    for (const auto& l : lists[lang.code]) {
-      all.insert(all.end(), l.meta().tags.begin(), l.meta().tags.end());
-      ++in_section[l.section()];
-      // A tag written twice on one article counts it once, as listed_with_tag() does.
-      const auto& t = l.meta().tags;
-      for (auto i = t.begin(); i != t.end(); ++i)
-        if (std::find(t.begin(), i, *i) == i) ++with_tag[*i];
-    }
-    std::sort(all.begin(), all.end());
-    all.erase(std::unique(all.begin(), all.end()), all.end());
-    // Once here: every brief page reads every language's weeks (its alternates).
-    weeks[lang.code] = iso_weeks_of(lists[lang.code], config.time_zone);
+    lists[lang.code];
+    tags[lang.code];
+    section_sizes[lang.code];
+    tag_sizes[lang.code];
+    weeks[lang.code];
   }
+  tbb::task_arena arena(options.jobs > 0 ? options.jobs : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, config.languages.size(),
+                      [&](std::size_t i) { build_list(config.languages[i].code); });
+  });
+}
+
+void SiteModel::build_list(const std::string& lang) {
+  // at(): the keys are there, and a lookup is what threads may do at once.
+  std::vector<Listed>& list = lists.at(lang);
+  list = list_of(lang);
+  std::vector<std::string>& all = tags.at(lang);
+  auto& in_section = section_sizes.at(lang);
+  auto& with_tag = tag_sizes.at(lang);
+  for (const auto& l : list) {
+    all.insert(all.end(), l.meta().tags.begin(), l.meta().tags.end());
+    ++in_section[l.section()];
+    // A tag written twice on one article counts it once, as listed_with_tag() does.
+    const auto& t = l.meta().tags;
+    for (auto i = t.begin(); i != t.end(); ++i)
+      if (std::find(t.begin(), i, *i) == i) ++with_tag[*i];
+  }
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  // Once here: every brief page reads every language's weeks (its alternates).
+  weeks.at(lang) = iso_weeks_of(list, config.time_zone);
 }
 
 std::vector<Listed> SiteModel::list_of(const std::string& lang) const {

@@ -152,6 +152,8 @@ class SiteModel {
   /// configured language, before any output renders (each list is a key of
   /// its own, recorded by the accessors above).
   void build_lists();
+  /// build_lists() of one language (its maps' keys made already).
+  void build_list(const std::string& lang);
   /// The languages a bundle has a visible page in, in configuration order.
   std::vector<std::string> page_languages(const Bundle& b) const;
   /// The language of x-default for a bundle: the default language if present, else the source.
