@@ -338,9 +338,12 @@ std::string BuildPlan::value(const DependencyKey& k) const {
 
 std::string BuildPlan::list_value(const DependencyKey& k) const {
   const std::string text = k.text();
-  std::lock_guard<std::mutex> lock(lists_mutex_);
-  auto& slot = list_digests_[text];
-  if (!slot.empty()) return slot;
+  {
+    std::lock_guard<std::mutex> lock(lists_mutex_);
+    if (const auto it = list_digests_.find(text); it != list_digests_.end()) return it->second;
+  }
+  // Made without the lock, so that threads make different lists at once (two
+  // that make the same one make the same value).
   std::string s;
   if (k.kind == DependencyKey::Kind::every_bundle) {
     for (const auto& [id, digest] : listing_digests_) s += id + " " + digest + "\n";
@@ -366,8 +369,9 @@ std::string BuildPlan::list_value(const DependencyKey& k) const {
       s += l.id() + " " + l.page_lang + " " + listing_digests_.at(l.id()) + "\n";
     }
   }
-  slot = git_blob_id(s);
-  return slot;
+  std::string value = git_blob_id(s);
+  std::lock_guard<std::mutex> lock(lists_mutex_);
+  return list_digests_.emplace(text, std::move(value)).first->second;
 }
 
 }  // namespace pp
