@@ -165,7 +165,9 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
   record_outputs(*placed, wanted, states, batch, made, result);
   // A build of some languages leaves the others' outputs (and their stale
   // files) to a build of all: their records stay for it.
-  if (!targets.some_languages) forget_outputs_not_in(kept, files, result.update);
+  if (!targets.some_languages)
+    forget_outputs_not_in(kept, files, {targets.out_dir.string(), targets.mail_dir.string()},
+                          result.update);
   result.every = std::move(files);
   return result;
 }

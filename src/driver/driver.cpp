@@ -360,7 +360,8 @@ std::unique_ptr<IncrementalState> take_state(BuildRun& run, const std::string& i
     if (reuse_last_build(run, result)) return nullptr;
     // Otherwise only what changed is parsed and rendered: unchanged articles
     // come from the parse cache and current outputs are left as they are.
-    kept = std::make_unique<IncrementalState>(read_incremental_state(options.root, identity));
+    kept = std::make_unique<IncrementalState>(read_incremental_state(
+        options.root, identity, {run.out_dir.string(), run.mail_dir.string()}));
   }
   kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - kRacyMarginNs;
   if (memory) {

@@ -288,9 +288,12 @@ struct IncrementalState {
   std::unique_ptr<KeyIndex> index;
 };
 
-/// The state kept under `identity`, or an empty one.
+/// The state kept under `identity`, or an empty one. With `folders`
+/// (absolute output folders), only the records of outputs in them are read:
+/// those of builds into other folders (serve's, another --out) are theirs.
 IncrementalState read_incremental_state(const std::filesystem::path& root,
-                                        const std::string& identity);
+                                        const std::string& identity,
+                                        const std::vector<std::string>& folders = {});
 
 /// Changes to the kept state, written in one transaction.
 struct IncrementalUpdate {
@@ -444,9 +447,11 @@ std::string why_rendered(const IncrementalState& kept, const std::string& file,
 OutputRecord output_record(const std::vector<DependencyKey>& keys, const DependencyValues& values,
                            const std::string& global);
 
-/// Adds to `update` the records of `kept` whose file is not among `every`
-/// (every output of this build): those outputs are no longer produced.
+/// Adds to `update` the records of `kept` in `folders` (this build's output
+/// folders, absolute) whose file is not among `every` (every output of this
+/// build): those outputs are no longer produced. Records of other folders
+/// (serve's, another --out) stay for the builds into them.
 void forget_outputs_not_in(const IncrementalState& kept, const std::vector<std::string>& every,
-                           IncrementalUpdate& update);
+                           const std::vector<std::string>& folders, IncrementalUpdate& update);
 
 }  // namespace pp

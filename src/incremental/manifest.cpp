@@ -51,7 +51,8 @@ std::string resolved_path(const std::string& prefix, std::string stored) {
 
 }  // namespace
 
-IncrementalState read_incremental_state(const fs::path& root, const std::string& identity) {
+IncrementalState read_incremental_state(const fs::path& root, const std::string& identity,
+                                        const std::vector<std::string>& folders) {
   IncrementalState state;
   Db d;
   if (!open_db(root, d, false)) return state;
@@ -79,9 +80,20 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
     sqlite3_finalize(s);
   });
   const std::string prefix = site_prefix(root);
+  // Each folder's records are the paths from "<folder>/" up to "<folder>0"
+  // ('0' follows '/'), as stored: relative to the site inside it.
+  std::string sql = "SELECT path, dependencies, digest, state, findings FROM outputs";
+  std::vector<std::string> bounds;
+  for (const auto& f : folders) {
+    const std::string from = stored_path(prefix, f + "/");
+    bounds.push_back(from);
+    bounds.push_back(from.substr(0, from.size() - 1) + "0");
+    sql += (bounds.size() == 2 ? " WHERE " : " OR ") + std::string("(path >= ? AND path < ?)");
+  }
   sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(d.db, "SELECT path, dependencies, digest, state, findings FROM outputs",
-                         -1, &st, nullptr) == SQLITE_OK) {
+  if (sqlite3_prepare_v2(d.db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK) {
+    for (std::size_t i = 0; i < bounds.size(); ++i)
+      sqlite3_bind_text(st, static_cast<int>(i + 1), bounds[i].c_str(), -1, SQLITE_STATIC);
     while (sqlite3_step(st) == SQLITE_ROW) {
       OutputRecord r;
       const std::string path = column_text(st, 0);

@@ -193,10 +193,15 @@ std::string why_rendered(const IncrementalState& kept, const std::string& file,
 }
 
 void forget_outputs_not_in(const IncrementalState& kept, const std::vector<std::string>& every,
-                           IncrementalUpdate& update) {
+                           const std::vector<std::string>& folders, IncrementalUpdate& update) {
   const std::unordered_set<std::string_view> produced(every.begin(), every.end());
+  const auto in_folders = [&](const std::string& path) {
+    return std::any_of(folders.begin(), folders.end(), [&](const std::string& f) {
+      return path.size() > f.size() && path.starts_with(f) && path[f.size()] == '/';
+    });
+  };
   for (const auto& [path, record] : kept.outputs)
-    if (!produced.count(path)) update.removed_outputs.push_back(path);
+    if (!produced.count(path) && in_folders(path)) update.removed_outputs.push_back(path);
 }
 
 void keep_article_parses(ParseCache& cache, const Corpus& corpus, IncrementalUpdate& update) {

@@ -255,7 +255,8 @@ TEST(WhatToRender, OutputsNoLongerProducedAreForgotten) {
   kept.outputs["/out/a.html"] = {};
   kept.outputs["/out/gone.html"] = {};
   IncrementalUpdate update;
-  forget_outputs_not_in(kept, {"/out/a.html", "/out/b.html"}, update);
+  kept.outputs["/other/gone.html"] = {};  // another folder's: its builds' to forget
+  forget_outputs_not_in(kept, {"/out/a.html", "/out/b.html"}, {"/out"}, update);
   EXPECT_EQ(update.removed_outputs, std::vector<std::string>{"/out/gone.html"});
 }
 

@@ -166,6 +166,26 @@ TEST(IncrementalBuild, AnEditedArticleRendersWhatShowsIt) {
 // A brief's web copy names the languages that have a brief of its week
 // (w:<lang>): an English article alone in a week the Arabic brief has gives
 // that page an English alternate, though nothing it lists changed.
+// serve builds into .polypress/serve/; a build into other folders keeps the
+// records of the default folders (and the other way round), so that after a
+// preview `build` renders only what changed since its own last build.
+TEST(IncrementalBuild, BuildsIntoOtherFoldersKeepEachOthersRecords) {
+  Site s;
+  rendered(s.build());
+  BuildOptions serve;
+  serve.root = s.dir.path();
+  serve.out_dir = kServeOutFolder;
+  serve.mail_dir = kServeMailFolder;
+  EXPECT_EQ(exit_status(run_build(serve)), 0);
+  s.edit("content/news/n03/index.en.md", "Body of n03.", "Body of n03, corrected.");
+  const auto n03_shown = joined({article("en", "news", "n03"),
+                                 article("ar", "news", "n03"),
+                                 {"public/en/feed.xml", "public/ar/feed.xml"}});
+  EXPECT_EQ(rendered(s.build()), n03_shown);
+  const BuildResult again = run_build(serve);
+  EXPECT_EQ(again.rendered, n03_shown.size());
+}
+
 TEST(IncrementalBuild, ABriefShowsALanguageThatGainsItsWeek) {
   Site s;
   const auto article = [](const std::string& lang, const std::string& title,
