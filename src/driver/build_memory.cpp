@@ -40,11 +40,14 @@ RenderInputs render_inputs(const std::filesystem::path& root, const SiteConfig& 
     memory->inputs.reset();
     return kept;
   }
+  // Read again: what was kept is forgotten, and the change stays noted
+  // until a build that succeeds gives these back (run_build): a build that
+  // fails after reading them must not leave the older ones to the next.
+  memory->inputs.reset();
   DiagnosticSink found;
   RenderInputs r = load_render_inputs(root, config, found);
   sink.merge(found);
   memory->inputs_findings = std::move(found);
-  memory->others_changed = false;
   return r;
 }
 

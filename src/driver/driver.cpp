@@ -439,9 +439,11 @@ BuildResult run_build(const BuildOptions& options) {
   result.write_failed = result.stats.failed > 0;
   if (memory) {
     memory->bundles.give_back(ready->checked.corpus.bundles);
-    if (!sink.has_errors())
+    if (!sink.has_errors()) {
       memory->inputs = std::make_unique<RenderInputs>(
           RenderInputs{std::move(ready->locales), std::move(ready->templates), true});
+      memory->others_changed = false;
+    }
     memory->free_later({std::move(plan), std::move(ready), std::move(kept)});
     return result;
   }

@@ -68,8 +68,9 @@ struct BuildMemory {
   /// loading them reported; used while `others_changed` is false.
   std::unique_ptr<RenderInputs> inputs;
   DiagnosticSink inputs_findings;
-  /// A file outside content/ changed since the catalogs and templates were
-  /// loaded (told by the owner, as the bundles' changes are).
+  /// A file outside content/ changed since the kept catalogs and templates
+  /// were loaded (told by the owner, as the bundles' changes are); cleared
+  /// by a build that succeeds with catalogs and templates read anew.
   bool others_changed = false;
 
   /// A file or folder at `rel` (relative to the site root) changed: what

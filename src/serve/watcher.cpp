@@ -23,10 +23,10 @@ bool ignored(const std::string& name) {
 
 }  // namespace
 
-Watcher::Watcher(const std::vector<fs::path>& roots) {
+Watcher::Watcher(const std::vector<fs::path>& roots) : roots_(roots) {
   fd_ = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   if (fd_ < 0) return;
-  for (const auto& r : roots) add_tree(r);
+  for (const auto& r : roots_) add_tree(r);
 }
 
 Watcher::~Watcher() {
@@ -52,7 +52,10 @@ bool Watcher::drain() {
       const auto* ev = reinterpret_cast<const inotify_event*>(p);
       p += sizeof(inotify_event) + ev->len;
       if (ev->mask & IN_Q_OVERFLOW) {
+        // Events were lost, those of folders made meanwhile too: every
+        // folder is watched again (a watched one keeps its watch).
         changes_.all = changed = true;
+        for (const auto& r : roots_) add_tree(r);
         continue;
       }
       const auto it = dirs_.find(ev->wd);

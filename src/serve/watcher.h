@@ -40,6 +40,7 @@ class Watcher {
   bool drain();  // reads pending events; true when any matters
 
   int fd_ = -1;
+  std::vector<std::filesystem::path> roots_;
   std::map<int, std::filesystem::path> dirs_;  // watch descriptor → folder
   Changes changes_;
 };

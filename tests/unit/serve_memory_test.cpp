@@ -302,7 +302,8 @@ TEST(ServeMemory, ConjunctionsOfEditsLeaveWhatACleanBuildLeaves) {
   // Each change right after the one that sets it up: an article edited (its
   // build tidies nothing) and then removed or moved, a draft published
   // again, a template and a catalog edited between builds from memory, a
-  // swap file left and then removed.
+  // template edited in a build that fails and seen by the next, a swap file
+  // left and then removed.
   ServedSite site;
   ASSERT_EQ(exit_status(site.build()), 0);
   const auto en = [&](const char* id) { return site.root() / "content/news" / id / "index.en.md"; };
@@ -338,6 +339,17 @@ TEST(ServeMemory, ConjunctionsOfEditsLeaveWhatACleanBuildLeaves) {
        [&] {
          const fs::path po = site.root() / "locales/ar.po";
          site.write("locales/ar.po", edited(po, "msgstr \"مقالات أخرى", "msgstr \"مقالات أخرى ٢"));
+       }},
+      {"template with a broken article (the build fails)",
+       [&] {
+         const fs::path t = site.root() / "pipeline/templates/html/newsletter.mustache";
+         site.write("pipeline/templates/html/newsletter.mustache",
+                    edited(t, "  <ul", "  <ul data-failed=\"1\""));
+         site.write("content/news/n05/index.en.md", edited(en("n05"), "title: \"", "title: [\""));
+       }},
+      {"the article mended",
+       [&] {
+         site.write("content/news/n05/index.en.md", edited(en("n05"), "title: [\"", "title: \""));
        }},
       {"swap file", [&] { site.write("content/news/n01/.index.en.md.swp", "swap"); }},
       {"swap file gone", [&] { site.remove("content/news/n01/.index.en.md.swp"); }},
