@@ -88,7 +88,9 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
     const std::string from = stored_path(prefix, f + "/");
     bounds.push_back(from);
     bounds.push_back(from.substr(0, from.size() - 1) + "0");
-    sql += (bounds.size() == 2 ? " WHERE " : " OR ") + std::string("(path >= ? AND path < ?)");
+    // "+path": the table is read in its order, without a lookup through the
+    // path's index for each of 50,000 rows.
+    sql += (bounds.size() == 2 ? " WHERE " : " OR ") + std::string("(+path >= ? AND +path < ?)");
   }
   sqlite3_stmt* st = nullptr;
   if (sqlite3_prepare_v2(d.db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK) {
