@@ -156,6 +156,7 @@ class ServedSite {
     changed_.push_back(to);
   }
   void note(const std::string& rel) { changed_.push_back(rel); }
+  const BuildMemory& memory() const { return memory_; }
 
   // The bundles' folders, sorted.
   std::vector<std::string> bundles() const {
@@ -360,6 +361,42 @@ TEST(ServeMemory, ConjunctionsOfEditsLeaveWhatACleanBuildLeaves) {
     done += what + "\n";
     const BuildResult r = site.build();
     ASSERT_EQ(difference_from_clean(site.root(), r), "") << "after:\n" << done;
+  }
+}
+
+// The state kept in memory (apply_update()) is what the state file holds
+// after the same build (write_incremental_state()): the two must not drift.
+TEST(ServeMemory, TheStateInMemoryIsTheStateFile) {
+  ServedSite site;
+  std::mt19937 rng(3);
+  std::set<int> kinds;
+  for (int step = 0; step <= 12; ++step) {
+    if (step > 0) random_change(site, rng, step, kinds);
+    if (exit_status(site.build()) != 0 || !site.memory().state) continue;
+    const IncrementalState& kept = *site.memory().state;
+    const IncrementalState file = read_incremental_state(
+        site.root(), site.memory().identity,
+        {(site.root() / "public").string(), (site.root() / "mail").string()});
+    ASSERT_EQ(kept.outputs.size(), file.outputs.size()) << "step " << step;
+    for (const auto& [path, r] : file.outputs) {
+      ASSERT_TRUE(kept.outputs.count(path)) << path;
+      const OutputRecord& m = kept.outputs.at(path);
+      EXPECT_EQ(m.dependencies, r.dependencies) << path;
+      EXPECT_EQ(m.digest, r.digest) << path;
+      EXPECT_EQ(m.state, r.state) << path;
+      EXPECT_EQ(m.findings.size(), r.findings.size()) << path;
+    }
+    ASSERT_EQ(kept.articles.entries.size(), file.articles.entries.size()) << "step " << step;
+    for (const auto& [path, e] : file.articles.entries) {
+      ASSERT_TRUE(kept.articles.entries.count(path)) << path;
+      EXPECT_EQ(kept.articles.entries.at(path).stamp, e.stamp) << path;
+    }
+    ASSERT_EQ(kept.checks.bundles.size(), file.checks.bundles.size()) << "step " << step;
+    for (const auto& [id, c] : file.checks.bundles) {
+      ASSERT_TRUE(kept.checks.bundles.count(id)) << id;
+      EXPECT_EQ(kept.checks.bundles.at(id).key, c.key) << id;
+      EXPECT_EQ(kept.checks.bundles.at(id).face, c.face) << id;
+    }
   }
 }
 
