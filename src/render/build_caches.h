@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "incremental/incremental.h"
 #include "render/images.h"
 
@@ -22,13 +23,16 @@ class BuildCaches {
   /// The text made by `make` for `key`, made once per build whatever the
   /// number of outputs that ask (a feed entry's content is in the language's
   /// feed and in each of its tags' feeds). What `make` read is recorded for
-  /// every output that asks, as if each had made it.
-  std::string once(const std::string& key, const std::function<std::string()>& make);
+  /// every output that asks, as if each had made it, and what it found goes
+  /// to every asker's `sink` (an output that shows a broken value fails).
+  std::string once(const std::string& key, const std::function<std::string(DiagnosticSink&)>& make,
+                   DiagnosticSink& sink);
 
  private:
   struct Made {
     std::string text;
     std::vector<DependencyKey> reads;
+    DiagnosticSink found;
   };
   std::mutex mutex_;
   std::map<std::string, Made> made_;

@@ -97,8 +97,9 @@ void add_list_pages(const SiteModel& m, const std::string& lang, Single&& single
       single(pages, list_page(dir, k), [&m, lang, tag, k](DiagnosticSink& s) {
         return render_tag_page(m, m.locale(lang), tag, k, s);
       });
-    single(pages, dir + "feed.xml",
-           [&m, lang, tag](DiagnosticSink&) { return render_tag_feed(m, m.locale(lang), tag); });
+    single(pages, dir + "feed.xml", [&m, lang, tag](DiagnosticSink& sink) {
+      return render_tag_feed(m, m.locale(lang), tag, sink);
+    });
   }
   for (const auto& sec : m.config.sections)
     for (std::size_t k = 1, n = m.page_count(m.section_size(lang, sec.id)); k <= n; ++k)
@@ -160,7 +161,7 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
     single(pages, lang + "/index.html",
            [&m, lang](DiagnosticSink& s) { return render_home_page(m, m.locale(lang), s); });
     single(pages, lang + "/feed.xml",
-           [&m, lang](DiagnosticSink&) { return render_feed(m, m.locale(lang)); });
+           [&m, lang](DiagnosticSink& sink) { return render_feed(m, m.locale(lang), sink); });
     single(pages, lang + "/404.html", [&m, lang](DiagnosticSink& s) {
       return render_not_found_page(m, m.locale(lang), false, s);
     });

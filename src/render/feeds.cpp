@@ -28,15 +28,15 @@ namespace {
 // The article of `l` as a feed reader shows it: its body's HTML, every link
 // absolute (as in its email), in a block that says its language and
 // direction. Made once per build whatever the feeds it is in (what it read
-// is recorded for each).
-std::string entry_content(const SiteModel& m, const Listed& l) {
+// is recorded for each); a body that cannot be read is an error of every
+// feed that shows it.
+std::string entry_content(const SiteModel& m, const Listed& l, DiagnosticSink& sink) {
   if (!m.has_locale(l.page_lang)) return "";
   const std::string page_url =
       absolute_url(m.config, article_path(m.config, l.page_lang, l.section(), l.slug()));
-  auto make = [&] {
+  auto make = [&](DiagnosticSink& found) {
     const Locale& loc = m.locale(l.page_lang);  // alerts' titles
-    DiagnosticSink found_by_its_page;
-    const auto full = m.article_body(l, found_by_its_page);
+    const auto full = m.article_body(l, found);
     if (!full) return std::string();
     // Fragments cmark and the sanitizer write as they are (footnotes, raw
     // links) point into the page, not into the feed a reader resolves
@@ -50,13 +50,14 @@ std::string entry_content(const SiteModel& m, const Listed& l) {
     return "<div lang=\"" + html_escape(loc.code()) + "\" dir=\"" + loc.dir() + "\">\n" + html +
            "</div>";
   };
-  return m.caches ? m.caches->once("feed " + l.id() + " " + l.page_lang, make) : make();
+  return m.caches ? m.caches->once("feed " + l.id() + " " + l.page_lang, make, sink) : make(sink);
 }
 
 // One entry of a feed in `feed_lang`: the article `l` shows in its page's
 // language, which the entry names when it is another (a fallback); with its
 // body when the feeds carry the full content.
-std::string feed_entry(const SiteModel& m, const Listed& l, const std::string& feed_lang) {
+std::string feed_entry(const SiteModel& m, const Listed& l, const std::string& feed_lang,
+                       DiagnosticSink& sink) {
   const FrontMatter& fm = l.meta();
   const std::string url =
       absolute_url(m.config, article_path(m.config, l.page_lang, l.section(), l.slug()));
@@ -72,7 +73,7 @@ std::string feed_entry(const SiteModel& m, const Listed& l, const std::string& f
   x += "    <category term=\"" + html_escape(l.section()) + "\"/>\n";
   x += "    <summary>" + xml_text(fm.summary ? fm.summary->value : "") + "</summary>\n";
   if (m.config.feed_full_content)
-    x += "    <content type=\"html\">" + html_escape(entry_content(m, l)) + "</content>\n";
+    x += "    <content type=\"html\">" + html_escape(entry_content(m, l, sink)) + "</content>\n";
   x += "  </entry>\n";
   return x;
 }
@@ -80,8 +81,8 @@ std::string feed_entry(const SiteModel& m, const Listed& l, const std::string& f
 // The feed of `items`, whose HTML page is at `page` (root-relative), titled
 // `title` with the subtitle `subtitle`; the feed itself is page + "feed.xml".
 std::string feed_of(const SiteModel& m, const Locale& loc, std::vector<Listed> items,
-                    const std::string& page, const std::string& title,
-                    const std::string& subtitle) {
+                    const std::string& page, const std::string& title, const std::string& subtitle,
+                    DiagnosticSink& sink) {
   // The newest feeds.entries: a feed reader polls the feed, and a site's
   // thousands of articles with their bodies would be megabytes each time.
   if (m.config.feed_entries > 0 && items.size() > m.config.feed_entries)
@@ -110,9 +111,9 @@ std::string feed_of(const SiteModel& m, const Locale& loc, std::vector<Listed> i
   for (const auto& l : items) {
     const std::string in = l.page_lang == loc.code() ? "" : " in " + loc.code();
     x += m.config.feed_full_content
-             ? feed_entry(m, l, loc.code())
+             ? feed_entry(m, l, loc.code(), sink)
              : m.kept_piece(l.id(), "feed " + l.page_lang + in + " " + l.id(), "",
-                            [&] { return feed_entry(m, l, loc.code()); });
+                            [&] { return feed_entry(m, l, loc.code(), sink); });
   }
   x += "</feed>\n";
   // The last line of defence: whatever reached the text, the feed is XML 1.0.
@@ -121,17 +122,18 @@ std::string feed_of(const SiteModel& m, const Locale& loc, std::vector<Listed> i
 
 }  // namespace
 
-std::string render_feed(const SiteModel& m, const Locale& loc) {
+std::string render_feed(const SiteModel& m, const Locale& loc, DiagnosticSink& sink) {
   return feed_of(m, loc, m.listed(loc.code()), home_path(m.config, loc.code()), m.config.name,
-                 loc.tr("Latest articles"));
+                 loc.tr("Latest articles"), sink);
 }
 
-std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::string& tag) {
+std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::string& tag,
+                            DiagnosticSink& sink) {
   // A reader subscribed to several of a site's tags tells them apart by
   // title: "Articles tagged gpu · ReviewRamble", not the site's name alone.
   const std::string tagged = loc.tr_fill("Articles tagged {tag}", {{"tag", tag}});
   return feed_of(m, loc, m.listed_with_tag(loc.code(), tag), tag_path(m.config, loc.code(), tag),
-                 tagged + " · " + m.config.name, tagged);
+                 tagged + " · " + m.config.name, tagged, sink);
 }
 
 namespace {

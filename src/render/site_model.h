@@ -226,12 +226,15 @@ std::string render_chooser_page(const SiteModel& m, DiagnosticSink& sink);
 /// Page `page` (from 1) of a tag in one language: its articles, newest first.
 std::string render_tag_page(const SiteModel& m, const Locale& loc, const std::string& tag,
                             std::size_t page, DiagnosticSink& sink);
-/// A tag's Atom feed in one language.
-std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::string& tag);
+/// A tag's Atom feed in one language; an entry whose body cannot be read is
+/// an error in `sink`.
+std::string render_tag_feed(const SiteModel& m, const Locale& loc, const std::string& tag,
+                            DiagnosticSink& sink);
 /// The page of a missing address: the root one (`root`, 404.html) or a language's.
 std::string render_not_found_page(const SiteModel& m, const Locale& loc, bool root,
                                   DiagnosticSink& sink);
-std::string render_feed(const SiteModel& m, const Locale& loc);
+/// A language's Atom feed; an entry whose body cannot be read is an error in `sink`.
+std::string render_feed(const SiteModel& m, const Locale& loc, DiagnosticSink& sink);
 std::string render_sitemap(const SiteModel& m);
 /// The web copy of a language's weekly brief of `week` ("2026-W48"), what its
 /// email's "View in your browser" opens (brief_page.cpp).

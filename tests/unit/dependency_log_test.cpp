@@ -137,28 +137,34 @@ TEST(DependencyLogDeathTest, AKeptValueThatReadsSomethingFailsLoudly) {
 }
 
 // A value made once for several outputs (a feed entry's content) is recorded
-// by each of them as if each had made it.
+// by each of them as if each had made it, and what making it found is found
+// by each (a body that cannot be read fails every feed that shows it).
 TEST(DependencyLog, AValueMadeOnceIsReadByEveryOutputThatShowsIt) {
   BuildCaches caches;
   int made = 0;
-  auto make = [&] {
+  auto make = [&](DiagnosticSink& found) {
     ++made;
     record_dependency(DependencyKey::bundle("news/x"));
     record_dependency(DependencyKey::catalog("ar"));
+    found.error({"content/news/x/index.ar.md", 0, 0}, "bundle/changed", "changed");
     return std::string("entry");
   };
   DependencyLog first, second;
+  DiagnosticSink first_found, second_found;
   {
     DependencyScope scope(first);
-    EXPECT_EQ(caches.once("feed news/x ar", make), "entry");
+    EXPECT_EQ(caches.once("feed news/x ar", make, first_found), "entry");
   }
   {
     DependencyScope scope(second);
-    EXPECT_EQ(caches.once("feed news/x ar", make), "entry");
+    EXPECT_EQ(caches.once("feed news/x ar", make, second_found), "entry");
   }
   EXPECT_EQ(made, 1);
   EXPECT_EQ(encode_dependencies(first.keys()), "b:news/x\nc:ar");
   EXPECT_EQ(encode_dependencies(second.keys()), "b:news/x\nc:ar");
+  for (const DiagnosticSink* found : {&first_found, &second_found})
+    EXPECT_EQ(format_diagnostics(found->sorted(), OutputFormat::text),
+              "content/news/x/index.ar.md: error: changed [bundle/changed]\n");
 }
 
 TEST(DependencyLog, EncodedKeysDecodeToThemselves) {

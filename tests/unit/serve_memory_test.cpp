@@ -416,6 +416,26 @@ TEST(ServeMemory, TheMemoryIsWhatTheBuildReads) {
             std::string::npos);
 }
 
+TEST(ServeMemory, AFeedThatCannotReadABodyFails) {
+  // n03 changes and the memory is not told (as when the file changes during
+  // a build); n05's body changes and it is. The feed shows n03's body, and
+  // reading it finds the file is not the one checked: the build fails and
+  // says which file, instead of publishing an empty entry.
+  ServedSite site;
+  ASSERT_EQ(exit_status(site.build()), 0);
+  const fs::path n03 = site.root() / "content/news/n03/index.en.md";
+  test::write_text(site.root(), "content/news/n03/index.en.md",
+                   edited(n03, "Body of n03.", "Changed body."));
+  const fs::path n05 = site.root() / "content/news/n05/index.en.md";
+  site.write("content/news/n05/index.en.md", edited(n05, "Body of n05.", "Changed n05."));
+  const BuildResult r = site.build();
+  EXPECT_NE(exit_status(r), 0);
+  EXPECT_NE(findings_text(r).find("content/news/n03/index.en.md: error: the file changed while "
+                                  "the site was being built; build again [bundle/changed]"),
+            std::string::npos)
+      << findings_text(r);
+}
+
 }  // namespace
 }  // namespace pp
 
