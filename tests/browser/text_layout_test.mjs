@@ -7,7 +7,7 @@
 //
 //   node text_layout_test.mjs POLYPRESS
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,6 +21,8 @@ function check(ok, what, detail = "") {
 }
 
 const site = mkdtempSync(join(tmpdir(), "polypress-direction-"));
+// Removed however the test ends (a failed check, a thrown error).
+process.on("exit", () => rmSync(site, { recursive: true, force: true }));
 execFileSync(polypress, ["init", site, "--languages", "en,ar,ja", "--quiet"]);
 const quote = "This English quotation ends with a full stop.";
 const bundle = join(site, "content/news/quoted");
