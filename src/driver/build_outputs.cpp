@@ -66,15 +66,15 @@ void render_wanted(const BuildPlan& plan, const std::vector<bool>& wanted,
 // Findings in output order, whatever the scheduling; those of outputs not
 // rendered again are the ones recorded when they were.
 void report_findings(const std::vector<PlacedOutput>& placed, const std::vector<bool>& wanted,
-                     const IncrementalState& kept, Rendered& made, OutputsResult& result,
-                     DiagnosticSink& sink) {
+                     const std::vector<const OutputRecord*>& records, Rendered& made,
+                     OutputsResult& result, DiagnosticSink& sink) {
   for (std::size_t k = 0; k < placed.size(); ++k) {
     if (!placed[k].mine) continue;
     if (wanted[k]) {
       result.rendered.push_back(placed[k].shown);
       sink.merge(made.findings[k]);
     } else {
-      for (const auto& d : kept.outputs.at(placed[k].file.string()).findings)
+      for (const auto& d : records[k]->findings)
         sink.report(d.where, d.severity, d.rule, d.message);
     }
   }
@@ -86,7 +86,7 @@ void record_outputs(const std::vector<PlacedOutput>& placed, const std::vector<b
                     OutputsResult& result) {
   for (std::size_t k = 0; k < placed.size(); ++k) {
     if (!placed[k].mine) continue;
-    const std::string file = placed[k].file.string();
+    const std::string& file = placed[k].file;
     result.outputs.push_back(file);
     if (!wanted[k]) {
       result.states.push_back(std::move(states[k]));
@@ -106,7 +106,7 @@ void record_outputs(const std::vector<PlacedOutput>& placed, const std::vector<b
 void count_kinds(const std::vector<PlacedOutput>& placed, OutputsResult& result) {
   for (const auto& p : placed) {
     if (!p.mine) continue;
-    const std::string name = p.file.filename().string();
+    const std::string_view name = std::string_view(p.file).substr(p.file.rfind('/') + 1);
     result.pages += name.ends_with(".html");
     result.emails += name.ends_with(".eml");
   }
@@ -125,16 +125,19 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
   const auto placed = place_outputs(plan.units(), folders, sink, write_failed);
   result.stats.failed = write_failed;
   if (!placed) return result;
+  timer.mark("place");
   if (targets.clean && !clean_is_safe(*placed, folders, sink)) return result;  // nothing written
   std::vector<std::string> files, states;
   std::vector<bool> mine;
   for (const auto& p : *placed) {
-    files.push_back(p.file.string());
+    files.push_back(p.file);
     mine.push_back(p.mine);
   }
   tbb::task_arena arena(targets.jobs > 0 ? targets.jobs : tbb::task_arena::automatic);
   std::vector<bool> wanted;
-  arena.execute([&] { wanted = outputs_to_render(files, mine, kept, plan, global, states); });
+  std::vector<const OutputRecord*> records;
+  arena.execute(
+      [&] { wanted = outputs_to_render(files, mine, kept, plan, global, states, &records); });
   if (!output_ways_are_clear(plan.units(), *placed, wanted, folders, sink)) {
     result.stats.failed = 1;
     return result;
@@ -150,7 +153,7 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
   Rendered made{std::vector<OutputRecord>(placed->size()),
                 std::vector<DiagnosticSink>(placed->size())};
   arena.execute([&] { render_wanted(plan, wanted, targets, global, batch, made); });
-  report_findings(*placed, wanted, kept, made, result, sink);
+  report_findings(*placed, wanted, records, made, result, sink);
   if (!batch.staged_all(sink)) {
     result.stats.failed = 1;
     return result;
@@ -164,8 +167,12 @@ OutputsResult render_and_write(const BuildPlan& plan, const OutputTargets& targe
   timer.mark("commit");
   record_outputs(*placed, wanted, states, batch, made, result);
   // A build of some languages leaves the others' outputs (and their stale
-  // files) to a build of all: their records stay for it.
-  if (!targets.some_languages)
+  // files) to a build of all: their records stay for it. When every record
+  // kept is the record of a file produced now (the usual rebuild), none is
+  // to be forgotten, and the records are not walked.
+  const auto with_record = static_cast<std::size_t>(
+      std::count_if(records.begin(), records.end(), [](const auto* r) { return r != nullptr; }));
+  if (!targets.some_languages && with_record != kept.outputs.size())
     forget_outputs_not_in(kept, files, {targets.out_dir.string(), targets.mail_dir.string()},
                           result.update);
   result.every = std::move(files);

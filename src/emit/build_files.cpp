@@ -39,10 +39,10 @@ bool in_my_shard(const OutputFolders& f, bool mail, const std::string& path) {
 
 // `dir` / `path` (a relative path, '/'-separated), joined as text: what
 // operator/ gives for it, without parsing either.
-fs::path placed_file(const fs::path& dir, const std::string& path) {
+std::string placed_file(const fs::path& dir, const std::string& path) {
   const std::string& d = dir.native();
-  if (d.empty()) return fs::path(path);
-  return fs::path(d.back() == '/' ? d + path : d + "/" + path);
+  if (d.empty()) return path;
+  return d.back() == '/' ? d + path : d + "/" + path;
 }
 
 // Two outputs on one file would leave whichever came last: refused.
@@ -51,7 +51,7 @@ bool one_output_per_file(const std::vector<PlacedOutput>& placed, DiagnosticSink
   seen.reserve(placed.size());
   bool twice_somewhere = false;
   for (const auto& p : placed)
-    if (!seen.insert(p.file.native()).second) {
+    if (!seen.insert(p.file).second) {
       twice_somewhere = true;
       break;
     }
@@ -59,12 +59,12 @@ bool one_output_per_file(const std::vector<PlacedOutput>& placed, DiagnosticSink
   // The first of them in file order is named.
   std::vector<std::string> files;
   files.reserve(placed.size());
-  for (const auto& p : placed) files.push_back(p.file.string());
+  for (const auto& p : placed) files.push_back(p.file);
   std::sort(files.begin(), files.end());
   const auto twice = std::adjacent_find(files.begin(), files.end());
   if (twice == files.end()) return true;
   for (const auto& p : placed)
-    if (p.file.string() == *twice) {
+    if (p.file == *twice) {
       sink.error({p.shown, 0, 0}, "emit/path", "two outputs would be written to this file");
       break;
     }
@@ -105,7 +105,7 @@ bool clean_is_safe(const std::vector<PlacedOutput>& placed, const OutputFolders&
       continue;  // nothing to remove
     const std::string prefix = dir->string() + "/";
     const bool built = std::any_of(placed.begin(), placed.end(), [&](const PlacedOutput& p) {
-      return p.file.native().starts_with(prefix) && file_kind(p.file) == FileKind::regular;
+      return p.file.starts_with(prefix) && file_kind(p.file) == FileKind::regular;
     });
     if (built) continue;
     sink.error({*shown, 0, 0}, "emit/clean-refused",
@@ -192,7 +192,7 @@ bool OutputBatch::staged_all(DiagnosticSink& sink) const {
     if (outcomes_[k] != WriteOutcome::failed) continue;
     const PlacedOutput& p = placed_[k];
     sink.error({p.shown, 0, 0}, "emit/write",
-               "cannot write: " + as_shown(errors_[k], p.file.string(), p.shown));
+               "cannot write: " + as_shown(errors_[k], p.file, p.shown));
     return false;  // the batch is dropped: every file stays as it was
   }
   return true;
@@ -203,9 +203,9 @@ bool OutputBatch::commit(DiagnosticSink& sink) {
   std::string error;
   if (batch_.commit(failed_file, error)) return true;
   for (const auto& p : placed_)
-    if (p.file == failed_file)
+    if (p.file == failed_file.native())
       sink.error({p.shown, 0, 0}, "emit/write",
-                 "cannot write: " + as_shown(error, p.file.string(), p.shown));
+                 "cannot write: " + as_shown(error, p.file, p.shown));
   return false;
 }
 

@@ -57,7 +57,7 @@ struct OutputFolders {
 /// One output of a build, placed in its folder.
 struct PlacedOutput {
   std::size_t unit = 0, index = 0;  ///< its unit in BuildPlan::units(), its place in the unit
-  std::filesystem::path file;       ///< absolute
+  std::string file;                 ///< absolute (text: 50,000 paths are not split into parts)
   std::string shown;                ///< "<folder as given>/<path>", for messages
   bool mine = false;                ///< this shard's (every output without shards)
 };

@@ -426,14 +426,17 @@ void clear_build_record(const std::filesystem::path& root);
 /// Whether each of `files` (absolute; only those `mine` flags) must be
 /// rendered: it has no record in `kept`, its file changed or went since it
 /// was written, or one of the inputs it read has another value now. The
-/// file_state() of each file with a record goes to `states`. In parallel (on
-/// the calling task arena). With kept.index, only the records of outputs
-/// whose keys changed value are read (the index is filled first when it is
-/// not complete), and the index keeps the values of now.
+/// file_state() of each file with a record goes to `states`, and its record
+/// to `records` (nullptr without one). In parallel (on the calling task
+/// arena). With a complete kept.index (serve's), only the outputs whose keys
+/// changed value are looked at, their files and records; the others keep the
+/// state recorded when serve wrote them (the index is filled first when it
+/// is not complete, and keeps the values of now).
 std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
                                     const std::vector<bool>& mine, const IncrementalState& kept,
                                     const DependencyValues& values, const std::string& global,
-                                    std::vector<std::string>& states);
+                                    std::vector<std::string>& states,
+                                    std::vector<const OutputRecord*>* records = nullptr);
 
 /// Why `file`, whose file_state() is `state` now, is rendered again, for
 /// build --explain: new, changed since it was written, or the first key of

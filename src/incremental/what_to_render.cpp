@@ -91,13 +91,15 @@ bool out_of_date(const OutputRecord& r, const std::string& state, ValuesByText& 
 std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
                                     const std::vector<bool>& mine, const IncrementalState& kept,
                                     const DependencyValues& values, const std::string& global,
-                                    std::vector<std::string>& states) {
+                                    std::vector<std::string>& states,
+                                    std::vector<const OutputRecord*>* records_out) {
   std::vector<char> wanted(files.size(), 0);  // not vector<bool>: written from many threads
   states.assign(files.size(), "");
+  if (records_out) records_out->assign(files.size(), nullptr);
   // The outputs with a record; the others are new, and rendered.
   std::vector<std::size_t> recorded;
   std::vector<const OutputRecord*> records;
-  std::vector<std::string> paths;
+  std::vector<const std::string*> paths;
   for (std::size_t k = 0; k < files.size(); ++k) {
     if (!mine[k]) continue;
     const auto it = kept.outputs.find(files[k]);
@@ -107,13 +109,15 @@ std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
     }
     recorded.push_back(k);
     records.push_back(&it->second);
-    paths.push_back(files[k]);
+    if (records_out) (*records_out)[k] = &it->second;
+    paths.push_back(&files[k]);
   }
-  std::vector<std::string> now = file_states(paths);
   tbb::enumerable_thread_specific<ValuesByText> by_text(std::cref(values));
   // serve's index: only the records of outputs whose keys changed value are
-  // compared with the values of now (the others are current, unless their
-  // file changed since it was written).
+  // compared with the values of now. The others are current: serve takes its
+  // output folders as its own while it runs, and looks at no other file
+  // there (a file changed by hand is put back by the next `build`, or serve
+  // started again, which look at each).
   KeyIndex* index = kept.index.get();
   std::vector<char> compare(recorded.size(), 1);
   if (index && index->complete()) {
@@ -124,18 +128,27 @@ std::vector<bool> outputs_to_render(const std::vector<std::string>& files,
                       [&](std::size_t i) { now_values[i] = by_text.local().value(keys[i]); });
     const auto suspects = index->outputs_of_changed_keys(std::move(now_values));
     for (std::size_t i = 0; i < recorded.size(); ++i)
-      compare[i] = !index->knows(paths[i]) || suspects.count(paths[i]);
+      compare[i] = !index->knows(*paths[i]) || suspects.count(*paths[i]);
   }
+  std::vector<std::string> looked_at;
+  for (std::size_t i = 0; i < recorded.size(); ++i)
+    if (compare[i]) looked_at.push_back(*paths[i]);
+  std::vector<std::string> now = file_states(looked_at);
+  std::vector<std::size_t> at(recorded.size(), 0);
+  for (std::size_t i = 0, n = 0; i < recorded.size(); ++i) at[i] = compare[i] ? n++ : 0;
   tbb::parallel_for(std::size_t{0}, recorded.size(), [&](std::size_t i) {
     const std::size_t k = recorded[i];
-    states[k] = std::move(now[i]);
-    wanted[k] = compare[i] ? out_of_date(*records[i], states[k], by_text.local(), global)
-                           : states[k] != records[i]->state;
+    if (!compare[i]) {
+      states[k] = records[i]->state;
+      return;
+    }
+    states[k] = std::move(now[at[i]]);
+    wanted[k] = out_of_date(*records[i], states[k], by_text.local(), global);
   });
   if (index && !index->complete()) {
     // Every output with a record, with the values its decision read.
     for (std::size_t i = 0; i < recorded.size(); ++i)
-      index->index(paths[i], records[i]->dependencies);
+      index->index(*paths[i], records[i]->dependencies);
     for (const ValuesByText& known : by_text)
       for (const auto& [text, value] : known.known())
         if (value) index->set_value(text, *value);

@@ -1,6 +1,7 @@
 #include "support/temp_site.h"
 
 #include <unistd.h>
+#include <chrono>
 
 #include <fstream>
 #include <random>
@@ -104,6 +105,11 @@ void translate_all(const fs::path& po) {
     at += t.size();
   }
   write_text(po.parent_path(), po.filename().string(), text);
+}
+
+void make_old(const fs::path& root) {
+  const auto then = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const auto& e : fs::recursive_directory_iterator(root)) fs::last_write_time(e.path(), then);
 }
 
 void add_news_bundle(const fs::path& root, const std::string& id, int day) {

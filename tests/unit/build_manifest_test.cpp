@@ -162,8 +162,7 @@ TEST(BuildManifest, DamagedRowsAreNoRecords) {
   test::TempDir dir;
   const fs::path site = dir.path();
   test::make_minimal_site(site);
-  const auto then = fs::file_time_type::clock::now() - std::chrono::hours(1);
-  for (const auto& e : fs::recursive_directory_iterator(site)) fs::last_write_time(e.path(), then);
+  test::make_old(site);
   BuildOptions o;
   o.root = site;
   ASSERT_EQ(exit_status(run_build(o)), 0);

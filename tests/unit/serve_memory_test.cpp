@@ -416,6 +416,28 @@ TEST(ServeMemory, TheMemoryIsWhatTheBuildReads) {
             std::string::npos);
 }
 
+TEST(ServeMemory, AnOutputChangedByHandIsPutBackByTheNextBuildNotByServe) {
+  // serve takes its output folders as its own while it runs: it looks only
+  // at the outputs of what changed (docs/serve.md). `build` looks at each.
+  ServedSite site;
+  test::make_old(site.root());  // nothing racy: each output is looked at only when it must be
+  ASSERT_EQ(exit_status(site.build()), 0);
+  ASSERT_EQ(exit_status(site.build()), 0);  // the index learns the values its outputs read
+  const fs::path page = site.root() / "public/en/news/n03/index.html";
+  const std::string written = test::read_text(page);
+  test::write_text(site.root(), "public/en/news/n03/index.html", "by hand");
+  const fs::path n05 = site.root() / "content/news/n05/index.en.md";
+  site.write("content/news/n05/index.en.md", edited(n05, "Body of n05.", "Changed n05."));
+  test::make_old(site.root() / "content/news/n05");  // nor the lists that show it
+  ASSERT_EQ(exit_status(site.build()), 0);
+  EXPECT_EQ(test::read_text(page), "by hand");
+  BuildOptions o;
+  o.root = site.root();
+  ASSERT_EQ(exit_status(run_build(o)), 0);
+  EXPECT_EQ(test::read_text(page), written);
+  EXPECT_EQ(difference_from_clean(site.root(), site.build()), "");
+}
+
 TEST(ServeMemory, AFeedThatCannotReadABodyFails) {
   // n03 changes and the memory is not told (as when the file changes during
   // a build); n05's body changes and it is. The feed shows n03's body, and
