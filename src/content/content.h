@@ -163,6 +163,9 @@ struct Article {
 struct Bundle {
   std::string section, slug;
   std::string id() const { return section + "/" + slug; }
+  /// id() compared with `id` (below, at or above 0), without making id():
+  /// corpora are sorted and searched by it, thousands of times a build.
+  int compare_id(std::string_view id) const;
   std::map<std::string, Article> articles;  ///< by language code
   std::string source_lang;                  ///< "" when not exactly one source
   std::vector<std::string> assets;          ///< other files, relative to the bundle folder
@@ -172,6 +175,9 @@ struct Bundle {
   std::string dir;  ///< relative to the site root
   const Article* source() const;
 };
+
+/// a.id() < b.id(), without making either.
+bool bundle_id_less(const Bundle& a, const Bundle& b);
 
 /// Every bundle of the site, sorted by id.
 struct Corpus {

@@ -271,6 +271,7 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
     });
   });
   std::unordered_map<std::string, std::string> now;
+  listing_by_index_ = listing_digests;
   for (std::size_t i = 0; i < n; ++i) {
     const std::string id = corpus.bundles[i].id();
     bundle_digests_[id] = std::move(bundle_digests[i]);
@@ -346,20 +347,24 @@ std::string BuildPlan::list_value(const DependencyKey& k) const {
   // Made without the lock, so that threads make different lists at once (two
   // that make the same one make the same value).
   std::string s;
+  // One line an entry, appended in place (lists of thousands, every build).
+  auto entry = [&](const Listed& l) {
+    s.append(l.section()).append("/").append(l.slug()).append(" ").append(l.page_lang);
+    s.append(" ").append(listing_by_index_[l.bundle_index(corpus_.bundles)]).append("\n");
+  };
   if (k.kind == DependencyKey::Kind::every_bundle) {
-    for (const auto& [id, digest] : listing_digests_) s += id + " " + digest + "\n";
+    for (const auto& [id, digest] : listing_digests_)
+      s.append(id).append(" ").append(digest) += '\n';
   } else if (k.kind == DependencyKey::Kind::weeks) {
     if (const auto it = model_->weeks.find(k.name); it != model_->weeks.end())
-      for (const auto& week : it->second) s += week + "\n";
+      for (const auto& week : it->second) s.append(week) += '\n';
   } else if (k.kind == DependencyKey::Kind::week_list) {
     // What SiteModel::listed_in_week() gives: the entries of that week
     // (read here without recording: a value is no output's read).
     const auto week = parse_iso_week(k.section, model_->config.time_zone);
     const auto it = model_->lists.find(k.name);
     if (week && it != model_->lists.end())
-      for (const Listed& l : it->second)
-        if (l.in_week(*week))
-          s += l.id() + " " + l.page_lang + " " + listing_digests_.at(l.id()) + "\n";
+      for (const Listed& l : Listed::of_week(it->second, *week)) entry(l);
   } else if (auto it = model_->lists.find(k.name); it != model_->lists.end()) {
     // The first n entries (all when unset) of a language's list, or its
     // entries in one section.
@@ -367,7 +372,7 @@ std::string BuildPlan::list_value(const DependencyKey& k) const {
     for (std::size_t i = 0; i < count; ++i) {
       const Listed& l = it->second[i];
       if (!k.section.empty() && l.section() != k.section) continue;
-      s += l.id() + " " + l.page_lang + " " + listing_digests_.at(l.id()) + "\n";
+      entry(l);
     }
   }
   std::string value = git_blob_id(s);

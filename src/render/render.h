@@ -199,6 +199,7 @@ class BuildPlan : public DependencyValues {
   std::vector<RenderUnit> units_;
   std::map<std::string, std::string, std::less<>> bundle_digests_;
   std::map<std::string, std::string, std::less<>> listing_digests_;  ///< listing_digest()
+  std::vector<std::string> listing_by_index_;  ///< the same, by place in the corpus
   std::map<std::string, std::string, std::less<>> template_digests_;
   mutable std::mutex lists_mutex_;
   mutable std::map<std::string, std::string, std::less<>> list_digests_;

@@ -108,11 +108,19 @@ std::vector<Listed> SiteModel::listed_in(const std::string& lang,
   return out;
 }
 
+std::span<const Listed> Listed::of_week(const std::vector<Listed>& list, const IsoWeek& week) {
+  // Newest first: those after the week's end, the week's, those before it.
+  const auto first = std::partition_point(
+      list.begin(), list.end(), [&](const Listed& l) { return l.published_ms >= week.end_ms; });
+  const auto last = std::partition_point(
+      first, list.end(), [&](const Listed& l) { return l.published_ms >= week.start_ms; });
+  return {first, last};
+}
+
 std::vector<Listed> SiteModel::listed_in_week(const std::string& lang, const IsoWeek& week) const {
   std::vector<Listed> out;
   if (auto it = lists.find(lang); it != lists.end())
-    for (const auto& l : it->second)
-      if (l.in_week(week)) out.push_back(l);
+    for (const auto& l : Listed::of_week(it->second, week)) out.push_back(l);
   record_dependency(DependencyKey::week_list(lang, week.label));
   return out;
 }
@@ -207,7 +215,7 @@ std::vector<Listed> SiteModel::list_of(const std::string& lang) const {
   }
   std::stable_sort(out.begin(), out.end(), [](const Listed& a, const Listed& b) {
     if (a.published_ms != b.published_ms) return a.published_ms > b.published_ms;
-    return a.id() < b.id();
+    return bundle_id_less(*a.bundle_, *b.bundle_);
   });
   return out;
 }

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,13 @@ class Listed {
   /// Whether it is published in `week` (a brief's entries).
   bool in_week(const IsoWeek& week) const {
     return published_ms >= week.start_ms && published_ms < week.end_ms;
+  }
+  /// The entries of `list` (a language's, newest first) published in
+  /// `week`: side by side in it, found by halving.
+  static std::span<const Listed> of_week(const std::vector<Listed>& list, const IsoWeek& week);
+  /// Its bundle's place in `bundles`, the corpus it was listed from.
+  std::size_t bundle_index(const std::vector<Bundle>& bundles) const {
+    return static_cast<std::size_t>(bundle_ - bundles.data());
   }
 
   std::string page_lang;  ///< language of the page the entry links to

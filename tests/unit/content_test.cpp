@@ -204,4 +204,31 @@ TEST(Content, LoadsTheSampleCorpus) {
   EXPECT_FALSE(mcp->articles.at("en").own.date);
 }
 
+// Bundles are sorted and found by id() without making it: the order is
+// id()'s, also where one section's name begins another's ("news" and
+// "news-x": '-' sorts before '/').
+TEST(Content, BundlesCompareAsTheirIds) {
+  std::vector<Bundle> all;
+  for (const char* section : {"a", "news", "news-x", "news2", "newsa", "n", "reviews"})
+    for (const char* slug : {"a", "b-1", "x", "zz"}) {
+      Bundle b;
+      b.section = section;
+      b.slug = slug;
+      all.push_back(b);
+    }
+  for (const auto& a : all)
+    for (const auto& b : all) {
+      EXPECT_EQ(bundle_id_less(a, b), a.id() < b.id()) << a.id() << " " << b.id();
+      const int c = a.compare_id(b.id());
+      EXPECT_EQ(c < 0, a.id() < b.id()) << a.id() << " " << b.id();
+      EXPECT_EQ(c == 0, a.id() == b.id()) << a.id() << " " << b.id();
+    }
+  for (const char* id : {"", "n", "new", "news", "news/", "news/a/", "news-x/zz", "o/a", "news0"})
+    for (const auto& a : all) {
+      const int c = a.compare_id(id);
+      EXPECT_EQ(c < 0, a.id() < id) << a.id() << " " << id;
+      EXPECT_EQ(c == 0, a.id() == id) << a.id() << " " << id;
+    }
+}
+
 }  // namespace pp
