@@ -109,7 +109,10 @@ void translate_all(const fs::path& po) {
 
 void make_old(const fs::path& root) {
   const auto then = fs::file_time_type::clock::now() - std::chrono::hours(1);
-  for (const auto& e : fs::recursive_directory_iterator(root)) fs::last_write_time(e.path(), then);
+  fs::last_write_time(root, then);
+  if (fs::is_directory(root))
+    for (const auto& e : fs::recursive_directory_iterator(root))
+      fs::last_write_time(e.path(), then);
 }
 
 void add_news_bundle(const fs::path& root, const std::string& id, int day) {

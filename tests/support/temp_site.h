@@ -44,8 +44,9 @@ std::pair<std::string, std::string> email_parts(const std::filesystem::path& eml
 /// A small valid two-language site (en source, ar translation) in `root`.
 void make_minimal_site(const std::filesystem::path& root);
 
-/// Every file and folder under `root` modified an hour ago: no stamp there is
-/// racy (docs/incremental.md), without waiting for the racy window to pass.
+/// `root` and every file and folder under it modified an hour ago: no stamp
+/// there is racy (docs/incremental.md), without waiting for the racy window
+/// to pass.
 void make_old(const std::filesystem::path& root);
 
 /// Writes the news bundle `id` (content/news/<id>/) into `root`: an English
