@@ -432,6 +432,7 @@ BuildResult run_build(const BuildOptions& options) {
     timer.mark("record and tidy");
     if (memory && state_written) {
       apply_update(*kept, done.update, options.root);
+      if (kept->index) kept->index->fill_values(*plan);
       memory->state = std::move(kept);
       memory->state_stamp = file_stamp((options.root / kBuildStatePath).string());
     }

@@ -249,6 +249,11 @@ class KeyIndex {
   bool knows(const std::string& output) const { return output_ids_.count(output) > 0; }
   /// The value `text` had when the index learned it (by set_value()).
   void set_value(const std::string& text, std::string value);
+  /// Each key with no value yet (read only by outputs rendered in the build
+  /// just done) gets its value from `values`, that build's: the next build
+  /// compares only the outputs of the keys that change, the first after
+  /// serve starts included.
+  void fill_values(const DependencyValues& values);
   /// The text of every key indexed, by number.
   const std::vector<std::string>& keys() const { return key_texts_; }
   /// The indexed outputs that read a key whose value is not the one kept

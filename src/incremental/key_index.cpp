@@ -49,6 +49,15 @@ void KeyIndex::set_value(const std::string& text, std::string value) {
   values_[key_id(text)] = std::move(value);
 }
 
+void KeyIndex::fill_values(const DependencyValues& values) {
+  for (std::uint32_t k = 0; k < key_texts_.size(); ++k) {
+    if (values_[k]) continue;
+    // A text that is no key's own keeps no value: its outputs are compared.
+    if (const auto key = DependencyKey::parse(key_texts_[k]); key && key->text() == key_texts_[k])
+      values_[k] = values.value(*key);
+  }
+}
+
 std::unordered_set<std::string> KeyIndex::outputs_of_changed_keys(
     std::vector<std::optional<std::string>> now) {
   std::unordered_set<std::string> out;
