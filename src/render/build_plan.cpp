@@ -243,9 +243,11 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
   // large site spends most of its plan here), then stored in their order.
   const std::size_t n = corpus.bundles.size();
   std::vector<std::string> bundle_digests(n), listing_digests(n), made_from(n);
-  // serve's digests of earlier builds, by what they were made from: read
-  // only while the bundles are digested on every core.
+  // serve's digests of earlier builds, by what they were made from, or
+  // those the state keeps: read only while the bundles are digested on
+  // every core.
   const auto* kept = options_.listing_digests;
+  KeptEntries* stored = options_.kept_entries;
   tbb::task_arena arena(options_.jobs > 0 ? options_.jobs : tbb::task_arena::automatic);
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
@@ -264,9 +266,18 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
       // What lists show of a bundle is its articles' front matter, which
       // their stamps (an assembled translation's: its catalog's and
       // template's) identify under one identity.
-      if (kept)
+      // `build`'s, kept in the state under the bundle's digest (the same
+      // paths, stamps and visibility).
+      const std::string entry = "listing " + b.id();
+      if (kept) {
         if (const auto it = kept->find(s); it != kept->end()) listing_digests[i] = it->second;
-      if (listing_digests[i].empty()) listing_digests[i] = git_blob_id(listing_digest(b) + shown);
+      } else if (stored) {
+        if (const std::string* d = stored->find(entry, bundle_digests[i])) listing_digests[i] = *d;
+      }
+      if (listing_digests[i].empty()) {
+        listing_digests[i] = git_blob_id(listing_digest(b) + shown);
+        if (stored) stored->add(entry, b.id(), bundle_digests[i], listing_digests[i]);
+      }
       made_from[i] = std::move(s);
     });
   });
