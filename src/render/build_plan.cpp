@@ -155,56 +155,76 @@ BuildPlan::BuildPlan(const std::filesystem::path& root, const SiteConfig& config
     return options.languages.empty() ||
            std::count(options.languages.begin(), options.languages.end(), lang) > 0;
   };
-  for (const auto& language : config.languages) {
-    const std::string& lang = language.code;
-    if (!wanted(lang) || !m.has_locale(lang)) continue;
-    single(pages, lang + "/index.html",
-           [&m, lang](DiagnosticSink& s) { return render_home_page(m, m.locale(lang), s); });
-    single(pages, lang + "/feed.xml",
-           [&m, lang](DiagnosticSink& sink) { return render_feed(m, m.locale(lang), sink); });
-    single(pages, lang + "/404.html", [&m, lang](DiagnosticSink& s) {
-      return render_not_found_page(m, m.locale(lang), false, s);
+  // Each language's units are planned on their own core, then put in the
+  // languages' order (the plan is the same whatever the scheduling).
+  std::vector<std::vector<RenderUnit>> of_language(config.languages.size());
+  tbb::task_arena arena(options.jobs > 0 ? options.jobs : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, config.languages.size(), [&](std::size_t i) {
+      const std::string& lang = config.languages[i].code;
+      if (wanted(lang) && m.has_locale(lang)) plan_language(lang, of_language[i]);
     });
-    add_list_pages(m, lang, single);
-    for (const auto& b : corpus.bundles) {
-      auto it = b.articles.find(lang);
-      if (it == b.articles.end() || !m.visible(it->second)) continue;
-      const std::string dir = lang + "/" + b.section + "/" + b.slug + "/";
-      const Article& a = it->second;
-      units_.push_back(
-          {{{pages, dir + "index.html"},
-            {OutputFolder::mail, lang + "/" + b.section + "--" + b.slug + ".eml"}},
-           [&m, &b, &a, lang](const std::vector<bool>& want, std::vector<RenderedOutput>& out) {
-             // The body is read and parsed once for both, and dropped after;
-             // each output reads its bundle (whose files the body is of).
-             std::optional<Article> full;
-             {
-               DependencyLog each_reads_its_bundle;
-               DependencyScope scope(each_reads_its_bundle);
-               full = m.article_body(b, a, out[want[0] ? 0 : 1].findings);
-             }
-             if (!full) return;
-             if (want[0])
-               logged(out[0], [&](DiagnosticSink& s) {
-                 return render_article_page(m, *m.bundle(b.id()), *full, m.locale(lang), s);
-               });
-             if (want[1])
-               logged(out[1], [&](DiagnosticSink& s) {
-                 return render_article_email(m, *m.bundle(b.id()), *full, m.locale(lang), s)
-                     .value_or("");
-               });
-           },
-           &b});
-      for (const auto& asset : b.assets)
-        units_.push_back(
-            copy_unit(pages, dir + asset, (root / b.dir / asset).string(), b.dir + "/" + asset));
-    }
-  }
+  });
+  for (auto& units : of_language)
+    for (auto& u : units) units_.push_back(std::move(u));
   caches_ = std::make_unique<BuildCaches>();
   m.caches = caches_.get();
   add_email_pngs(wanted);
   compute_digests(corpus, templates);
   m.listing_digests = &listing_digests_;
+}
+
+void BuildPlan::plan_language(const std::string& lang, std::vector<RenderUnit>& units) const {
+  const SiteModel& m = *model_;
+  const std::filesystem::path& root = m.root;
+  const auto pages = OutputFolder::pages;
+  auto single = [&](OutputFolder folder, const std::string& path, auto render) {
+    units.push_back(
+        {{{folder, path}}, [render](const std::vector<bool>&, std::vector<RenderedOutput>& out) {
+           logged(out[0], render);
+         }});
+  };
+  single(pages, lang + "/index.html",
+         [&m, lang](DiagnosticSink& s) { return render_home_page(m, m.locale(lang), s); });
+  single(pages, lang + "/feed.xml",
+         [&m, lang](DiagnosticSink& sink) { return render_feed(m, m.locale(lang), sink); });
+  single(pages, lang + "/404.html", [&m, lang](DiagnosticSink& s) {
+    return render_not_found_page(m, m.locale(lang), false, s);
+  });
+  add_list_pages(m, lang, single);
+  for (const auto& b : corpus_.bundles) {
+    auto it = b.articles.find(lang);
+    if (it == b.articles.end() || !m.visible(it->second)) continue;
+    const std::string dir = lang + "/" + b.section + "/" + b.slug + "/";
+    const Article& a = it->second;
+    units.push_back(
+        {{{pages, dir + "index.html"},
+          {OutputFolder::mail, lang + "/" + b.section + "--" + b.slug + ".eml"}},
+         [&m, &b, &a, lang](const std::vector<bool>& want, std::vector<RenderedOutput>& out) {
+           // The body is read and parsed once for both, and dropped after;
+           // each output reads its bundle (whose files the body is of).
+           std::optional<Article> full;
+           {
+             DependencyLog each_reads_its_bundle;
+             DependencyScope scope(each_reads_its_bundle);
+             full = m.article_body(b, a, out[want[0] ? 0 : 1].findings);
+           }
+           if (!full) return;
+           if (want[0])
+             logged(out[0], [&](DiagnosticSink& s) {
+               return render_article_page(m, *m.bundle(b.id()), *full, m.locale(lang), s);
+             });
+           if (want[1])
+             logged(out[1], [&](DiagnosticSink& s) {
+               return render_article_email(m, *m.bundle(b.id()), *full, m.locale(lang), s)
+                   .value_or("");
+             });
+         },
+         &b});
+    for (const auto& asset : b.assets)
+      units.push_back(
+          copy_unit(pages, dir + asset, (root / b.dir / asset).string(), b.dir + "/" + asset));
+  }
 }
 
 BuildPlan::~BuildPlan() = default;

@@ -184,6 +184,8 @@ class BuildPlan : public DependencyValues {
   /// The PNG of each SVG beside an article that its emails show, in each
   /// language (`wanted`) the article is published in.
   void add_email_pngs(const std::function<bool(const std::string&)>& wanted);
+  /// The units of language `lang`'s pages, feeds and emails, in order.
+  void plan_language(const std::string& lang, std::vector<RenderUnit>& units) const;
   /// The digests of every bundle (its files; what lists show of it) and
   /// template that value() looks up.
   void compute_digests(const Corpus& corpus, const TemplateSet& templates);
