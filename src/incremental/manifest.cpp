@@ -71,6 +71,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
         sqlite3_prepare_v2(a.db, "SELECT path, stamp, data FROM articles", -1, &s, nullptr) !=
             SQLITE_OK)
       return;
+    state.articles.entries.reserve(row_count(a.db, "articles"));
     while (sqlite3_step(s) == SQLITE_ROW) {
       const auto* blob = static_cast<const char*>(sqlite3_column_blob(s, 2));
       std::string data(blob ? blob : "", static_cast<std::size_t>(sqlite3_column_bytes(s, 2)));
@@ -93,6 +94,7 @@ IncrementalState read_incremental_state(const fs::path& root, const std::string&
     sql += (bounds.size() == 2 ? " WHERE " : " OR ") + std::string("(+path >= ? AND +path < ?)");
   }
   sqlite3_stmt* st = nullptr;
+  state.outputs.reserve(row_count(d.db, "outputs"));
   if (sqlite3_prepare_v2(d.db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK) {
     for (std::size_t i = 0; i < bounds.size(); ++i)
       sqlite3_bind_text(st, static_cast<int>(i + 1), bounds[i].c_str(), -1, SQLITE_STATIC);
@@ -296,6 +298,7 @@ std::unordered_map<std::string, WrittenFile> read_written_files(const fs::path& 
   if (!open_db(root, d, false)) return out;
   const std::string prefix = site_prefix(root);
   sqlite3_stmt* st = nullptr;
+  out.reserve(row_count(d.db, "written"));
   if (sqlite3_prepare_v2(d.db, "SELECT path, state, made_by FROM written", -1, &st, nullptr) ==
       SQLITE_OK)
     while (sqlite3_step(st) == SQLITE_ROW)
@@ -311,6 +314,7 @@ std::unordered_map<std::string, std::string> read_listed_folders(const fs::path&
   if (!open_db(root, d, false)) return out;
   sqlite3_stmt* st = nullptr;
   const std::string prefix = site_prefix(root);
+  out.reserve(row_count(d.db, "listed"));
   if (sqlite3_prepare_v2(d.db, "SELECT path, stamp FROM listed", -1, &st, nullptr) == SQLITE_OK)
     while (sqlite3_step(st) == SQLITE_ROW)
       out.emplace(resolved_path(prefix, column_text(st, 0)), column_text(st, 1));

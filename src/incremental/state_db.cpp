@@ -4,6 +4,7 @@
 #include "incremental/state_db.h"
 
 #include <unistd.h>
+#include <algorithm>
 
 #include "core/digest.h"
 #include "core/safe_fs.h"
@@ -148,6 +149,17 @@ std::vector<Diagnostic> findings_from_json(const nlohmann::json& j) {
                    f.value("message", "")});
   }
   return out;
+}
+
+std::size_t row_count(sqlite3* db, const char* table) {
+  sqlite3_stmt* st = nullptr;
+  const std::string sql = std::string("SELECT count(*) FROM ") + table;
+  std::size_t n = 0;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    n = static_cast<std::size_t>(std::max<sqlite3_int64>(0, sqlite3_column_int64(st, 0)));
+  sqlite3_finalize(st);
+  return n;
 }
 
 std::string column_text(sqlite3_stmt* st, int i) {

@@ -67,6 +67,10 @@ std::optional<std::string> row_unsealed(std::initializer_list<std::string_view> 
 /// Column `i` of the current row as text ("" for NULL).
 std::string column_text(sqlite3_stmt* st, int i);
 
+/// How many rows `table` holds (0 when it cannot be counted): what a map
+/// read from it reserves, instead of growing step by step.
+std::size_t row_count(sqlite3* db, const char* table);
+
 /// Runs `sql` with `bind` filling its parameters, once per call of `bind`
 /// that returns true.
 bool run_each(sqlite3* db, const char* sql, const std::function<bool(sqlite3_stmt*)>& bind);
