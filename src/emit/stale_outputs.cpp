@@ -127,8 +127,7 @@ class Tidy {
     for (auto& f : folders_) f.dir = fs::path(absolute_path(f.dir.string()));
     for (const auto& f : folders_) mounts_.push_back(mount_of(f.dir.string()));
     all_.reserve(produced.all.size());
-    for (const auto& p : produced.all) all_.push_back(rebase(p));
-    std::sort(all_.begin(), all_.end());
+    for (const auto& p : produced.all) all_.insert(rebase(p));
   }
 
   // Only what changed since the last record is written again.
@@ -186,7 +185,7 @@ class Tidy {
  private:
   const std::vector<OutputFolderRef>& given_;
   std::vector<OutputFolderRef> folders_;  // given_, made absolute
-  std::vector<std::string> all_;          // every output, absolute, sorted
+  std::unordered_set<std::string> all_;   // every output, absolute
   const std::unordered_map<std::string, WrittenFile> written_;
   DiagnosticSink& sink_;
   const bool clean_;                   // --clean: nothing that is not produced is kept
@@ -213,9 +212,7 @@ class Tidy {
     return absolute_path(p);
   }
 
-  bool is_produced(const std::string& p) const {
-    return std::binary_search(all_.begin(), all_.end(), p);
-  }
+  bool is_produced(const std::string& p) const { return all_.count(p) > 0; }
 
   // Removes `path` unless a link is on its way or it changed since it was
   // written (then it is kept and reported); forgets it unless kept.
