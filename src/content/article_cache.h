@@ -33,6 +33,9 @@ struct ParseCache {
   /// serve's bundles kept in memory, taken as they are while their folders
   /// are unchanged (nullptr: every bundle folder is read).
   LoadedBundles* loaded = nullptr;
+  /// The bundle folders' entries as this build's inputs' fingerprint found
+  /// them (nullptr, or a folder not in it: the folder is listed).
+  const BundleListings* listed = nullptr;
 };
 
 /// "size mtime-ns inode ctime-ns" of what `st` describes (any kind of file):

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "config/config.h"
@@ -158,6 +159,19 @@ struct Article {
   };
   std::optional<Assembled> assembled;
 };
+
+/// One entry of a bundle folder as a walk found it: its name, its lstat()
+/// mode (0: unknown) and, for a regular file, its stamp (stat_stamp()).
+struct ListedEntry {
+  std::string name;
+  unsigned mode = 0;
+  std::string stamp;
+};
+
+/// The entries of bundle folders, by folder (relative to the site root), each
+/// sorted by name, as the inputs' fingerprint found them: a build that took
+/// one lists no bundle folder and looks at no article file again to load.
+using BundleListings = std::unordered_map<std::string, std::vector<ListedEntry>>;
 
 /// `content/<section>/<slug>/`: one article per language, other files copied.
 struct Bundle {

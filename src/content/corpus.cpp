@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <map>
 
@@ -22,11 +24,6 @@
 #include "core/text.h"
 
 namespace pp {
-
-namespace {
-const char* const kParseTooLong =
-    "the article takes more than 10 seconds of processor time to parse";
-}  // namespace
 
 namespace fs = std::filesystem;
 
@@ -110,11 +107,13 @@ bool is_link(const fs::path& p) {
 // a parse is added to `added` for the next build. Body and tree are dropped
 // once checked (read_article_body() reads them again to render).
 std::optional<Article> load_article(const fs::path& p, const std::string& rel,
-                                    const std::string& lang, const ParseCache* cache,
+                                    const std::string& lang, const std::string& listed_stamp,
+                                    const ParseCache* cache,
                                     std::vector<std::pair<std::string, ParseCache::Entry>>& added,
                                     DiagnosticSink& sink) {
-  long long mtime_ns = 0;
-  const std::string stamp = file_stamp(p.string(), &mtime_ns);  // before reading: see below
+  // Before reading (see below): the fingerprint's, when it listed the file.
+  const std::string stamp = listed_stamp.empty() ? file_stamp(p.string()) : listed_stamp;
+  const long long mtime_ns = stamp_mtime_ns(stamp).value_or(0);
   if (cache && !stamp.empty()) {
     auto it = cache->entries.find(rel);
     if (it != cache->entries.end() && it->second.stamp == stamp) {
@@ -239,19 +238,58 @@ std::string configured_language(const SiteConfig& config, const Bundle& b, const
   return code;
 }
 
+// The entries of the bundle folder `dir`, sorted by name: as this build's
+// inputs' fingerprint found them, or listed now (their types come with the
+// listing: no call per file).
+std::vector<ListedEntry> bundle_entries(const fs::path& root, const std::string& dir,
+                                        const ParseCache* cache) {
+  if (cache && cache->listed)
+    if (const auto it = cache->listed->find(dir); it != cache->listed->end()) return it->second;
+  std::vector<ListedEntry> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(root / dir, ec)) {
+    unsigned mode = 0;
+    switch (e.symlink_status(ec).type()) {
+      case fs::file_type::symlink:
+        mode = S_IFLNK;
+        break;
+      case fs::file_type::directory:
+        mode = S_IFDIR;
+        break;
+      case fs::file_type::regular:
+        mode = S_IFREG;
+        break;
+      case fs::file_type::fifo:
+        mode = S_IFIFO;
+        break;
+      case fs::file_type::socket:
+        mode = S_IFSOCK;
+        break;
+      case fs::file_type::character:
+        mode = S_IFCHR;
+        break;
+      case fs::file_type::block:
+        mode = S_IFBLK;
+        break;
+      default:
+        break;
+    }
+    out.push_back({e.path().filename().string(), mode, ""});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const ListedEntry& a, const ListedEntry& b) { return a.name < b.name; });
+  return out;
+}
+
 void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, const ParseCache* cache,
                  std::vector<std::pair<std::string, ParseCache::Entry>>& added,
                  DiagnosticSink& sink) {
-  // The entries' types come with the listing: no extra call per file.
-  std::vector<fs::directory_entry> entries;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(root / b.dir, ec)) entries.push_back(e);
-  std::sort(entries.begin(), entries.end());
+  const std::vector<ListedEntry> entries = bundle_entries(root, b.dir, cache);
   for (const auto& e : entries) {
-    const fs::path& p = e.path();
-    const std::string name = p.filename().string();
+    const std::string& name = e.name;
+    const fs::path p = root / b.dir / name;
     const std::string rel = b.dir + "/" + name;
-    if (e.is_symlink(ec)) {
+    if (S_ISLNK(e.mode)) {
       sink.warning({rel, 0, 0}, "bundle/symlink", "symbolic link ignored");
       continue;
     }
@@ -267,12 +305,12 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
     const std::string lang = article_language(name);
     // An article file is read (and refused when it is not a regular file);
     // any other folder or special file is never read.
-    if (e.is_directory(ec) && lang.empty()) {
-      check_folder_depth(e.path(), rel, config, b, sink);
+    if (S_ISDIR(e.mode) && lang.empty()) {
+      check_folder_depth(p, rel, config, b, sink);
       continue;
     }
     // (An article file is looked at once, by load_article(): no stat here.)
-    if (const std::string kind = lang.empty() ? special_kind_name(p) : ""; !kind.empty()) {
+    if (const std::string kind = lang.empty() ? special_kind_name(e.mode) : ""; !kind.empty()) {
       sink.warning({rel, 0, 0}, "bundle/stray-file",
                    kind + ", not a regular file; never read, not published");
       continue;
@@ -291,13 +329,13 @@ void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, cons
                    "under that name");
         continue;
       }
-      if (e.is_regular_file(ec) && name[0] != '.' && publish_asset(name, rel, config, b, sink))
+      if (S_ISREG(e.mode) && name[0] != '.' && publish_asset(name, rel, config, b, sink))
         warn_if_svg_script(p, rel, "bundle/svg-script", config.svg_refuse, sink);
       continue;
     }
     const std::string code = configured_language(config, b, rel, lang, sink);
     if (code.empty()) continue;
-    if (auto a = load_article(p, rel, code, cache, added, sink))
+    if (auto a = load_article(p, rel, code, e.stamp, cache, added, sink))
       b.articles.emplace(code, std::move(*a));
   }
   report_asset_collisions(b, sink);
@@ -441,42 +479,6 @@ Corpus load_corpus(const fs::path& root, const SiteConfig& config, DiagnosticSin
     std::sort(corpus.bundles.begin(), corpus.bundles.end(), bundle_id_less);
   corpus.static_files = list_static_files(root);
   return corpus;
-}
-
-std::optional<Article> read_article_body(const fs::path& root, const Article& a,
-                                         DiagnosticSink& sink) {
-  if (a.assembled) {
-    // Its body is in memory; the source's kept blocks are marked with their language.
-    Article full = a;
-    full.doc = parse_markdown(full.body);
-    if (!full.doc) {
-      sink.error({a.path, 0, 0}, "markdown/too-complex", kParseTooLong);
-      return std::nullopt;
-    }
-    (void)shape_tree(full.doc->root(), full.body);  // as when it was checked
-    mark_kept_segments(full.doc->root(), a.assembled->kept, a.assembled->source_lang,
-                       a.assembled->source_dir);
-    return full;
-  }
-  const std::string stamp = file_stamp((root / a.path).string());
-  const ReadResult file = read_file(root / a.path, kMaxFileBytes);
-  DiagnosticSink ignored;  // what parsing finds was reported when it was loaded
-  auto split =
-      file.ok && stamp == a.stamp ? split_front_matter(a.path, file.bytes, ignored) : std::nullopt;
-  if (!split || file_stamp((root / a.path).string()) != stamp) {
-    sink.error({a.path, 0, 0}, "bundle/changed",
-               "the file changed while the site was being built; build again");
-    return std::nullopt;
-  }
-  Article full = a;
-  full.body = std::move(split->body);
-  full.doc = parse_markdown(full.body);
-  if (!full.doc) {  // parsed in time when checked; the machine is overloaded now
-    sink.error({a.path, full.body_first_line, 1}, "markdown/too-complex", kParseTooLong);
-    return std::nullopt;
-  }
-  (void)shape_tree(full.doc->root(), full.body);  // as when it was checked
-  return full;
 }
 
 }  // namespace pp

@@ -11,6 +11,10 @@ struct cmark_node;
 
 namespace pp {
 
+/// What is said of a body whose parse ran out of its processor time.
+inline constexpr const char* kParseTooLong =
+    "the article takes more than 10 seconds of processor time to parse";
+
 /// A body that must not be parsed or rendered, and why.
 struct TooComplex {
   int body_line = 1;  ///< 1-based line within the body

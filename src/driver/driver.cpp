@@ -95,6 +95,7 @@ struct BuildRun {
   long long newest_input = 0;  // the newest input's change, in ns since the epoch
   std::string inputs, opts;    // fingerprints of the inputs and of the options
   bool from_memory = false;    // serve's: the state is the one its last build left
+  BundleListings listings;     // the bundle folders, as the inputs' fingerprint found them
 };
 
 // A run of `options`, its output folders absolute.
@@ -107,7 +108,9 @@ BuildRun new_run(const BuildOptions& options) {
           0,
           0,
           "",
-          ""};
+          "",
+          false,
+          {}};
 }
 
 // False when the build cannot start: an output folder where the site is (a
@@ -355,7 +358,7 @@ std::unique_ptr<IncrementalState> take_state(BuildRun& run, const std::string& i
     kept = std::move(memory->state);
     run.from_memory = true;
   } else {
-    run.inputs = fingerprint_inputs(options.root, &run.newest_input);
+    run.inputs = fingerprint_inputs(options.root, &run.newest_input, &run.listings);
     run.opts = build_options_fingerprint(options, identity, run.out_dir, run.mail_dir);
     if (reuse_last_build(run, result)) return nullptr;
     // Otherwise only what changed is parsed and rendered: unchanged articles
@@ -364,6 +367,8 @@ std::unique_ptr<IncrementalState> take_state(BuildRun& run, const std::string& i
         options.root, identity, {run.out_dir.string(), run.mail_dir.string()}));
   }
   kept->articles.newer_than_ns = kept->checks.newer_than_ns = run.started - kRacyMarginNs;
+  // The load lists no bundle folder the fingerprint listed.
+  if (!run.from_memory) kept->articles.listed = &run.listings;
   if (memory) {
     memory->state.reset();
     // Bundles read under another site.yaml, options or binary are read again.

@@ -50,7 +50,7 @@ std::string stat_line(const std::string& path, long long* newest_ns = nullptr) {
 // symbolic link is a line of what it points to, never followed. False when a
 // folder cannot be read: the walk stops there.
 bool walk_at(int fd, const std::string& dir, int depth, std::vector<std::string>& lines,
-             long long* newest_ns) {
+             long long* newest_ns, std::vector<ListedEntry>* top = nullptr) {
   DIR* d = ::fdopendir(fd);
   if (!d) {
     ::close(fd);
@@ -64,8 +64,10 @@ bool walk_at(int fd, const std::string& dir, int depth, std::vector<std::string>
     struct stat st {};
     if (::fstatat(::dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
       lines.push_back(stat_line(path, nullptr, newest_ns));
+      if (top) top->push_back({name, 0, ""});
       continue;
     }
+    if (top) top->push_back({name, st.st_mode, S_ISREG(st.st_mode) ? stat_stamp(st) : ""});
     if (S_ISLNK(st.st_mode)) {
       char target[PATH_MAX];
       const ssize_t n = ::readlinkat(::dirfd(d), name, target, sizeof target);
@@ -85,10 +87,19 @@ bool walk_at(int fd, const std::string& dir, int depth, std::vector<std::string>
 }
 
 // Lines for everything under `dir` (walk_at()); `dir` itself is a folder or
-// a link to one, as its own line says.
-void walk(const fs::path& dir, std::vector<std::string>& lines, long long* newest_ns) {
+// a link to one, as its own line says. Its own entries go to `top` when
+// given (nothing when it cannot be read whole, or an entry's type is not
+// known: the load lists it then).
+void walk(const fs::path& dir, std::vector<std::string>& lines, long long* newest_ns,
+          std::vector<ListedEntry>* top = nullptr) {
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd >= 0) walk_at(fd, dir.string(), 0, lines, newest_ns);
+  if (fd < 0) return;
+  if (!walk_at(fd, dir.string(), 0, lines, newest_ns, top) && top) top->clear();
+  if (!top) return;
+  if (std::any_of(top->begin(), top->end(), [](const ListedEntry& e) { return e.mode == 0; }))
+    top->clear();
+  std::sort(top->begin(), top->end(),
+            [](const ListedEntry& a, const ListedEntry& b) { return a.name < b.name; });
 }
 
 // A line for `entry` itself: its stat, or what a symbolic link points to
@@ -172,11 +183,13 @@ bool racy_stamp(long long changed_ns, long long clock_ns) {
   return changed_ns + kRacyMarginNs >= clock_ns;
 }
 
-std::string fingerprint_inputs(const fs::path& root, long long* newest_ns) {
+std::string fingerprint_inputs(const fs::path& root, long long* newest_ns,
+                               BundleListings* listings) {
   std::vector<std::string> lines;
   // Each bundle folder (content/<section>/<slug>) is walked on its own, in
   // parallel; pipeline/ and locales/ as two more.
   std::vector<fs::path> walks = {root / kPipelineFolder, root / kLocalesFolder};
+  std::vector<std::string> bundle_of = {"", ""};  // each walk's bundle folder, relative
   long long newest = 0;
   for (const char* top : {kContentFolder, kPipelineFolder, kLocalesFolder})
     lines.push_back(stat_line((root / top).string(), &newest));  // a folder added or removed
@@ -186,16 +199,25 @@ std::string fingerprint_inputs(const fs::path& root, long long* newest_ns) {
     if (section.is_symlink(ec) || !section.is_directory(ec)) continue;
     for (const auto& bundle : fs::directory_iterator(section.path(), ec)) {
       lines.push_back(entry_line(bundle, &newest));
-      if (!bundle.is_symlink(ec) && bundle.is_directory(ec)) walks.push_back(bundle.path());
+      if (!bundle.is_symlink(ec) && bundle.is_directory(ec)) {
+        walks.push_back(bundle.path());
+        bundle_of.push_back(std::string(kContentFolder) + "/" + section.path().filename().string() +
+                            "/" + bundle.path().filename().string());
+      }
     }
   }
   std::vector<std::vector<std::string>> found(walks.size());
+  std::vector<std::vector<ListedEntry>> tops(walks.size());
   std::vector<long long> newest_of(walks.size(), 0);
-  tbb::parallel_for(std::size_t{0}, walks.size(),
-                    [&](std::size_t i) { walk(walks[i], found[i], &newest_of[i]); });
+  tbb::parallel_for(std::size_t{0}, walks.size(), [&](std::size_t i) {
+    const bool listed = listings && !bundle_of[i].empty();
+    walk(walks[i], found[i], &newest_of[i], listed ? &tops[i] : nullptr);
+  });
   for (std::size_t i = 0; i < walks.size(); ++i) {
     for (auto& l : found[i]) lines.push_back(std::move(l));
     newest = std::max(newest, newest_of[i]);
+    if (listings && !bundle_of[i].empty() && !tops[i].empty())
+      listings->emplace(std::move(bundle_of[i]), std::move(tops[i]));
   }
   if (newest_ns) *newest_ns = std::max(*newest_ns, newest);
   // Paths relative to the site: `-C site`, `-C site/` and `-C /abs/site`

@@ -360,8 +360,10 @@ bool racy_stamp(long long changed_ns, long long clock_ns);
 /// A fingerprint of the site's inputs: every regular file under content/,
 /// pipeline/ and locales/ with its size, modification time, inode and change
 /// time (nanoseconds).
-/// `newest_ns`, when given, receives the newest modification time seen.
-std::string fingerprint_inputs(const std::filesystem::path& root, long long* newest_ns = nullptr);
+/// `newest_ns`, when given, receives the newest modification time seen, and
+/// `listings` the entries of each bundle folder (for load_corpus()).
+std::string fingerprint_inputs(const std::filesystem::path& root, long long* newest_ns = nullptr,
+                               BundleListings* listings = nullptr);
 
 /// file_state() of each of `paths`, on every core, each path looked at from
 /// the deepest folder it shares with the next one (a short path walk).
