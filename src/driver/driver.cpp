@@ -444,7 +444,12 @@ BuildResult run_build(const BuildOptions& options) {
   }
   result.write_failed = result.stats.failed > 0;
   if (memory) {
-    memory->bundles.give_back(ready->checked.corpus.bundles);
+    // After a build that failed, every bundle is read again (one may be the
+    // cause: a file changed while it was read).
+    if (sink.has_errors())
+      memory->bundles.forget_all();
+    else
+      memory->bundles.give_back(ready->checked.corpus.bundles);
     if (!sink.has_errors()) {
       memory->inputs = std::make_unique<RenderInputs>(
           RenderInputs{std::move(ready->locales), std::move(ready->templates), true});

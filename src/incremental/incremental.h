@@ -252,7 +252,8 @@ class KeyIndex {
   /// Each key with no value yet (read only by outputs rendered in the build
   /// just done) gets its value from `values`, that build's: the next build
   /// compares only the outputs of the keys that change, the first after
-  /// serve starts included.
+  /// serve starts included. Copied files' keys are left without one (their
+  /// value is read from the file system, maybe after the file was replaced).
   void fill_values(const DependencyValues& values);
   /// The text of every key indexed, by number.
   const std::vector<std::string>& keys() const { return key_texts_; }

@@ -53,7 +53,11 @@ void KeyIndex::fill_values(const DependencyValues& values) {
   for (std::uint32_t k = 0; k < key_texts_.size(); ++k) {
     if (values_[k]) continue;
     // A text that is no key's own keeps no value: its outputs are compared.
-    if (const auto key = DependencyKey::parse(key_texts_[k]); key && key->text() == key_texts_[k])
+    // So does a copied file: its value is its stamp now, which is not the
+    // one it had when it was copied if it was replaced since (`cp -p` keeps
+    // an old modification time, so the stamp is not racy either).
+    const auto key = DependencyKey::parse(key_texts_[k]);
+    if (key && key->text() == key_texts_[k] && key->kind != DependencyKey::Kind::copied_file)
       values_[k] = values.value(*key);
   }
 }

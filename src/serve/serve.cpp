@@ -77,6 +77,11 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
         << " (in use? try --port)\n";
     return kExitUsage;
   }
+  // Watched before the first build: a file saved while it runs is built
+  // again after it (its folder read anew), not missed until saved again.
+  Watcher watcher({options.root / kContentFolder, options.root / kLocalesFolder,
+                   options.root / kPipelineFolder});
+  if (!watcher.ok()) log << "polypress serve: inotify unavailable; changes are not watched\n";
   BuildMemory memory;
   server.publish(build_once(options, memory, log));
   log << "polypress serve: http://127.0.0.1:" << port
@@ -91,9 +96,6 @@ int run_serve(const ServeOptions& options, std::ostream& log) {
     stopping = true;
   });
 
-  Watcher watcher({options.root / kContentFolder, options.root / kLocalesFolder,
-                   options.root / kPipelineFolder});
-  if (!watcher.ok()) log << "polypress serve: inotify unavailable; changes are not watched\n";
   while (!stopping) {
     const bool rebuild =
         watcher.wait(std::chrono::milliseconds(200), std::chrono::milliseconds(50));
