@@ -263,6 +263,7 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
   // large site spends most of its plan here), then stored in their order.
   const std::size_t n = corpus.bundles.size();
   std::vector<std::string> bundle_digests(n), listing_digests(n), made_from(n);
+  std::vector<char> keep(n, 0);  // whether its listing digest is kept for later builds
   // serve's digests of earlier builds, by what they were made from, or
   // those the state keeps: read only while the bundles are digested on
   // every core.
@@ -277,10 +278,18 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
       // alternates and the sitemap that show it change with nothing edited
       // (issue 39: the clock is an input).
       std::string s, shown;
+      // A digest made from a stamp as new as the build (racy) is not kept:
+      // a second save within the file system's tick could leave the stamp.
+      bool racy = false;
       for (const auto& [lang, a] : b.articles) {
         shown += model_->visible(a) ? "+" : "-";
         s += a.path + " " + a.stamp + " " + shown.back() + "\n";
+        const auto changed_ns = stamp_mtime_ns(a.stamp);
+        racy = racy || !changed_ns ||
+               (options_.file_system_clock_ns &&
+                racy_stamp(*changed_ns, *options_.file_system_clock_ns));
       }
+      keep[i] = !racy;
       for (const auto& asset : b.assets) s += asset + "\n";
       bundle_digests[i] = git_blob_id(s);
       // What lists show of a bundle is its articles' front matter, which
@@ -296,7 +305,7 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
       }
       if (listing_digests[i].empty()) {
         listing_digests[i] = git_blob_id(listing_digest(b) + shown);
-        if (stored) stored->add(entry, b.id(), bundle_digests[i], listing_digests[i]);
+        if (stored && keep[i]) stored->add(entry, b.id(), bundle_digests[i], listing_digests[i]);
       }
       made_from[i] = std::move(s);
     });
@@ -307,7 +316,7 @@ void BuildPlan::compute_digests(const Corpus& corpus, const TemplateSet& templat
     const std::string id = corpus.bundles[i].id();
     bundle_digests_[id] = std::move(bundle_digests[i]);
     listing_digests_[id] = listing_digests[i];
-    if (kept) now.emplace(std::move(made_from[i]), std::move(listing_digests[i]));
+    if (kept && keep[i]) now.emplace(std::move(made_from[i]), std::move(listing_digests[i]));
   }
   // Only this build's are kept: the map does not grow with every edit.
   if (kept) *options_.listing_digests = std::move(now);
