@@ -384,6 +384,23 @@ std::unique_ptr<IncrementalState> take_state(BuildRun& run, const std::string& i
   return kept;
 }
 
+// serve's memory after a build that rendered: the bundles and the inputs
+// back for the next build (after one that `failed`, every bundle is read
+// again: one may be the cause, a file changed while it was read), and the
+// rest freed on another thread.
+void hand_back(BuildMemory& memory, bool failed, std::unique_ptr<BuildPlan> plan,
+               std::unique_ptr<Ready> ready, std::unique_ptr<IncrementalState> kept) {
+  if (failed) {
+    memory.bundles.forget_all();
+  } else {
+    memory.bundles.give_back(ready->checked.corpus.bundles);
+    memory.inputs = std::make_unique<RenderInputs>(
+        RenderInputs{std::move(ready->locales), std::move(ready->templates), true});
+    memory.others_changed = false;
+  }
+  memory.free_later({std::move(plan), std::move(ready), std::move(kept)});
+}
+
 }  // namespace
 
 BuildResult run_build(const BuildOptions& options) {
@@ -444,18 +461,7 @@ BuildResult run_build(const BuildOptions& options) {
   }
   result.write_failed = result.stats.failed > 0;
   if (memory) {
-    // After a build that failed, every bundle is read again (one may be the
-    // cause: a file changed while it was read).
-    if (sink.has_errors())
-      memory->bundles.forget_all();
-    else
-      memory->bundles.give_back(ready->checked.corpus.bundles);
-    if (!sink.has_errors()) {
-      memory->inputs = std::make_unique<RenderInputs>(
-          RenderInputs{std::move(ready->locales), std::move(ready->templates), true});
-      memory->others_changed = false;
-    }
-    memory->free_later({std::move(plan), std::move(ready), std::move(kept)});
+    hand_back(*memory, sink.has_errors(), std::move(plan), std::move(ready), std::move(kept));
     return result;
   }
 #if !defined(POLYPRESS_SANITIZED) && !defined(__SANITIZE_ADDRESS__)
