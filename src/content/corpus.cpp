@@ -239,52 +239,37 @@ std::string configured_language(const SiteConfig& config, const Bundle& b, const
 }
 
 // The entries of the bundle folder `dir`, sorted by name: as this build's
-// inputs' fingerprint found them, or listed now (their types come with the
-// listing: no call per file).
-std::vector<ListedEntry> bundle_entries(const fs::path& root, const std::string& dir,
-                                        const ParseCache* cache) {
+// inputs' fingerprint found them, or listed now into `listed_now` (their
+// types come with the listing: no call per file).
+const std::vector<ListedEntry>& bundle_entries(const fs::path& root, const std::string& dir,
+                                               const ParseCache* cache,
+                                               std::vector<ListedEntry>& listed_now) {
   if (cache && cache->listed)
     if (const auto it = cache->listed->find(dir); it != cache->listed->end()) return it->second;
-  std::vector<ListedEntry> out;
+  // What lstat() would say of each, from the entry's type.
+  static constexpr std::pair<fs::file_type, unsigned> kModes[] = {
+      {fs::file_type::symlink, S_IFLNK}, {fs::file_type::directory, S_IFDIR},
+      {fs::file_type::regular, S_IFREG}, {fs::file_type::fifo, S_IFIFO},
+      {fs::file_type::socket, S_IFSOCK}, {fs::file_type::character, S_IFCHR},
+      {fs::file_type::block, S_IFBLK}};
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(root / dir, ec)) {
-    unsigned mode = 0;
-    switch (e.symlink_status(ec).type()) {
-      case fs::file_type::symlink:
-        mode = S_IFLNK;
-        break;
-      case fs::file_type::directory:
-        mode = S_IFDIR;
-        break;
-      case fs::file_type::regular:
-        mode = S_IFREG;
-        break;
-      case fs::file_type::fifo:
-        mode = S_IFIFO;
-        break;
-      case fs::file_type::socket:
-        mode = S_IFSOCK;
-        break;
-      case fs::file_type::character:
-        mode = S_IFCHR;
-        break;
-      case fs::file_type::block:
-        mode = S_IFBLK;
-        break;
-      default:
-        break;
-    }
-    out.push_back({e.path().filename().string(), mode, ""});
+    const fs::file_type type = e.symlink_status(ec).type();
+    unsigned mode = 0;  // unknown
+    for (const auto& [t, m] : kModes)
+      if (t == type) mode = m;
+    listed_now.push_back({e.path().filename().string(), mode, ""});
   }
-  std::sort(out.begin(), out.end(),
+  std::sort(listed_now.begin(), listed_now.end(),
             [](const ListedEntry& a, const ListedEntry& b) { return a.name < b.name; });
-  return out;
+  return listed_now;
 }
 
 void load_bundle(const fs::path& root, const SiteConfig& config, Bundle& b, const ParseCache* cache,
                  std::vector<std::pair<std::string, ParseCache::Entry>>& added,
                  DiagnosticSink& sink) {
-  const std::vector<ListedEntry> entries = bundle_entries(root, b.dir, cache);
+  std::vector<ListedEntry> listed_now;
+  const std::vector<ListedEntry>& entries = bundle_entries(root, b.dir, cache, listed_now);
   for (const auto& e : entries) {
     const std::string& name = e.name;
     const fs::path p = root / b.dir / name;
